@@ -1,0 +1,94 @@
+/**
+ * The HTML document the Worker streams: <head> with every meta tag of the page, the app
+ * inside #root, and the page payload as JSON for hydration. Rendered on the server only;
+ * after a client navigation, head tags are updated by `client/head.ts` from the same PageMeta.
+ */
+import { App } from './App.tsx';
+import type { PagePayload } from './page-data.ts';
+import { SITE } from './site.ts';
+
+export interface DocumentAssets {
+  /** Hashed URLs from the client build. */
+  scripts: string[];
+  styles: string[];
+  preloads: string[];
+}
+
+interface DocumentProps {
+  payload: PagePayload;
+  assets: DocumentAssets;
+  nonce: string;
+}
+
+export const PAYLOAD_ELEMENT_ID = 'page-payload';
+
+/** JSON safe to place inside <script>: no `</script>`, no `<!--`, no line separators. */
+export function serializePayload(payload: PagePayload): string {
+  return JSON.stringify(payload)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function Document({ payload, assets, nonce }: DocumentProps) {
+  const { meta, data } = payload;
+  return (
+    <html lang="en" data-theme={data.theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data.theme === 'light' ? 'light' : 'dark'} />
+        <HeadTags payload={payload} />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} nonce={nonce} async />
+        ))}
+        <link rel="icon" href={SITE.image} />
+      </head>
+      <body>
+        <div id="root">
+          <App data={data} />
+        </div>
+        <script
+          type="application/json"
+          id={PAYLOAD_ELEMENT_ID}
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: serializePayload(payload) }}
+        />
+      </body>
+    </html>
+  );
+}
+
+/** Title, description, canonical, Open Graph, Twitter and JSON-LD: each marked for replacement. */
+function HeadTags({ payload: { meta } }: { payload: PagePayload }) {
+  return (
+    <>
+      <title>{meta.title}</title>
+      <meta name="description" content={meta.description} data-page-meta="" />
+      <meta name="author" content={SITE.authorHandle} />
+      {meta.noindex && <meta name="robots" content="noindex" data-page-meta="" />}
+      <link rel="canonical" href={meta.url} data-page-meta="" />
+      <meta property="og:title" content={meta.title} data-page-meta="" />
+      <meta property="og:description" content={meta.description} data-page-meta="" />
+      <meta property="og:url" content={meta.url} data-page-meta="" />
+      <meta property="og:type" content={meta.ogType} data-page-meta="" />
+      <meta property="og:site_name" content={SITE.name} />
+      <meta property="og:locale" content="en_US" />
+      <meta property="og:image" content={meta.image} data-page-meta="" />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={meta.title} data-page-meta="" />
+      <meta name="twitter:description" content={meta.description} data-page-meta="" />
+      <script
+        type="application/ld+json"
+        data-page-meta=""
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c') }}
+      />
+    </>
+  );
+}

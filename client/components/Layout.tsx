@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { DONATE_LINK, NAV_LINKS, SITE, SOCIAL_LINKS } from '../site.ts';
+
+interface LayoutProps {
+  /** The calendar year shown in the footer, from the server so that hydration agrees. */
+  year: number;
+  children: ReactNode;
+}
+
+/** Header, navigation, social bar and footer around every page. */
+export function Layout({ year, children }: LayoutProps) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <a className="site-title" href="/">
+          {SITE.name}
+        </a>
+        <p className="site-tagline">{SITE.tagline}</p>
+      </header>
+      <nav className="site-nav" aria-label="Main">
+        <ul>
+          {NAV_LINKS.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav className="social-bar" aria-label="Community">
+        <ul>
+          {SOCIAL_LINKS.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} target="_blank" rel="noopener">
+                {link.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a className="donate-link" href={DONATE_LINK.href}>
+              {DONATE_LINK.label}
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <a href={SITE.latestRelease} target="_blank" rel="noopener">
+          <img src={SITE.downloadsBadge} alt="Race Element downloads on GitHub" height={20} loading="lazy" />
+        </a>
+        <p>
+          © {SITE.firstYear} - {year} {SITE.author}
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * What every page is rendered from: the JSON the page-data API answers and the Worker
+ * renders with. One type for both, so the server render and a client navigation cannot
+ * disagree about a page.
+ */
+import type { TocItem } from '../worker/kv-schema.ts';
+
+export type Theme = 'dark' | 'light';
+
+export interface PageMeta {
+  /** The document title. */
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  url: string;
+  ogType: 'website' | 'article';
+  image: string;
+  /** schema.org data, serialised into a JSON-LD script. */
+  jsonLd: Record<string, unknown>;
+  /** Set on pages that should not be indexed (errors, analytics). */
+  noindex?: boolean;
+}
+
+export interface EntryCard {
+  slug: string;
+  title: string;
+  description: string;
+  /** ISO date, news only. */
+  date: string | null;
+  href: string;
+}
+
+export interface ArticleView {
+  section: 'news' | 'guide';
+  slug: string;
+  title: string;
+  description: string;
+  /** 'guide' | 'news', or null for untyped pages (features, sponsor): no breadcrumb. */
+  type: 'guide' | 'news' | null;
+  date: string | null;
+  html: string;
+  toc: TocItem[];
+  hasDiagrams: boolean;
+}
+
+export interface PageViews {
+  path: string;
+  today: number;
+  allTime: number;
+}
+
+export type PageBody =
+  | { kind: 'home'; latestNews: EntryCard[] }
+  | { kind: 'newsIndex'; entries: EntryCard[] }
+  | { kind: 'guideIndex'; entries: EntryCard[] }
+  | { kind: 'article'; article: ArticleView }
+  | { kind: 'setup'; link: string | null; appUrl: string | null; problem: string | null }
+  | { kind: 'analytics'; day: string; pages: PageViews[] | null }
+  | { kind: 'notFound'; heading: string; message: string }
+  | { kind: 'error'; cause: string };
+
+/** Every page also carries the visitor's theme and the server's year (for the footer). */
+export type PageData = PageBody & { theme: Theme; year: number };
+
+/** The page-data API's answer, and what SSR renders from. */
+export interface PagePayload {
+  meta: PageMeta;
+  data: PageData;
+}

@@ -1,0 +1,85 @@
+import { EntryList } from '../components/EntryList.tsx';
+import type { EntryCard } from '../page-data.ts';
+import { SITE } from '../site.ts';
+
+const SIMS = [
+  'Assetto Corsa Competizione',
+  'Assetto Corsa',
+  'Assetto Corsa EVO',
+  'Assetto Corsa Rally',
+  'American Truck Simulator',
+  'Automobilista 2',
+  'Euro Truck Simulator 2',
+  'Forza Horizon 5',
+  'Forza Motorsport 8',
+  'iRacing',
+  'Le Mans Ultimate',
+  'Project Motor Racing',
+  'RaceRoom',
+  'rFactor 2',
+  'WRC Generations',
+];
+
+const HIGHLIGHTS = [
+  { title: 'HUD overlays', text: '40+ modular overlays drawn without the GPU, up to 200 Hz.', href: '/guide/how-to-use-huds' },
+  { title: 'Multi-sim', text: 'Follows whichever supported sim you start.', href: '/guide/multi-sim' },
+  { title: 'Setups', text: 'Browse, compare and share setups as SetupLinks.', href: '/guide/how-to-use-setups' },
+  { title: 'Liveries', text: 'Import, tag and export ACC liveries and skin packs.', href: '/guide/how-to-use-liveries' },
+  { title: 'Streaming', text: 'HUDs on stream, Setup Hider, Twitch chat bot.', href: '/guide/huds-and-streaming' },
+  { title: 'DualSense triggers', text: 'Feel the car through adaptive triggers with DSX.', href: '/guide/DSX' },
+];
+
+export function HomePage({ latestNews }: { latestNews: EntryCard[] }) {
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="page-heading">
+        <h1 id="page-heading" tabIndex={-1}>
+          {SITE.name}
+        </h1>
+        <p className="hero-lead">
+          A free, open-source companion app for sim racing on Windows: HUD overlays, setups, liveries, streaming tools and
+          hardware support for {SIMS.length} sims.
+        </p>
+        <p className="hero-actions">
+          <a className="button button-primary" href="/guide/how-to-get-started">
+            Download and get started
+          </a>
+          <a className="button" href="/guide/features">
+            See all features
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="latest-news">
+        <h2 id="latest-news">Latest news</h2>
+        <EntryList entries={latestNews} headingLevel={3} />
+        <p>
+          <a href="/news">All news</a>
+        </p>
+      </section>
+
+      <section aria-labelledby="highlights">
+        <h2 id="highlights">What it does</h2>
+        <ul className="highlight-grid">
+          {HIGHLIGHTS.map((h) => (
+            <li key={h.href}>
+              <h3>
+                <a href={h.href}>{h.title}</a>
+              </h3>
+              <p>{h.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sims">
+        <h2 id="sims">Supported sims</h2>
+        <ul className="sim-list">
+          {SIMS.map((sim) => (
+            <li key={sim}>{sim}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

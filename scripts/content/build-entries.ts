@@ -1,0 +1,104 @@
+/**
+ * Turns a content folder into publishable entries: checks every file's front matter, checks
+ * the folder as a whole (slugs unique ignoring case, no slug shadowing another file's name,
+ * embedded samples present), then renders each entry and hashes it.
+ *
+ * Input: files and samples as read from disk. Output: entries and samples ready for KV, or
+ * every problem found. Nothing here touches KV or the disk.
+ */
+import { createHash } from 'node:crypto';
+import type { StoredEntry } from '../../worker/kv-schema.ts';
+import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
+import type { ContentFolder } from './load-content.ts';
+import type { ContentProblem } from './problems.ts';
+import { RENDERER_VERSION, renderMarkdown } from './render-markdown.ts';
+
+export interface BuiltEntry {
+  /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
+  hash: string;
+  /** sha256 of the source alone. */
+  sourceHash: string;
+  value: StoredEntry;
+}
+
+export interface BuiltSample {
+  path: string;
+  hash: string;
+  content: string;
+}
+
+export type BuildResult =
+  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; skippedDrafts: string[] }
+  | { ok: false; problems: ContentProblem[] };
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export async function buildEntries(folder: ContentFolder): Promise<BuildResult> {
+  const problems: ContentProblem[] = [];
+  const parsed: ParsedFile[] = [];
+  for (const { file, source } of folder.files) {
+    const result = parseFrontMatter(file, source);
+    if (result.ok) parsed.push(result.value);
+    else problems.push(...result.problems);
+  }
+  problems.push(...checkSlugs(parsed));
+
+  const published = parsed.filter((p) => !p.draft);
+  const samplePaths = new Set(folder.samples.map((s) => s.path));
+  const entries: BuiltEntry[] = [];
+  for (const file of published) {
+    try {
+      const rendered = await renderMarkdown(file.body);
+      for (const path of rendered.samples) {
+        if (!samplePaths.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
+      }
+      entries.push(toEntry(file, rendered));
+    } catch (error) {
+      problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
+    }
+  }
+
+  if (problems.length > 0) return { ok: false, problems };
+  const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
+  return { ok: true, entries, samples, skippedDrafts: parsed.filter((p) => p.draft).map((p) => p.file) };
+}
+
+function toEntry(file: ParsedFile, rendered: Awaited<ReturnType<typeof renderMarkdown>>): BuiltEntry {
+  const value: StoredEntry = {
+    attributes: file.attributes,
+    file: file.file,
+    markdown: file.source,
+    html: rendered.html,
+    toc: rendered.toc,
+    hasDiagrams: rendered.hasDiagrams,
+  };
+  return {
+    hash: sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`),
+    sourceHash: sha256(file.source),
+    value,
+  };
+}
+
+/**
+ * Slugs are matched without regard to case (a request for `/guide/dsx` is redirected to
+ * `/guide/DSX`), and a file's basename redirects to its slug, so both must be unambiguous.
+ */
+function checkSlugs(files: ParsedFile[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const bySlug = new Map<string, ParsedFile>();
+  for (const f of files) {
+    const key = f.attributes.slug.toLowerCase();
+    const other = bySlug.get(key);
+    if (other) problems.push({ file: f.file, field: 'slug', reason: `"${f.attributes.slug}" is already used by ${other.file} (slugs are compared ignoring case)` });
+    else bySlug.set(key, f);
+  }
+  for (const f of files) {
+    const basename = f.file.replace(/\.md$/, '').toLowerCase();
+    const owner = bySlug.get(basename);
+    if (owner && owner !== f) {
+      problems.push({ file: owner.file, field: 'slug', reason: `"${owner.attributes.slug}" equals the file name of ${f.file}, whose old URL redirects by that name` });
+    }
+  }
+  return problems;
+}
+

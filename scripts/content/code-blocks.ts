@@ -1,0 +1,96 @@
+/**
+ * Turns each fenced code block (`<pre><code class="language-x">`) into what the page shows:
+ *   mermaid  → a diagram container holding the source, drawn by the client;
+ *   sample   → a placeholder the client fills with a file from content/samples/;
+ *   other    → shiki-highlighted code inside a frame with a copy button.
+ * Runs after sanitising: the markup added here is ours, not the author's.
+ */
+import { toString } from 'hast-util-to-string';
+import { SKIP, visit } from 'unist-util-visit';
+import type { Element, ElementContent, Root } from 'hast';
+import { highlightToHast } from './highlighter.ts';
+
+export interface CodeBlockReport {
+  hasDiagrams: boolean;
+  /** Paths of code-sample files the page embeds, relative to content/samples/. */
+  samples: string[];
+}
+
+interface Found {
+  parent: Element | Root;
+  index: number;
+  lang: string | undefined;
+  code: string;
+}
+
+export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> {
+  const found: Found[] = [];
+  visit(tree, 'element', (node, index, parent) => {
+    if (node.tagName !== 'pre' || index === undefined || !parent) return;
+    const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+    if (!code) return;
+    found.push({ parent, index, lang: languageOf(code), code: toString(code).replace(/\n$/, '') });
+    return SKIP;
+  });
+
+  const report: CodeBlockReport = { hasDiagrams: false, samples: [] };
+  for (const block of found) {
+    let replacement: Element;
+    if (block.lang === 'mermaid') {
+      report.hasDiagrams = true;
+      replacement = diagram(block.code);
+    } else if (block.lang === 'sample') {
+      const path = block.code.trim();
+      report.samples.push(path);
+      replacement = sample(path);
+    } else {
+      replacement = await codeFrame(block.code, block.lang);
+    }
+    block.parent.children[block.index] = replacement;
+  }
+  return report;
+}
+
+function languageOf(code: Element): string | undefined {
+  const classes = code.properties.className;
+  const list = Array.isArray(classes) ? classes.map(String) : [];
+  return list.find((c) => c.startsWith('language-'))?.slice('language-'.length).toLowerCase();
+}
+
+const el = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const text = (value: string): ElementContent => ({ type: 'text', value });
+
+async function codeFrame(code: string, lang: string | undefined): Promise<Element> {
+  const { pre, lang: used } = await highlightToHast(code, lang);
+  const label = used === 'text' ? 'text' : used;
+  return el('div', { className: ['code-block'], dataLang: label }, [
+    el('div', { className: ['code-block-bar'] }, [
+      el('span', { className: ['code-block-lang'] }, [text(label)]),
+      el('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', dataCopy: '' }, [
+        text('Copy'),
+      ]),
+    ]),
+    pre,
+  ]);
+}
+
+function diagram(source: string): Element {
+  return el('figure', { className: ['diagram'], dataDiagram: '' }, [
+    el('pre', { className: ['diagram-source'] }, [el('code', {}, [text(source)])]),
+  ]);
+}
+
+function sample(path: string): Element {
+  const href = `/api/_analog/samples/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return el('div', { className: ['code-sample'], dataSample: path }, [
+    el('p', { className: ['code-sample-file'] }, [
+      text('Code sample: '),
+      el('a', { href, download: path.split('/').pop() ?? path }, [text(path)]),
+    ]),
+  ]);
+}

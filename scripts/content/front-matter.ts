@@ -1,0 +1,96 @@
+/**
+ * Front matter: reads one content file's YAML header and checks each field.
+ * Input: the file's name and text. Output: the typed attributes and markdown body, or every
+ * problem found (never the first only, so a maintainer fixes a file in one go).
+ */
+import matter from 'gray-matter';
+import { ENTRY_TYPES, type EntryAttributes, type EntryType } from '../../worker/kv-schema.ts';
+import type { ContentProblem } from './problems.ts';
+
+export interface ParsedFile {
+  file: string;
+  attributes: EntryAttributes;
+  /** Markdown after the front matter. */
+  body: string;
+  /** The whole file, as written: what `<article URL>.md` serves and what the hash covers. */
+  source: string;
+  draft: boolean;
+}
+
+export type ParseResult = { ok: true; value: ParsedFile } | { ok: false; problems: ContentProblem[] };
+
+const KNOWN_FIELDS = new Set(['title', 'slug', 'description', 'type', 'date', 'draft']);
+/** URL path segment characters that need no escaping; case is kept (e.g. `DSX`). */
+const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function parseFrontMatter(file: string, source: string): ParseResult {
+  const problem = (field: string, reason: string): ContentProblem => ({ file, field, reason });
+  if (!source.startsWith('---')) return { ok: false, problems: [problem('front matter', 'missing: the file must start with a --- YAML block')] };
+
+  let data: Record<string, unknown>;
+  let body: string;
+  try {
+    // An empty options object stops gray-matter from caching by content, which would hide edits.
+    const parsed = matter(source, {});
+    data = parsed.data;
+    body = parsed.content;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, problems: [problem('front matter', `unreadable YAML: ${reason}`)] };
+  }
+
+  const problems: ContentProblem[] = [];
+  const text = (field: string): string | undefined => {
+    const value = data[field];
+    if (value === undefined || value === null) return void problems.push(problem(field, 'missing'));
+    if (typeof value !== 'string') return void problems.push(problem(field, `must be text, got ${typeof value}`));
+    if (value.trim() === '') return void problems.push(problem(field, 'empty'));
+    return value.trim();
+  };
+
+  for (const field of Object.keys(data)) {
+    if (!KNOWN_FIELDS.has(field)) problems.push(problem(field, `unknown field (allowed: ${[...KNOWN_FIELDS].join(', ')})`));
+  }
+
+  const title = text('title');
+  const description = text('description');
+  const slug = text('slug');
+  if (slug !== undefined && !SLUG_PATTERN.test(slug)) {
+    problems.push(problem('slug', `"${slug}" may hold only letters, digits, '.', '_' and '-', starting with a letter or digit`));
+  }
+
+  let type: EntryType | undefined;
+  if (data.type !== undefined) {
+    if (typeof data.type === 'string' && (ENTRY_TYPES as readonly string[]).includes(data.type)) type = data.type as EntryType;
+    else problems.push(problem('type', `unknown type "${String(data.type)}" (allowed: ${ENTRY_TYPES.join(', ')}, or none)`));
+  }
+
+  const date = readDate(data.date);
+  if (type === 'news' && data.date === undefined) problems.push(problem('date', 'missing: news entries need an ISO date (YYYY-MM-DD)'));
+  else if (data.date !== undefined && date === undefined) problems.push(problem('date', `"${String(data.date)}" is not an ISO date (YYYY-MM-DD)`));
+  else if (date !== undefined && type !== 'news') problems.push(problem('date', 'only news entries carry a date'));
+
+  if (data.draft !== undefined && typeof data.draft !== 'boolean') problems.push(problem('draft', 'must be true or false'));
+
+  if (problems.length > 0 || title === undefined || description === undefined || slug === undefined) {
+    return { ok: false, problems };
+  }
+  const attributes: EntryAttributes = { title, slug, description };
+  if (type) attributes.type = type;
+  if (date) attributes.date = date;
+  return { ok: true, value: { file, attributes, body, source, draft: data.draft === true } };
+}
+
+/** YAML turns an unquoted 2024-09-24 into a Date; a quoted one stays text. Both are accepted. */
+function readDate(value: unknown): string | undefined {
+  let iso: string | undefined;
+  if (value instanceof Date && !Number.isNaN(value.getTime())) iso = value.toISOString().slice(0, 10);
+  else if (typeof value === 'string') iso = value.trim();
+  const match = iso ? ISO_DATE.exec(iso) : null;
+  if (!match) return undefined;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  // Rejects dates such as 2024-02-30 that Date would silently roll over.
+  return check.getUTCMonth() === m - 1 && check.getUTCDate() === d ? iso : undefined;
+}

@@ -1,0 +1,52 @@
+/**
+ * Syntax highlighting with shiki's JavaScript regex engine (no WebAssembly) and a fixed set of
+ * languages, loaded once per process. Two themes are emitted as CSS variables so the site's
+ * light/dark switch needs no re-render.
+ */
+import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { Element, Root } from 'hast';
+
+const LANGUAGES = [
+  import('shiki/langs/bat.mjs'),
+  import('shiki/langs/powershell.mjs'),
+  import('shiki/langs/shellscript.mjs'),
+  import('shiki/langs/json.mjs'),
+  import('shiki/langs/yaml.mjs'),
+  import('shiki/langs/ini.mjs'),
+  import('shiki/langs/toml.mjs'),
+  import('shiki/langs/xml.mjs'),
+  import('shiki/langs/html.mjs'),
+  import('shiki/langs/css.mjs'),
+  import('shiki/langs/javascript.mjs'),
+  import('shiki/langs/typescript.mjs'),
+  import('shiki/langs/csharp.mjs'),
+  import('shiki/langs/markdown.mjs'),
+  import('shiki/langs/diff.mjs'),
+];
+
+export const THEMES = { dark: 'github-dark', light: 'github-light' } as const;
+
+let highlighter: Promise<HighlighterCore> | undefined;
+
+function getHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= createHighlighterCore({
+    themes: [import('shiki/themes/github-dark.mjs'), import('shiki/themes/github-light.mjs')],
+    langs: LANGUAGES,
+    engine: createJavaScriptRegexEngine(),
+  });
+  return highlighter;
+}
+
+/**
+ * Highlights `code` as `lang`; an unknown or missing language is shown as plain text.
+ * Returns the `<pre>` element and the language actually used.
+ */
+export async function highlightToHast(code: string, lang: string | undefined): Promise<{ pre: Element; lang: string }> {
+  const h = await getHighlighter();
+  const resolved = lang && h.getLoadedLanguages().includes(lang.toLowerCase()) ? lang.toLowerCase() : 'text';
+  const root = h.codeToHast(code, { lang: resolved, themes: THEMES, defaultColor: 'dark' }) as Root;
+  const pre = root.children.find((node): node is Element => node.type === 'element' && node.tagName === 'pre');
+  if (!pre) throw new Error('shiki returned no <pre> element');
+  return { pre, lang: resolved };
+}

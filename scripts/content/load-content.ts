@@ -1,0 +1,43 @@
+/**
+ * Reads a content folder from disk: every `*.md` file at its top level, and every file under
+ * `samples/` (code samples, addressed by their path below that folder). I/O only, no checks.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+export interface SourceFile {
+  /** File name, e.g. `guide-get-started.md`. */
+  file: string;
+  source: string;
+}
+
+export interface SampleFile {
+  /** Path below `samples/`, with forward slashes. */
+  path: string;
+  content: string;
+}
+
+export interface ContentFolder {
+  files: SourceFile[];
+  samples: SampleFile[];
+}
+
+export async function loadContentFolder(dir: string): Promise<ContentFolder> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
+  const files = await Promise.all(names.map(async (file) => ({ file, source: await readFile(join(dir, file), 'utf8') })));
+  const samplesDir = join(dir, 'samples');
+  let samplePaths: string[] = [];
+  try {
+    const listed = await readdir(samplesDir, { recursive: true, withFileTypes: true });
+    samplePaths = listed
+      .filter((d) => d.isFile())
+      .map((d) => relative(samplesDir, join(d.parentPath, d.name)).split(sep).join('/'))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const samples = await Promise.all(
+    samplePaths.map(async (path) => ({ path, content: await readFile(join(samplesDir, path), 'utf8') })),
+  );
+  return { files, samples };
+}

@@ -1,0 +1,119 @@
+/**
+ * Upload planning: what to write, in which order, and what to delete, given what KV holds.
+ * Pure: built content, the previous manifest and the keys now in KV in; a plan out.
+ *
+ * Order is what makes publishing atomic for readers: new entries and samples first, the
+ * manifest (the only key pages start from) last, then the clean-up of keys that neither the
+ * new nor the previous manifest names. Until the manifest lands, every page is the old one;
+ * keys of the previous version stay for pages that readers already have open.
+ */
+import { entryKey, MANIFEST_KEY, sampleKey, type Manifest, type ManifestEntry } from '../../worker/kv-schema.ts';
+import type { BuiltEntry, BuiltSample } from './build-entries.ts';
+
+export interface PlannedWrite {
+  key: string;
+  value: string;
+}
+
+export interface EntryReport {
+  file: string;
+  slug: string;
+  status: 'written' | 'unchanged';
+}
+
+export interface UploadPlan {
+  /** Entry and sample values to put before the manifest. */
+  writes: PlannedWrite[];
+  manifest: Manifest;
+  /** False when the content is exactly what the previous manifest names: nothing to publish. */
+  manifestChanged: boolean;
+  /** Keys to delete after the manifest is written. */
+  deletes: string[];
+  entries: EntryReport[];
+  samples: { path: string; status: 'written' | 'unchanged' }[];
+}
+
+export interface PlanInput {
+  entries: BuiltEntry[];
+  samples: BuiltSample[];
+  previous: Manifest | null;
+  /** Every `entry/` and `sample/` key now in the namespace. */
+  existingKeys: ReadonlySet<string>;
+  renderer: string;
+  /** ISO time of this upload. */
+  now: string;
+}
+
+export function planUpload({ entries, samples, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
+  const previousBySlug = new Map(previous?.entries.map((e) => [e.slug, e]));
+  const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
+  const writes: PlannedWrite[] = [];
+  const entryReports: EntryReport[] = [];
+
+  const manifestEntries: ManifestEntry[] = entries.map((entry) => {
+    const key = entryKey(entry.hash);
+    const { attributes, file } = entry.value;
+    const unchanged = existingKeys.has(key);
+    if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
+    entryReports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
+    const before = previousBySlug.get(attributes.slug);
+    return {
+      slug: attributes.slug,
+      type: attributes.type ?? null,
+      title: attributes.title,
+      description: attributes.description,
+      date: attributes.date ?? null,
+      file,
+      key,
+      sourceHash: entry.sourceHash,
+      updated: before && before.sourceHash === entry.sourceHash ? before.updated : now,
+    };
+  });
+
+  const sampleReports = samples.map((sample) => {
+    const key = sampleKey(sample.path);
+    const unchanged = previousSamples.get(sample.path) === sample.hash && existingKeys.has(key);
+    if (!unchanged) writes.push({ key, value: sample.content });
+    return { path: sample.path, status: unchanged ? ('unchanged' as const) : ('written' as const) };
+  });
+
+  const manifest: Manifest = {
+    version: (previous?.version ?? 0) + 1,
+    publishedAt: now,
+    renderer,
+    entries: inDisplayOrder(manifestEntries),
+    samples: samples.map(({ path, hash }) => ({ path, hash })),
+  };
+
+  const manifestChanged = !previous || !sameContent(previous, manifest);
+  if (!manifestChanged) {
+    manifest.version = previous.version;
+    manifest.publishedAt = previous.publishedAt;
+  }
+
+  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
+  const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
+
+  return { writes, manifest, manifestChanged, deletes, entries: entryReports, samples: sampleReports };
+}
+
+function namedKeys(manifest: Manifest): string[] {
+  return [...manifest.entries.map((e) => e.key), ...manifest.samples.map((s) => sampleKey(s.path))];
+}
+
+/** Two manifests publish the same site when all but their version and time agree. */
+function sameContent(a: Manifest, b: Manifest): boolean {
+  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples });
+  return content(a) === content(b);
+}
+
+/**
+ * News newest first (same day: by title), then all other entries by title. Sorting once here
+ * spares every index request from sorting.
+ */
+export function inDisplayOrder(entries: ManifestEntry[]): ManifestEntry[] {
+  const byTitle = (a: ManifestEntry, b: ManifestEntry) => a.title.localeCompare(b.title, 'en');
+  const news = entries.filter((e) => e.type === 'news').sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || byTitle(a, b));
+  const others = entries.filter((e) => e.type !== 'news').sort(byTitle);
+  return [...news, ...others];
+}

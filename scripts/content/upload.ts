@@ -1,0 +1,62 @@
+/**
+ * One upload, start to finish: read the folder, validate and render everything, plan against
+ * what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
+ * benchmark alike. Progress and the summary go through `log`, one line each.
+ */
+import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
+import { buildEntries } from './build-entries.ts';
+import type { KvStore } from './kv-store.ts';
+import { loadContentFolder, type ContentFolder } from './load-content.ts';
+import { planUpload, type UploadPlan } from './plan-upload.ts';
+import { formatProblem, type ContentProblem } from './problems.ts';
+import { publishPlan } from './publish.ts';
+import { RENDERER_VERSION } from './render-markdown.ts';
+
+export interface UploadOptions {
+  /** A folder to read, or content already in memory. */
+  content: string | ContentFolder;
+  store: KvStore;
+  dryRun?: boolean;
+  log?: (line: string) => void;
+  /** The upload's time; defaults to now. */
+  now?: string;
+}
+
+export type UploadOutcome =
+  | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
+  | { ok: false; problems: ContentProblem[] };
+
+export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString() }: UploadOptions): Promise<UploadOutcome> {
+  const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
+  const built = await buildEntries(folder);
+  if (!built.ok) {
+    for (const problem of built.problems) log(formatProblem(problem));
+    log(`${built.problems.length} problem(s) found: nothing was written.`);
+    return { ok: false, problems: built.problems };
+  }
+  for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
+
+  const previous = await readManifest(store);
+  const existingKeys = new Set([...(await store.listKeys('entry/')), ...(await store.listKeys('sample/'))]);
+  const plan = planUpload({ entries: built.entries, samples: built.samples, previous, existingKeys, renderer: RENDERER_VERSION, now });
+
+  for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
+  for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);
+
+  if (!dryRun) await publishPlan(store, plan);
+
+  const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
+  const entriesUnchanged = plan.entries.length - entriesWritten;
+  const verb = dryRun ? 'would write' : 'wrote';
+  const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
+  log(
+    `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${verb} ${entriesWritten}, ${entriesUnchanged} unchanged; ` +
+      `${plan.samples.length} samples; ${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).`,
+  );
+  return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };
+}
+
+async function readManifest(store: KvStore): Promise<Manifest | null> {
+  const raw = await store.get(MANIFEST_KEY);
+  return raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+}

@@ -1,0 +1,81 @@
+/**
+ * Publishes content/ to Workers KV.
+ *
+ *   npm run upload                       local state (what `npm start` serves)
+ *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID)
+ *   npm run upload -- --dry-run          validate, render and plan; write nothing
+ *   npm run upload -- --dir <folder>     another content folder
+ *
+ * Exit code 0 on success, 1 when a content file is invalid (nothing written), 2 on bad usage.
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { getPlatformProxy, unstable_readConfig } from 'wrangler';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { kvStoreFromBinding, remoteKvStore, type KvStore } from './content/kv-store.ts';
+import { uploadContent } from './content/upload.ts';
+
+const KV_BINDING = 'CONTENT';
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        remote: { type: 'boolean', default: false },
+        local: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        dir: { type: 'string', default: 'content' },
+        config: { type: 'string', default: 'wrangler.toml' },
+        'persist-to': { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`upload-content: ${(error as Error).message}`);
+    return 2;
+  }
+  if (args.remote && args.local) {
+    console.error('upload-content: choose --local or --remote, not both');
+    return 2;
+  }
+
+  const dir = resolve(args.dir);
+  const target = args.remote ? 'remote namespace' : 'local state';
+  console.log(`Publishing ${dir} to the ${target}${args['dry-run'] ? ' (dry run)' : ''}…`);
+
+  const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
+  try {
+    const outcome = await uploadContent({ content: dir, store, dryRun: args['dry-run'], log: (line) => console.log(line) });
+    return outcome.ok ? 0 : 1;
+  } finally {
+    await close();
+  }
+}
+
+/** The Miniflare KV that `wrangler dev` (npm start) reads, under .wrangler/state. */
+async function openLocal(configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> }> {
+  const proxy = await getPlatformProxy<{ [KV_BINDING]: KVNamespace }>({
+    configPath,
+    persist: persistTo ? { path: resolve(persistTo, 'v3') } : true,
+  });
+  return { store: kvStoreFromBinding(proxy.env[KV_BINDING]), close: () => proxy.dispose() };
+}
+
+function openRemote(configPath: string): { store: KvStore; close: () => Promise<void> } {
+  const config = unstable_readConfig({ config: configPath });
+  const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
+  const accountId = process.env.CLOUDFLARE_ACCOUNT_ID ?? config.account_id;
+  const apiToken = process.env.CLOUDFLARE_API_TOKEN;
+  if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
+  if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
+  return { store: remoteKvStore({ accountId, namespaceId: namespace.id, apiToken }), close: async () => {} };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`upload-content: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,23 @@
+/** The Worker's bindings (wrangler.toml) and the per-request values its middleware sets. */
+import type { AnalyticsCounter } from './analytics-counter.ts';
+
+export interface Env {
+  /** Published content: see kv-schema.ts. */
+  CONTENT: KVNamespace;
+  /** The client build (Workers Static Assets). */
+  ASSETS: Fetcher;
+  /** Page-view counts. */
+  ANALYTICS: DurableObjectNamespace<AnalyticsCounter>;
+  /** Canonical origin for meta tags, e.g. https://race.elementfuture.com. */
+  SITE_URL: string;
+  /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see xsrf.ts for the local default. */
+  XSRF_SECRET?: string;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    /** The CSP nonce of this response (set by hono/secure-headers). */
+    secureHeadersNonce?: string;
+  };
+}
