@@ -14,6 +14,11 @@ import { checkXsrf, XSRF_COOKIE, XSRF_HEADER, xsrfSecret } from './xsrf.ts';
 
 export const app = new Hono<AppEnv>();
 
+// A 304 must not carry a new CSP: the browser keeps the cached page, whose nonce is the old one.
+app.use(async (c, next) => {
+  await next();
+  if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
+});
 app.use(securityHeaders);
 app.use(trimTrailingSlash());
 

@@ -1,0 +1,44 @@
+/**
+ * Runs the built Worker (dist/worker/index.js, from `npm run build`) in workerd through
+ * Miniflare, with the bindings wrangler.toml declares: real KV, real Durable Object, real
+ * static assets. Each call gets its own in-memory state.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
+
+export const WORKER_BUNDLE = resolve('dist/worker/index.js');
+export const ORIGIN = 'http://localhost:8787';
+
+export interface WorkerRuntime {
+  mf: Miniflare;
+  /** Sends a request to the Worker; `path` is relative to http://localhost:8787. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  kv: KVNamespace;
+  store: KvStore;
+  dispose(): Promise<void>;
+}
+
+export async function startWorker(extraBindings: Record<string, string> = {}): Promise<WorkerRuntime> {
+  if (!existsSync(WORKER_BUNDLE)) throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first`);
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+  const mf = new Miniflare({
+    ...(workerOptions as object),
+    bindings: { ...workerOptions.bindings, ...extraBindings },
+    modules: true,
+    scriptPath: WORKER_BUNDLE,
+    modulesRoot: resolve('dist/worker'),
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  await mf.ready;
+  const kv = (await mf.getKVNamespace('CONTENT')) as unknown as KVNamespace;
+  return {
+    mf,
+    fetch: (path, init) => mf.dispatchFetch(new URL(path, ORIGIN), init as never) as unknown as Promise<Response>,
+    kv,
+    store: kvStoreFromBinding(kv),
+    dispose: () => mf.dispose(),
+  };
+}
