@@ -4,6 +4,7 @@
  * problem found (never the first only, so a maintainer fixes a file in one go).
  */
 import matter from 'gray-matter';
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { ENTRY_TYPES, type EntryAttributes, type EntryType } from '../../worker/kv-schema.ts';
 import type { ContentProblem } from './problems.ts';
 
@@ -31,8 +32,9 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   let data: Record<string, unknown>;
   let body: string;
   try {
-    // An empty options object stops gray-matter from caching by content, which would hide edits.
-    const parsed = matter(source, {});
+    // YAML's core schema keeps dates as the text the author wrote (no silent Date rollover),
+    // and passing options stops gray-matter from caching results by content.
+    const parsed = matter(source, { engines: { yaml: (text) => loadYaml(text, { schema: CORE_SCHEMA }) as object } });
     data = parsed.data;
     body = parsed.content;
   } catch (error) {
@@ -67,6 +69,7 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   }
 
   const date = readDate(data.date);
+  if (data.date === null) delete data.date;
   if (type === 'news' && data.date === undefined) problems.push(problem('date', 'missing: news entries need an ISO date (YYYY-MM-DD)'));
   else if (data.date !== undefined && date === undefined) problems.push(problem('date', `"${String(data.date)}" is not an ISO date (YYYY-MM-DD)`));
   else if (date !== undefined && type !== 'news') problems.push(problem('date', 'only news entries carry a date'));
@@ -82,11 +85,9 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   return { ok: true, value: { file, attributes, body, source, draft: data.draft === true } };
 }
 
-/** YAML turns an unquoted 2024-09-24 into a Date; a quoted one stays text. Both are accepted. */
+/** A calendar date written as YYYY-MM-DD (quoted or not) that exists. */
 function readDate(value: unknown): string | undefined {
-  let iso: string | undefined;
-  if (value instanceof Date && !Number.isNaN(value.getTime())) iso = value.toISOString().slice(0, 10);
-  else if (typeof value === 'string') iso = value.trim();
+  const iso = typeof value === 'string' ? value.trim() : undefined;
   const match = iso ? ISO_DATE.exec(iso) : null;
   if (!match) return undefined;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];

@@ -4,7 +4,7 @@
  * unique within the page (`setup`, `setup-1`, …), and the table of contents lists them in
  * document order.
  */
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug as previewSlug } from 'github-slugger';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Root } from 'hast';
@@ -21,7 +21,8 @@ export function addHeadingIds(tree: Root): TocItem[] {
     const depth = Math.min(Number(level[1]) + 1, 6);
     node.tagName = `h${depth}`;
     const text = toString(node).trim();
-    const id = slugger.slug(text || 'section');
+    // A heading of punctuation only ("!!!") has no GitHub slug: name it "section" instead.
+    const id = slugger.slug(previewSlug(text) === '' ? 'section' : text);
     node.properties.id = id;
     toc.push({ depth, id, text });
   });
