@@ -8,9 +8,9 @@ import { MessagePage } from './pages/MessagePage.tsx';
 import { SetupPage } from './pages/SetupPage.tsx';
 
 /** The whole page below <body>: layout plus the page that `data.kind` names. */
-export function App({ data }: { data: PageData }) {
+export function App({ data, path }: { data: PageData; path: string }) {
   return (
-    <Layout year={data.year}>
+    <Layout theme={data.theme} path={path} year={data.year}>
       <Page data={data} />
     </Layout>
   );

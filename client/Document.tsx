@@ -52,7 +52,7 @@ export function Document({ payload, assets, nonce }: DocumentProps) {
       </head>
       <body>
         <div id="root">
-          <App data={data} />
+          <App data={data} path={new URL(meta.url).pathname} />
         </div>
         <script
           type="application/json"

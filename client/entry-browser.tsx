@@ -1,13 +1,61 @@
-/** Browser entry: hydrates the server-rendered page from the payload embedded in it. */
+/**
+ * Browser entry: hydrates the server-rendered page from the payload embedded in it, then
+ * takes over same-host navigation and wires the page's interactive parts.
+ */
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { PAYLOAD_ELEMENT_ID } from './Document.tsx';
 import type { PagePayload } from './page-data.ts';
+import { announce } from './browser/announce.ts';
+import { loadCodeSamples } from './browser/code-samples.ts';
+import { installCopyButtons } from './browser/copy-buttons.ts';
+import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
+import { applyHead } from './browser/head.ts';
+import { sendPageView } from './browser/page-view-beacon.ts';
+import { installRouter } from './browser/router.ts';
+import { installThemeToggle } from './browser/theme-toggle.ts';
 import './styles.css';
+
+type Setter = (page: { payload: PagePayload; path: string }) => void;
+let showPage: Setter = () => {};
+
+function ClientApp({ initial }: { initial: { payload: PagePayload; path: string } }) {
+  const [page, setPage] = useState(initial);
+  showPage = setPage;
+  return <App data={page.payload.data} path={page.path} />;
+}
+
+/** Runs after every render of a page: the parts of article HTML that need the browser. */
+function enhance(): void {
+  void renderDiagrams();
+  void loadCodeSamples();
+}
 
 const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
 const root = document.getElementById('root');
 if (payloadElement && root) {
   const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
-  hydrateRoot(root, <App data={payload.data} />);
+  hydrateRoot(root, <ClientApp initial={{ payload, path: new URL(payload.meta.url).pathname }} />, {
+    onRecoverableError(error) {
+      console.error('Hydration problem', error);
+    },
+  });
+  installPreloadErrorHandler();
+  installCopyButtons();
+  installThemeToggle();
+  installRouter({
+    render(next, path) {
+      flushSync(() => showPage({ payload: next, path }));
+      applyHead(next.meta);
+    },
+    afterNavigate(path) {
+      announce(document.title);
+      enhance();
+      sendPageView(path);
+    },
+  });
+  enhance();
+  sendPageView(location.pathname);
 }

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
+import type { Theme } from '../page-data.ts';
 import { DONATE_LINK, NAV_LINKS, SITE, SOCIAL_LINKS } from '../site.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
 
 interface LayoutProps {
+  theme: Theme;
+  /** The current path, to mark the active navigation link. */
+  path: string;
   /** The calendar year shown in the footer, from the server so that hydration agrees. */
   year: number;
   children: ReactNode;
 }
 
 /** Header, navigation, social bar and footer around every page. */
-export function Layout({ year, children }: LayoutProps) {
+export function Layout({ theme, path, year, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -19,12 +24,15 @@ export function Layout({ year, children }: LayoutProps) {
           {SITE.name}
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
+        <ThemeToggle theme={theme} />
       </header>
       <nav className="site-nav" aria-label="Main">
         <ul>
           {NAV_LINKS.map((link) => (
             <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
+              <a href={link.href} aria-current={isCurrent(path, link.href) ? 'page' : undefined}>
+                {link.label}
+              </a>
             </li>
           ))}
         </ul>
@@ -56,6 +64,15 @@ export function Layout({ year, children }: LayoutProps) {
           © {SITE.firstYear} - {year} {SITE.author}
         </p>
       </footer>
+      {/* Announces copy results and page changes to screen readers. */}
+      <div id="announcer" className="visually-hidden" aria-live="polite" />
     </>
   );
+}
+
+/** Features and Download are pages under /guide, so they win over the Guides section. */
+function isCurrent(path: string, href: string): boolean {
+  if (path === href) return true;
+  if (href === '/guide') return path.startsWith('/guide/') && !NAV_LINKS.some((l) => l.href === path);
+  return href !== '/' && path.startsWith(`${href}/`);
 }

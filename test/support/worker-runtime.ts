@@ -15,6 +15,8 @@ export const ORIGIN = 'http://localhost:8787';
 
 export interface WorkerRuntime {
   mf: Miniflare;
+  /** Where the Worker listens on loopback, for browsers (only with `listen: true`). */
+  url: URL;
   /** Sends a request to the Worker; `path` is relative to http://localhost:8787. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   kv: KVNamespace;
@@ -22,20 +24,28 @@ export interface WorkerRuntime {
   dispose(): Promise<void>;
 }
 
-export async function startWorker(extraBindings: Record<string, string> = {}): Promise<WorkerRuntime> {
+export interface StartOptions {
+  bindings?: Record<string, string>;
+  /** Also serve on a free loopback port, for a browser. */
+  listen?: boolean;
+}
+
+export async function startWorker({ bindings = {}, listen = false }: StartOptions = {}): Promise<WorkerRuntime> {
   if (!existsSync(WORKER_BUNDLE)) throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first`);
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const mf = new Miniflare({
     ...(workerOptions as object),
-    bindings: { ...workerOptions.bindings, ...extraBindings },
+    bindings: { ...workerOptions.bindings, ...bindings },
+    ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
     modules: true,
     scriptPath: WORKER_BUNDLE,
     modulesRoot: resolve('dist/worker'),
   } as ConstructorParameters<typeof Miniflare>[0]);
-  await mf.ready;
+  const url = await mf.ready;
   const kv = (await mf.getKVNamespace('CONTENT')) as unknown as KVNamespace;
   return {
     mf,
+    url,
     fetch: (path, init) => mf.dispatchFetch(new URL(path, ORIGIN), init as never) as unknown as Promise<Response>,
     kv,
     store: kvStoreFromBinding(kv),

@@ -1,0 +1,19 @@
+/** Counts a page view (path only), unless the visitor asks not to be tracked. */
+import { apiFetch } from './api-fetch.ts';
+
+function optedOut(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  return nav.doNotTrack === '1' || nav.globalPrivacyControl === true;
+}
+
+export function sendPageView(path: string): void {
+  if (optedOut()) return;
+  apiFetch('/api/_analog/analytics/hits', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ path }),
+    keepalive: true,
+  }).catch(() => {
+    // A lost page view is not worth bothering the reader about.
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Same-host navigation without reloads. A plain left click on a link to one of our routes
+ * fetches the page's JSON (`/api/_analog/pages/<route>`), hands it to React, and then does
+ * what a page load would: history entry, title and meta tags, scroll position, focus.
+ * Anything else (new tabs, downloads, modifier keys, other hosts and schemes, non-page URLs)
+ * is left to the browser, and a failed fetch falls back to a normal page load.
+ */
+import { matchRoute, pageApiPath, PAGE_API_PREFIX } from '../routes.ts';
+import type { PagePayload } from '../page-data.ts';
+
+export interface RouterHooks {
+  /** Renders the payload synchronously (the DOM is updated when this returns). */
+  render(payload: PagePayload, path: string): void;
+  /** Runs after each client-side navigation has been rendered and scrolled. */
+  afterNavigate(path: string): void;
+}
+
+interface HistoryState {
+  scrollY?: number;
+}
+
+const PREFETCH_TTL_MS = 30_000;
+const PREFETCH_LIMIT = 40;
+const prefetched = new Map<string, { at: number; response: Promise<Fetched> }>();
+
+interface Fetched {
+  payload: PagePayload;
+  /** The page URL after redirects (e.g. /guide/dsx → /guide/DSX). */
+  url: URL;
+}
+
+let current: AbortController | undefined;
+
+/** A link we navigate ourselves, or null when the browser should handle the click. */
+export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
+  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return null;
+  if (anchor.hasAttribute('download')) return null;
+  const target = anchor.getAttribute('target');
+  if (target && target !== '_self') return null;
+  if (!anchor.href) return null;
+  const url = new URL(anchor.href, location.href);
+  if (url.origin !== location.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  if (!matchRoute(url.pathname)) return null;
+  return url;
+}
+
+export function installRouter(hooks: RouterHooks): void {
+  history.scrollRestoration = 'manual';
+
+  document.addEventListener('click', (event) => {
+    const anchor = (event.target as Element | null)?.closest('a');
+    if (!anchor) return;
+    const url = navigableUrl(anchor, event);
+    if (!url) return;
+    // Same page, other #hash: the browser scrolls by itself without a load.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    event.preventDefault();
+    void navigate(url, hooks, { push: true });
+  });
+
+  const warm = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    const url = anchor ? navigableUrl(anchor) : null;
+    if (url && url.pathname + url.search !== location.pathname + location.search) prefetch(url);
+  };
+  document.addEventListener('pointerover', warm, { passive: true });
+  document.addEventListener('focusin', warm);
+  document.addEventListener('touchstart', warm, { passive: true });
+
+  window.addEventListener('popstate', (event) => {
+    const state = (event.state ?? {}) as HistoryState;
+    void navigate(new URL(location.href), hooks, { push: false, scrollY: state.scrollY ?? 0 });
+  });
+}
+
+function rememberScroll(): void {
+  history.replaceState({ ...(history.state ?? {}), scrollY: window.scrollY } satisfies HistoryState, '');
+}
+
+async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push: boolean; scrollY?: number }): Promise<void> {
+  current?.abort();
+  const controller = new AbortController();
+  current = controller;
+  document.documentElement.dataset.navigating = '';
+
+  let fetched: Fetched;
+  try {
+    fetched = await fetchPage(url, controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) return; // a newer navigation took over
+    console.warn('Client navigation failed, loading the page normally.', error);
+    location.assign(url.href);
+    return;
+  } finally {
+    if (current === controller) delete document.documentElement.dataset.navigating;
+  }
+  if (controller.signal.aborted) return;
+
+  const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
+  if (push) rememberScroll();
+  // Render before touching history, so the new entry is recorded under the new title.
+  hooks.render(fetched.payload, finalUrl.pathname);
+  if (push) history.pushState({ scrollY: 0 } satisfies HistoryState, '', finalUrl);
+  else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
+  restoreScroll(finalUrl, push ? undefined : scrollY);
+  if (push) focusHeading();
+  hooks.afterNavigate(finalUrl.pathname);
+}
+
+function restoreScroll(url: URL, scrollY: number | undefined): void {
+  // 'instant': a page change is not an in-page scroll, whatever CSS scroll-behavior says.
+  if (scrollY !== undefined) return window.scrollTo({ top: scrollY, behavior: 'instant' });
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target) target.scrollIntoView({ behavior: 'instant' });
+  else window.scrollTo({ top: 0, behavior: 'instant' });
+}
+
+function focusHeading(): void {
+  document.getElementById('page-heading')?.focus({ preventScroll: true });
+}
+
+/** Starts loading a page's data ahead of a likely click; the click then renders from memory. */
+export function prefetch(url: URL): void {
+  const key = url.pathname + url.search;
+  const cached = prefetched.get(key);
+  if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) return;
+  const response = requestPage(url, undefined);
+  response.catch(() => prefetched.delete(key));
+  prefetched.set(key, { at: Date.now(), response });
+  if (prefetched.size > PREFETCH_LIMIT) prefetched.delete(prefetched.keys().next().value as string);
+}
+
+function fetchPage(url: URL, signal: AbortSignal): Promise<Fetched> {
+  const key = url.pathname + url.search;
+  const cached = prefetched.get(key);
+  prefetched.delete(key);
+  if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) {
+    // Still abortable: a newer click must win even over a prefetched page.
+    return Promise.race([
+      cached.response,
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+    ]);
+  }
+  return requestPage(url, signal);
+}
+
+async function requestPage(url: URL, signal: AbortSignal | undefined): Promise<Fetched> {
+  const response = await fetch(pageApiPath(url.pathname) + url.search, { headers: { Accept: 'application/json' }, signal: signal ?? null });
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) throw new Error(`page data answered ${response.status} ${type}`);
+  const payload = (await response.json()) as PagePayload;
+  const apiUrl = new URL(response.url || url.href, location.href);
+  const pagePath = apiUrl.pathname.startsWith(PAGE_API_PREFIX) ? apiUrl.pathname.slice(PAGE_API_PREFIX.length) || '/' : url.pathname;
+  return { payload, url: new URL(pagePath + apiUrl.search, location.href) };
+}

@@ -1,0 +1,204 @@
+/** Client-side navigation in real Chromium: no reloads, history, meta, links left alone. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startSite, type Site } from '../support/browser.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+const setMarker = (page: Page) => page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
+const meta = (page: Page, selector: string, attribute = 'content') => page.locator(selector).getAttribute(attribute);
+
+describe('same-host navigation', () => {
+  test('a click renders the next page without a reload and updates title and meta', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/news'));
+    await setMarker(page);
+    let documentRequests = 0;
+    page.on('request', (r) => r.resourceType() === 'document' && documentRequests++);
+    await page.click('.entry-card-title a[href="/news/race-element-2-released"]');
+    await page.waitForURL('**/news/race-element-2-released');
+    await expect.poll(() => page.title()).toBe('Race Element - News | Race Element 2.0');
+    expect(await marker(page)).toBe(42);
+    expect(documentRequests).toBe(0);
+    expect(await page.locator('main h1').textContent()).toBe('Race Element 2.0');
+    expect(await meta(page, 'meta[property="og:title"]')).toBe('Race Element - News | Race Element 2.0');
+    expect(await meta(page, 'meta[name="twitter:title"]')).toBe('Race Element - News | Race Element 2.0');
+    expect(await meta(page, 'meta[property="og:type"]')).toBe('article');
+    expect(await meta(page, 'link[rel="canonical"]', 'href')).toBe('https://race.elementfuture.com/news/race-element-2-released');
+    expect(await meta(page, 'meta[name="description"]')).toBe(await meta(page, 'meta[property="og:description"]'));
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(jsonLd.headline).toBe('Race Element 2.0');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-heading');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  test('nav links, cards and links inside article content all navigate in place', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/'));
+    await setMarker(page);
+    await page.click('nav.site-nav a[href="/guide"]');
+    await page.waitForURL('**/guide');
+    await page.click('.entry-card-title a[href="/guide/DSX"]');
+    await page.waitForURL('**/guide/DSX');
+    await page.click('.prose a[href="/guide/multi-sim"]');
+    await page.waitForURL('**/guide/multi-sim');
+    expect(await page.locator('main h1').textContent()).toBe('Multi-Sim');
+    expect(await marker(page)).toBe(42);
+    await context.close();
+  });
+
+  test('back and forward restore pages and scroll positions without reloads', async () => {
+    const { page, context } = await site.open({ viewport: { width: 800, height: 500 } });
+    await page.goto(site.url('/guide'));
+    await setMarker(page);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    await page.click('.entry-card-title a[href="/guide/multi-sim"]');
+    await page.waitForURL('**/guide/multi-sim');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/guide');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    expect(await page.title()).toBe('Race Element - Guides');
+    await page.goForward();
+    await page.waitForURL('**/guide/multi-sim');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Multi-Sim');
+    expect(await marker(page)).toBe(42);
+    await context.close();
+  });
+
+  test('a #hash link scrolls to its heading', async () => {
+    const { page, context } = await site.open({ viewport: { width: 800, height: 500 } });
+    await page.goto(site.url('/guide'));
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/guide/multi-sim#forza-horizon-5';
+      a.id = 'hash-link';
+      a.textContent = 'hash';
+      document.querySelector('main')?.prepend(a);
+    });
+    await page.click('#hash-link');
+    await page.waitForURL('**/guide/multi-sim#forza-horizon-5');
+    // At the top of the viewport, give or take the heading's scroll margin.
+    await expect.poll(() => page.evaluate(() => document.getElementById('forza-horizon-5')?.getBoundingClientRect().top ?? -1)).toBeLessThan(80);
+    expect(await page.evaluate(() => document.getElementById('forza-horizon-5')?.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('target="_blank", download, modifier clicks and other hosts are left to the browser', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/guide/how-to-get-started'));
+    // GitHub link with target=_blank: a new tab, this page stays.
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.click('nav.social-bar a:text-is("GitHub")')]);
+    expect(popup.url()).toContain('github.com/RiddleTime/Race-Element');
+    expect(page.url()).toBe(site.url('/guide/how-to-get-started'));
+    await popup.close();
+
+    // A download link: the browser downloads, no client navigation.
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    await setMarker(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('.code-sample-file a[download]')]);
+    expect(download.suggestedFilename()).toBe('start-race-element-minimized.bat');
+    expect(page.url()).toBe(site.url('/guide/start-the-app-minimized'));
+
+    // Ctrl+click on an internal link opens a new tab instead of navigating in place.
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.click('nav.site-nav a[href="/news"]', { modifiers: ['Control'] })]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(site.url('/news'));
+    expect(page.url()).toBe(site.url('/guide/start-the-app-minimized'));
+    expect(await marker(page)).toBe(42);
+    await context.close();
+  });
+
+  test('a newer navigation wins over an older one still loading', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/'));
+    await page.route('**/api/_analog/pages/news', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.click('nav.site-nav a[href="/news"]');
+    await page.click('nav.site-nav a[href="/guide"]');
+    await page.waitForURL('**/guide');
+    await page.waitForTimeout(2000); // the slow /news answer has arrived by now
+    expect(page.url()).toBe(site.url('/guide'));
+    expect(await page.locator('main h1').textContent()).toBe('Guides');
+    await context.close();
+  });
+
+  test('an old or differently cased URL lands on the canonical one', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/guide'));
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/guide/dsx';
+      a.id = 'lower';
+      a.textContent = 'dsx';
+      document.querySelector('main')?.prepend(a);
+    });
+    await page.click('#lower');
+    await page.waitForURL('**/guide/DSX');
+    expect(await page.title()).toBe('Race Element - Guide | Using DSX for Dualsense Active Triggers');
+    await context.close();
+  });
+
+  test('a failed page-data fetch falls back to a normal page load', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/'));
+    await setMarker(page);
+    await page.route('**/api/_analog/pages/news', (route) => route.abort());
+    await page.click('nav.site-nav a[href="/news"]');
+    await page.waitForURL('**/news');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
+    expect(await marker(page)).toBeUndefined(); // a real load happened
+    await context.close();
+  });
+
+  test('hovering a link prefetches its data, so the click needs no new request', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/'));
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.hover('nav.site-nav a[href="/guide"]');
+    await expect.poll(() => requests.filter((p) => p === '/api/_analog/pages/guide').length).toBe(1);
+    await page.click('nav.site-nav a[href="/guide"]');
+    await page.waitForURL('**/guide');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
+    expect(requests.filter((p) => p === '/api/_analog/pages/guide').length).toBe(1);
+    await context.close();
+  });
+
+  test('each page view posts a beacon with the XSRF header, unless Do-Not-Track is on', async () => {
+    const { page, context } = await site.open();
+    const beacons: { path: string; token: string | null }[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/_analog/analytics/hits')) beacons.push({ path: JSON.parse(r.postData() ?? '{}').path, token: r.headers()['x-xsrf-token'] ?? null });
+    });
+    const responses: number[] = [];
+    page.on('response', (r) => r.url().endsWith('/analytics/hits') && responses.push(r.status()));
+    await page.goto(site.url('/news'));
+    await page.click('.entry-card-title a[href="/news/highspeed-rendering"]');
+    await page.waitForURL('**/news/highspeed-rendering');
+    await expect.poll(() => beacons.map((b) => b.path)).toEqual(['/news', '/news/highspeed-rendering']);
+    expect(beacons.every((b) => b.token && b.token.includes('.'))).toBe(true);
+    await expect.poll(() => responses).toEqual([204, 204]);
+    await context.close();
+
+    const dnt = await site.open({ extraHTTPHeaders: { DNT: '1' } });
+    await dnt.page.addInitScript(() => Object.defineProperty(navigator, 'doNotTrack', { get: () => '1' }));
+    let sent = 0;
+    dnt.page.on('request', (r) => r.url().endsWith('/analytics/hits') && sent++);
+    await dnt.page.goto(site.url('/news'));
+    await dnt.page.waitForTimeout(300);
+    expect(sent).toBe(0);
+    await dnt.context.close();
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Real Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, against the built
+ * Worker served by workerd on a loopback port with the real content uploaded.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { uploadContent } from '../../scripts/content/upload.ts';
+import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const TRANSPARENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export interface Site {
+  worker: WorkerRuntime;
+  browser: Browser;
+  /** Absolute URL on the running site. */
+  url(path: string): string;
+  /** A fresh browser context (cookies, storage) with a page that records console errors. */
+  open(options?: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startSite(): Promise<Site> {
+  const worker = await startWorker({ listen: true });
+  const outcome = await uploadContent({ content: 'content', store: worker.store });
+  if (!outcome.ok) throw new Error('content upload failed');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const base = worker.url;
+  return {
+    worker,
+    browser,
+    url: (path) => new URL(path, base).href,
+    async open(options) {
+      const context = await browser.newContext(options);
+      // This machine has no internet: third-party images (GitHub, shields.io) get a stand-in.
+      await context.route(
+        (url) => url.hostname !== base.hostname,
+        (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG }),
+      );
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      return { context, page, errors };
+    },
+    async close() {
+      await browser.close();
+      await worker.dispose();
+    },
+  };
+}
