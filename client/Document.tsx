@@ -46,7 +46,8 @@ export function Document({ payload, assets, nonce }: DocumentProps) {
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
         {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} nonce={nonce} async />
+          // Module scripts run after the document is parsed: hydration sees the whole page.
+          <script key={src} type="module" src={src} nonce={nonce} />
         ))}
         <link rel="icon" href={SITE.image} />
       </head>

@@ -33,6 +33,11 @@ function enhance(): void {
   void loadCodeSamples();
 }
 
+/** Pages that exist are counted; error and not-found pages are not. */
+function countView(payload: PagePayload, path: string): void {
+  if (payload.data.kind !== 'notFound' && payload.data.kind !== 'error') sendPageView(path);
+}
+
 const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
 const root = document.getElementById('root');
 if (payloadElement && root) {
@@ -50,12 +55,12 @@ if (payloadElement && root) {
       flushSync(() => showPage({ payload: next, path }));
       applyHead(next.meta);
     },
-    afterNavigate(path) {
+    afterNavigate(next, path) {
       announce(document.title);
       enhance();
-      sendPageView(path);
+      countView(next, path);
     },
   });
   enhance();
-  sendPageView(location.pathname);
+  countView(payload, location.pathname);
 }

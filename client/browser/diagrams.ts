@@ -3,14 +3,29 @@
  * until the SVG replaces it; if the mermaid chunk cannot be loaded (Vite's
  * `vite:preloadError`, or the import failing), the source simply stays, with a note.
  */
-let mermaidLoad: Promise<typeof import('mermaid')['default']> | undefined;
+type Mermaid = (typeof import('mermaid'))['default'];
+
+let mermaidLoad: Promise<Mermaid> | undefined;
 let counter = 0;
 
 export function installPreloadErrorHandler(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    // Handled where the import is awaited: keep the page working instead of throwing.
+    // Vite would rethrow; instead the import below resolves empty and the source stays.
     event.preventDefault();
   });
+}
+
+async function loadMermaid(): Promise<Mermaid> {
+  const module = (await import('mermaid')) as { default?: Mermaid } | undefined;
+  if (!module?.default) throw new Error('the mermaid chunk did not load');
+  module.default.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    theme: 'dark',
+    fontFamily: 'inherit',
+    themeVariables: { primaryColor: '#262626', primaryBorderColor: '#ff4500', primaryTextColor: '#ededed', lineColor: '#a3a3a3' },
+  });
+  return module.default;
 }
 
 export async function renderDiagrams(root: ParentNode = document): Promise<void> {
@@ -19,10 +34,7 @@ export async function renderDiagrams(root: ParentNode = document): Promise<void>
   for (const figure of figures) figure.dataset.diagramState = 'loading';
   let mermaid;
   try {
-    mermaidLoad ??= import('mermaid').then((m) => {
-      m.default.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'dark', fontFamily: 'inherit' });
-      return m.default;
-    });
+    mermaidLoad ??= loadMermaid();
     mermaid = await mermaidLoad;
   } catch {
     mermaidLoad = undefined; // a later page may try again
@@ -35,7 +47,8 @@ export async function renderDiagrams(root: ParentNode = document): Promise<void>
       const { svg } = await mermaid.render(`diagram-${++counter}`, source);
       figure.innerHTML = svg;
       figure.dataset.diagramState = 'rendered';
-    } catch {
+    } catch (error) {
+      console.warn('Diagram not drawn', error);
       showSource(figure, 'The diagram could not be drawn; here is its source.');
     }
   }

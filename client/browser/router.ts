@@ -12,7 +12,7 @@ export interface RouterHooks {
   /** Renders the payload synchronously (the DOM is updated when this returns). */
   render(payload: PagePayload, path: string): void;
   /** Runs after each client-side navigation has been rendered and scrolled. */
-  afterNavigate(path: string): void;
+  afterNavigate(payload: PagePayload, path: string): void;
 }
 
 interface HistoryState {
@@ -104,7 +104,7 @@ async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push:
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   restoreScroll(finalUrl, push ? undefined : scrollY);
   if (push) focusHeading();
-  hooks.afterNavigate(finalUrl.pathname);
+  hooks.afterNavigate(fetched.payload, finalUrl.pathname);
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {

@@ -1,0 +1,176 @@
+/** The interactive parts of pages in real Chromium: copy, diagrams, samples, theme, errors. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sampleKey } from '../../worker/kv-schema.ts';
+import { startSite, type Site } from '../support/browser.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const SAMPLE = 'start-race-element-minimized.bat';
+
+describe('copy button', () => {
+  test('copies the code, says "Copied!", and returns to "Copy" after 5000 ms', async () => {
+    const { page, context } = await site.open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
+    await page.clock.install();
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    const button = page.locator('.prose .code-block .copy-button').first();
+    expect(await button.textContent()).toBe('Copy');
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('RaceElement.exe /StartMinimized');
+    await expect.poll(() => page.locator('#announcer').textContent()).toBe('Code copied to clipboard');
+    await page.clock.runFor(4900);
+    expect(await button.textContent()).toBe('Copied!');
+    await page.clock.runFor(200);
+    expect(await button.textContent()).toBe('Copy');
+    await context.close();
+  });
+
+  test.each([
+    ['refused', () => Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) })],
+    ['missing', () => Object.defineProperty(navigator, 'clipboard', { value: undefined })],
+  ])('where the clipboard is %s, selects the code and asks for Ctrl+C', async (_, breakClipboard) => {
+    const { page, context } = await site.open();
+    await page.addInitScript(breakClipboard);
+    await page.clock.install();
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    const button = page.locator('.prose .code-block .copy-button').first();
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Press Ctrl+C to copy');
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('RaceElement.exe /StartMinimized');
+    await page.clock.runFor(5100);
+    expect(await button.textContent()).toBe('Copy');
+    await context.close();
+  });
+
+  test('is operable from the keyboard', async () => {
+    const { page, context } = await site.open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    const button = page.locator('.prose .code-block .copy-button').first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.textContent()).toBe('Copied!');
+    await context.close();
+  });
+});
+
+describe('diagrams', () => {
+  test('mermaid loads only on pages with diagrams and draws an SVG', async () => {
+    const { page, context } = await site.open();
+    const chunks: string[] = [];
+    page.on('request', (r) => r.url().includes('mermaid') && chunks.push(r.url()));
+    await page.goto(site.url('/guide/how-to-get-started'));
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toEqual([]);
+    await page.goto(site.url('/guide/multi-sim'));
+    await page.locator('figure.diagram svg').first().waitFor({ timeout: 20_000 });
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(await page.locator('figure.diagram').first().getAttribute('data-diagram-state')).toBe('rendered');
+    await context.close();
+  });
+
+  test('a diagram chunk that fails to load leaves the page working, showing the source', async () => {
+    const { page, context, errors } = await site.open();
+    await page.route('**/assets/mermaid*.js', (route) => route.abort());
+    await page.goto(site.url('/guide/multi-sim'));
+    const figure = page.locator('figure.diagram').first();
+    await expect.poll(() => figure.getAttribute('data-diagram-state'), { timeout: 10_000 }).toBe('source');
+    expect(await figure.locator('pre.diagram-source').isVisible()).toBe(true);
+    expect(await figure.locator('pre.diagram-source').textContent()).toContain('flowchart');
+    expect(await figure.locator('figcaption').textContent()).toMatch(/could not be loaded/);
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    // The page still navigates in place.
+    await page.click('nav.site-nav a[href="/news"]');
+    await page.waitForURL('**/news');
+    expect(await page.locator('main h1').textContent()).toBe('News');
+    await context.close();
+  });
+});
+
+describe('code samples', () => {
+  test('shows "Loading…", then the file', async () => {
+    const { page, context } = await site.open();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/_analog/samples/${SAMPLE}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('Loading…');
+    release();
+    await page.locator('.code-sample pre').waitFor();
+    expect(await page.locator('.code-sample pre').textContent()).toContain('/StartMinimized');
+    expect(await page.locator('.code-sample .copy-button').count()).toBe(1);
+    expect(await page.locator('.code-sample-status').count()).toBe(0);
+    await context.close();
+  });
+
+  test('says "Error <status> while fetching file" on an HTTP error', async () => {
+    const { page, context } = await site.open();
+    await page.route(`**/api/_analog/samples/${SAMPLE}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('Error 503 while fetching file');
+    await context.close();
+  });
+
+  test('says "File does not exist or is empty" for a missing or empty file', async () => {
+    await site.worker.kv.delete(sampleKey(SAMPLE));
+    const { page, context } = await site.open();
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('File does not exist or is empty');
+    await site.worker.kv.put(sampleKey(SAMPLE), '');
+    await page.reload();
+    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('File does not exist or is empty');
+    await context.close();
+  });
+});
+
+describe('theme', () => {
+  test('the toggle switches to light, and the choice survives reloads and navigation', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/news'));
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await page.click('[data-theme-toggle]');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    const cookie = (await context.cookies()).find((c) => c.name === 'theme');
+    expect(cookie?.value).toBe('light');
+    // The server renders the next load in light from the first byte: no flash.
+    const served = await page.request.get(site.url('/guide'));
+    expect(await served.text()).toContain('data-theme="light"');
+    await page.reload();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    await page.click('nav.site-nav a[href="/guide"]');
+    await page.waitForURL('**/guide');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect(await page.locator('[data-theme-toggle]').getAttribute('aria-label')).toBe('Switch to dark theme');
+    await page.click('[data-theme-toggle]');
+    await page.reload();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await context.close();
+  });
+});
+
+describe('every route', () => {
+  test.each(['/', '/news', '/guide', '/news/race-element-2-released', '/guide/multi-sim', '/guide/features', '/setup', '/setup?link=QUJD', '/analytics', '/guide/nope', '/nope'])(
+    '%s hydrates with no console errors',
+    async (path) => {
+      const { page, context, errors } = await site.open();
+      const response = await page.goto(site.url(path));
+      // Chromium logs a 404 document's own status as a console error; that one is expected.
+      const own = response?.status() === 404 ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
+      await page.waitForLoadState('networkidle');
+      // Hydration attached: a client navigation works from this page.
+      await page.click('nav.site-nav a[href="/news"]');
+      await page.waitForURL('**/news');
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
+      expect(errors).toEqual(own);
+      await context.close();
+    },
+  );
+});
