@@ -41,6 +41,7 @@ export const storedEntrySchema = z.object({
   html: z.string(),
   toc: z.array(tocItemSchema),
   hasDiagrams: z.boolean(),
+  readingMinutes: z.number().int().positive(),
 });
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 

@@ -19,6 +19,8 @@ export interface BuiltEntry {
   /** sha256 of the source alone. */
   sourceHash: string;
   value: StoredEntry;
+  /** Plain text of the article, for the search index. */
+  text: string;
 }
 
 export interface BuiltSample {
@@ -71,11 +73,13 @@ function toEntry(file: ParsedFile, rendered: Awaited<ReturnType<typeof renderMar
     html: rendered.html,
     toc: rendered.toc,
     hasDiagrams: rendered.hasDiagrams,
+    readingMinutes: rendered.readingMinutes,
   };
   return {
     hash: sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`),
     sourceHash: sha256(file.source),
     value,
+    text: rendered.text,
   };
 }
 

@@ -8,6 +8,7 @@
  * Pure: markdown in, { html, toc, hasDiagrams, samples } out.
  */
 import { toHtml } from 'hast-util-to-html';
+import { toString } from 'hast-util-to-string';
 import { raw } from 'hast-util-raw';
 import { sanitize } from 'hast-util-sanitize';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -26,14 +27,20 @@ import { sanitizeSchema } from './sanitize-schema.ts';
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-3+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-4+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
   toc: TocItem[];
   hasDiagrams: boolean;
   samples: string[];
+  /** The article's words as plain text (for search), code and diagram sources left out. */
+  text: string;
+  /** At about 220 words a minute, at least one. */
+  readingMinutes: number;
 }
+
+const WORDS_PER_MINUTE = 220;
 
 export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
   const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
@@ -42,6 +49,14 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
   const clean = sanitize(parsed, sanitizeSchema) as Root;
   secureLinks(clean);
   const toc = addHeadingIds(clean);
+  const text = proseText(clean);
   const { hasDiagrams, samples } = await transformCodeBlocks(clean);
-  return { html: toHtml(clean), toc, hasDiagrams, samples };
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return { html: toHtml(clean), toc, hasDiagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) };
+}
+
+/** Text of everything but code blocks, with block boundaries kept as spaces. */
+function proseText(tree: Root): string {
+  const withoutCode: Root = { ...tree, children: tree.children.filter((node) => !(node.type === 'element' && node.tagName === 'pre')) };
+  return toString(withoutCode).replace(/\s+/g, ' ').trim();
 }
