@@ -16,6 +16,7 @@ function entry(slug: string, source = `Source of ${slug}`, opts: { type?: EntryT
     hash: sha256(`${opts.renderer ?? RENDERER}\0${file}\0${source}`),
     sourceHash: sha256(source),
     value: { attributes, file, markdown: source, html: `<p>${source}</p>`, toc: [], hasDiagrams: false, readingMinutes: 1 },
+    text: source,
   };
 }
 const sample = (path: string, content = `echo ${path}`): BuiltSample => ({ path, hash: sha256(content), content });
