@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Runtime and browser suites each start their own workerd; two cores allow two at a time.
     maxWorkers: 2,
+    // Browser assertions poll; under a full parallel run the machine is busy, so allow 5 s.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

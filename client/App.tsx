@@ -5,6 +5,7 @@ import { ArticlePage } from './pages/ArticlePage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { IndexPage } from './pages/IndexPage.tsx';
 import { MessagePage } from './pages/MessagePage.tsx';
+import { SearchPage } from './pages/SearchPage.tsx';
 import { SetupPage } from './pages/SetupPage.tsx';
 
 /** The whole page below <body>: layout plus the page that `data.kind` names. */
@@ -28,9 +29,13 @@ function Page({ data }: { data: PageData }) {
       return <ArticlePage article={data.article} />;
     case 'setup':
       return <SetupPage appUrl={data.appUrl} problem={data.problem} />;
+    case 'search':
+      return <SearchPage query={data.query} results={data.results} />;
     case 'analytics':
       return <AnalyticsPage day={data.day} pages={data.pages} />;
     case 'notFound':
+      return <MessagePage heading={data.heading} message={data.message} suggestions={data.suggestions} />;
+    case 'unavailable':
       return <MessagePage heading={data.heading} message={data.message} />;
     case 'error':
       return <MessagePage heading="There was an error" message={data.cause} />;

@@ -50,6 +50,7 @@ export function Document({ payload, assets, nonce }: DocumentProps) {
           <script key={src} type="module" src={src} nonce={nonce} />
         ))}
         <link rel="icon" href={SITE.image} />
+        <link rel="alternate" type="application/atom+xml" title="Race Element news" href="/news/feed.xml" />
       </head>
       <body>
         <div id="root">

@@ -16,6 +16,7 @@ import { applyHead } from './browser/head.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
 import { installRouter } from './browser/router.ts';
 import { installThemeToggle } from './browser/theme-toggle.ts';
+import { initTocHighlight } from './browser/toc-highlight.ts';
 import './styles.css';
 
 type Setter = (page: { payload: PagePayload; path: string }) => void;
@@ -31,11 +32,12 @@ function ClientApp({ initial }: { initial: { payload: PagePayload; path: string 
 function enhance(): void {
   void renderDiagrams();
   void loadCodeSamples();
+  initTocHighlight();
 }
 
 /** Pages that exist are counted; error and not-found pages are not. */
 function countView(payload: PagePayload, path: string): void {
-  if (payload.data.kind !== 'notFound' && payload.data.kind !== 'error') sendPageView(path);
+  if (payload.data.kind !== 'notFound' && payload.data.kind !== 'error' && payload.data.kind !== 'unavailable') sendPageView(path);
 }
 
 const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);

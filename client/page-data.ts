@@ -4,6 +4,9 @@
  * disagree about a page.
  */
 import type { TocItem } from '../worker/kv-schema.ts';
+import type { SearchHit } from '../worker/search-index.ts';
+
+export type { SearchHit };
 
 export type Theme = 'dark' | 'light';
 
@@ -41,6 +44,21 @@ export interface ArticleView {
   html: string;
   toc: TocItem[];
   hasDiagrams: boolean;
+  /** Estimated at upload time (about 220 words a minute), at least 1. */
+  readingMinutes: number;
+  /** YYYY-MM-DD of the upload that last changed the text; guides and untyped pages only. */
+  updated: string | null;
+  /** The content file in the source repository's editor; null when not configured. */
+  editUrl: string | null;
+  /** The neighbours in the article's own list (guides by title, news newest first); none for untyped pages. */
+  previous: ArticleLink | null;
+  next: ArticleLink | null;
+}
+
+/** A link to another page, with its title: article neighbours, 404 suggestions. */
+export interface ArticleLink {
+  title: string;
+  href: string;
 }
 
 export interface PageViews {
@@ -56,8 +74,11 @@ export type PageBody =
   | { kind: 'article'; article: ArticleView }
   | { kind: 'setup'; link: string | null; appUrl: string | null; problem: string | null }
   | { kind: 'analytics'; day: string; pages: PageViews[] | null }
-  | { kind: 'notFound'; heading: string; message: string }
-  | { kind: 'error'; cause: string };
+  | { kind: 'search'; query: string; results: SearchHit[] }
+  | { kind: 'notFound'; heading: string; message: string; suggestions: ArticleLink[] }
+  | { kind: 'error'; cause: string }
+  /** Content cannot be served right now (nothing published yet, or KV down with nothing held). */
+  | { kind: 'unavailable'; heading: string; message: string };
 
 /** Every page also carries the visitor's theme and the server's year (for the footer). */
 export type PageData = PageBody & { theme: Theme; year: number };

@@ -11,6 +11,7 @@ export const ROUTES = [
   { name: 'guideArticle', pattern: '/guide/:slug' },
   { name: 'setup', pattern: '/setup' },
   { name: 'analytics', pattern: '/analytics' },
+  { name: 'search', pattern: '/search' },
 ] as const;
 
 export type RouteName = (typeof ROUTES)[number]['name'];

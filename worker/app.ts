@@ -1,14 +1,16 @@
 /**
  * The Worker's Hono app: security headers on everything, the XSRF gate on state-changing
- * API calls, the JSON API, then the HTML pages. Static client files never reach this: Workers
- * Static Assets serves them first.
+ * API calls, the JSON API, feeds and indexing files (routes/feeds.ts), then the HTML pages.
+ * Static client files never reach this: Workers Static Assets serves them first.
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './env.ts';
 import { api } from './routes/api.ts';
+import { feeds } from './routes/feeds.ts';
 import { renderPage } from './routes/pages.ts';
+import { countKvReads } from './kv-read-counter.ts';
 import { securityHeaders } from './security-headers.ts';
 import { checkXsrf, XSRF_COOKIE, XSRF_HEADER, xsrfSecret } from './xsrf.ts';
 
@@ -20,6 +22,7 @@ app.use(async (c, next) => {
   if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
 });
 app.use(securityHeaders);
+app.use(countKvReads);
 app.use(trimTrailingSlash());
 
 app.use('/api/*', async (c, next) => {
@@ -31,6 +34,9 @@ app.use('/api/*', async (c, next) => {
 app.route('/api/_analog', api);
 app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
+// Feeds, sitemap, robots.txt, llms.txt and article markdown: before the pages, whose
+// `/news/:slug` would otherwise take /news/feed.xml.
+app.route('/', feeds);
 app.get('*', (c) => renderPage(c, new URL(c.req.url)));
 app.all('*', (c) => c.text(`Method ${c.req.method} is not allowed on pages.`, 405, { Allow: 'GET, HEAD' }));
 

@@ -1,41 +1,66 @@
 /**
- * Reads published content from KV for one request.
+ * Reads published content from KV.
  *
- * - The manifest is read at most once per request (index pages, feeds and redirects all work
- *   from it alone), with a short KV cache TTL: a publish shows within that time.
- * - Entries are immutable (content-addressed), so each is kept in an isolate-wide memo once
- *   read and given a long KV cache TTL; a changed article has a new key.
+ * - The manifest (index pages, feeds and redirects work from it alone) is kept in the isolate
+ *   for `manifestTtlMs` and otherwise read at most once per request, with a short KV cache TTL:
+ *   a publish shows within those two times.
+ * - Entries and search indexes are immutable (content-addressed), so each is kept in an
+ *   isolate-wide memo once read, with a long KV cache TTL; changed content has a new key.
+ * - When KV fails (throws, or takes longer than KV_TIMEOUT_MS), the last good manifest this
+ *   isolate holds is served and the reader marked `stale`; with none, the error says
+ *   `unavailable` so the page can answer 503 with Retry-After.
  */
 import { manifestSchema, MANIFEST_KEY, parseStored, storedEntrySchema, type Manifest, type StoredEntry } from './kv-schema.ts';
+import { loadSearchIndex, type SearchEngine, type StoredSearchIndex } from './search-index.ts';
 
 const MANIFEST_CACHE_TTL = 30;
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
 /** Bounds the isolate memo; entries average tens of KB, isolates have 128 MB. */
 const ENTRY_MEMO_LIMIT = 500;
+export const DEFAULT_MANIFEST_TTL_MS = 5_000;
+export const KV_TIMEOUT_MS = 3_000;
 
-/** Why content could not be read: `unpublished` (no manifest yet) or `unreadable` (bad value or KV failure). */
+/**
+ * Why content could not be read: `unpublished` (no manifest yet), `unavailable` (KV failed
+ * and nothing older is held) or `unreadable` (a stored value is missing or malformed).
+ */
+export type ContentErrorKind = 'unpublished' | 'unavailable' | 'unreadable';
+
 export class ContentError extends Error {
-  readonly kind: 'unpublished' | 'unreadable';
+  readonly kind: ContentErrorKind;
 
-  constructor(kind: 'unpublished' | 'unreadable', message: string) {
+  constructor(kind: ContentErrorKind, message: string) {
     super(message);
     this.kind = kind;
     this.name = 'ContentError';
   }
 }
 
+export interface ContentReaderOptions {
+  /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */
+  manifestTtlMs?: number;
+}
+
+/** The last good manifest this isolate read, and when. */
+let manifestMemo: { manifest: Manifest; at: number } | undefined;
 const entryMemo = new Map<string, StoredEntry>();
+/** The loaded search index, by its (immutable) key: one per isolate at a time. */
+let searchMemo: { key: string; engine: SearchEngine } | undefined;
 
 export class ContentReader {
   readonly #kv: KVNamespace;
+  readonly #manifestTtlMs: number;
   #manifest: Promise<Manifest> | undefined;
+  /** True once this reader served an older manifest because KV failed. */
+  stale = false;
 
-  constructor(kv: KVNamespace) {
+  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS }: ContentReaderOptions = {}) {
     this.#kv = kv;
+    this.#manifestTtlMs = manifestTtlMs;
   }
 
   manifest(): Promise<Manifest> {
-    this.#manifest ??= this.#readManifest();
+    this.#manifest ??= this.#currentManifest();
     return this.#manifest;
   }
 
@@ -55,27 +80,67 @@ export class ContentReader {
     return entry;
   }
 
-  async #readManifest(): Promise<Manifest> {
-    const raw = await this.#get(MANIFEST_KEY, MANIFEST_CACHE_TTL);
-    if (raw === null) throw new ContentError('unpublished', 'No content has been published yet.');
+  /** The search engine for the published content; null when the upload built no index. */
+  async search(): Promise<SearchEngine | null> {
+    const key = (await this.manifest()).search;
+    if (!key) return null;
+    if (searchMemo?.key === key) return searchMemo.engine;
+    const raw = await this.#get(key, ENTRY_CACHE_TTL);
+    if (raw === null) throw new ContentError('unreadable', `The search index ${key} is missing from KV.`);
+    let engine: SearchEngine;
     try {
-      return parseStored(manifestSchema, raw, 'The manifest');
+      const stored = JSON.parse(raw) as StoredSearchIndex;
+      if (stored.version !== 1) throw new Error(`unknown version ${String(stored.version)}`);
+      engine = loadSearchIndex(stored);
+    } catch (error) {
+      throw new ContentError('unreadable', `The search index ${key} is unreadable: ${(error as Error).message}`);
+    }
+    searchMemo = { key, engine };
+    return engine;
+  }
+
+  async #currentManifest(): Promise<Manifest> {
+    const memo = manifestMemo;
+    if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
+    let raw: string | null;
+    try {
+      raw = await this.#get(MANIFEST_KEY, MANIFEST_CACHE_TTL);
+    } catch (error) {
+      if (memo && error instanceof ContentError && error.kind === 'unavailable') {
+        this.stale = true;
+        return memo.manifest;
+      }
+      throw error;
+    }
+    if (raw === null) throw new ContentError('unpublished', 'No content has been published yet.');
+    let manifest: Manifest;
+    try {
+      manifest = parseStored(manifestSchema, raw, 'The manifest');
     } catch (error) {
       throw new ContentError('unreadable', (error as Error).message);
     }
+    manifestMemo = { manifest, at: Date.now() };
+    return manifest;
   }
 
+  /** A KV read that fails or hangs becomes ContentError('unavailable'). */
   async #get(key: string, cacheTtl: number): Promise<string | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${KV_TIMEOUT_MS} ms`)), KV_TIMEOUT_MS);
+    });
     try {
-      return await this.#kv.get(key, { type: 'text', cacheTtl });
+      return await Promise.race([this.#kv.get(key, { type: 'text', cacheTtl }), timeout]);
     } catch (error) {
-      throw new ContentError('unreadable', `Reading ${key} from KV failed: ${(error as Error).message}`);
+      throw new ContentError('unavailable', `Reading ${key} from KV failed: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
 
-/** Used by tests: forget memoised entries. */
-export function clearEntryMemo(): void {
-  entryMemo.clear();
+/** The reader for a request, with the manifest memo time the Worker is configured with. */
+export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }): ContentReader {
+  const seconds = Number(env.MANIFEST_TTL_SECONDS);
+  return new ContentReader(env.CONTENT, Number.isFinite(seconds) && seconds >= 0 ? { manifestTtlMs: seconds * 1000 } : {});
 }
-

@@ -10,6 +10,10 @@ export interface Env {
   ANALYTICS: DurableObjectNamespace<AnalyticsCounter>;
   /** Canonical origin for meta tags, e.g. https://race.elementfuture.com. */
   SITE_URL: string;
+  /** "Edit this page" links: the content folder in the source repository's editor, ending in `/`. */
+  EDIT_BASE_URL: string;
+  /** Seconds an isolate reuses the manifest before asking KV again (default 5; 0 in tests that rewrite KV). */
+  MANIFEST_TTL_SECONDS?: string;
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see xsrf.ts for the local default. */
   XSRF_SECRET?: string;
 }

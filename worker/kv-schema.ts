@@ -6,6 +6,7 @@
  *   manifest          Manifest: the only mutable key, written last by every upload.
  *   entry/<sha256>    StoredEntry: immutable, content-addressed (renderer version + file + source).
  *   sample/<path>     plain text of a code-sample file from content/samples/.
+ *   search/<sha256>   StoredSearchIndex (search-index.ts): immutable, content-addressed.
  */
 import { z } from 'zod';
 
@@ -77,6 +78,8 @@ export const manifestSchema = z.object({
   /** In display order: news newest first, then every other entry by title (see plan-upload.ts). */
   entries: z.array(manifestEntrySchema),
   samples: z.array(manifestSampleSchema),
+  /** KV key of the search index (`search/<sha256>`, see search-index.ts); null if none was built. */
+  search: z.string().nullable(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -3,12 +3,14 @@
  * rendered from, its status, or a redirect. Both the SSR route and the page-data API call
  * `loadPage`, so the two always agree.
  */
-import type { EntryCard, PageBody, PageMeta, PagePayload, PageViews } from '../client/page-data.ts';
+import type { ArticleLink, EntryCard, PageBody, PageMeta, PagePayload, PageViews } from '../client/page-data.ts';
 import { articlePath, matchRoute } from '../client/routes.ts';
 import { ContentError, type ContentReader } from './content-reader.ts';
 import type { Manifest, ManifestEntry } from './kv-schema.ts';
 import * as metaFor from './page-meta.ts';
+import { MAX_QUERY_LENGTH } from './search-index.ts';
 import { setupAppUrl } from './setup-link.ts';
+import { suggestSlugs, type SlugCandidate, type Suggestion } from './suggest-slugs.ts';
 import { themeFromCookieHeader } from './theme.ts';
 
 export interface LoaderContext {
@@ -18,9 +20,24 @@ export interface LoaderContext {
   /** Page views for /analytics; null when the counter cannot be reached. */
   pageViews: (day: string) => Promise<PageViews[] | null>;
   now: Date;
+  /** Where "Edit this page" points: the content folder in the source repository, ending in `/`. */
+  editBaseUrl?: string;
 }
 
-export type LoadResult = { type: 'page'; status: number; payload: PagePayload } | { type: 'redirect'; location: string };
+export type LoadResult =
+  | {
+      type: 'page';
+      status: number;
+      payload: PagePayload;
+      /** Seconds to ask clients to wait before retrying (503s). */
+      retryAfter?: number;
+      /** Served from the last good manifest because KV failed. */
+      stale: boolean;
+    }
+  | { type: 'redirect'; location: string };
+
+/** How long a visitor should wait when KV is down or nothing is published. */
+export const RETRY_AFTER_SECONDS = 30;
 
 interface Loaded {
   status: number;
@@ -38,12 +55,33 @@ export async function loadPage(url: URL, cookieHeader: string | null, ctx: Loade
     loaded = await loadRoute(url, ctx);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    loaded = error.kind === 'unpublished'
-      ? { status: 503, meta: metaFor.messageMeta(ctx.siteUrl, url.pathname, 'Not published yet', error.message), body: { kind: 'notFound', heading: 'Nothing published yet', message: 'The site is up, but no content has been published to it yet. Please come back soon.' } }
-      : { status: 500, meta: metaFor.messageMeta(ctx.siteUrl, url.pathname, 'Error', error.message), body: { kind: 'error', cause: error.message } };
+    loaded = contentErrorPage(error, url.pathname, ctx.siteUrl);
   }
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
-  return { type: 'page', status: loaded.status, payload: { meta: loaded.meta, data: { ...loaded.body, theme, year } } };
+  return {
+    type: 'page',
+    status: loaded.status,
+    payload: { meta: loaded.meta, data: { ...loaded.body, theme, year } },
+    ...(loaded.status === 503 ? { retryAfter: RETRY_AFTER_SECONDS } : {}),
+    stale: ctx.content.stale,
+  };
+}
+
+/** What a visitor sees when content cannot be read: never a blank page or a stack trace. */
+function contentErrorPage(error: ContentError, path: string, siteUrl: string): Loaded {
+  const unavailable = (heading: string, message: string): Loaded => ({
+    status: 503,
+    meta: metaFor.messageMeta(siteUrl, path, heading, message),
+    body: { kind: 'unavailable', heading, message },
+  });
+  switch (error.kind) {
+    case 'unpublished':
+      return unavailable('Nothing published yet', 'The site is up, but no content has been published to it yet. Please come back soon.');
+    case 'unavailable':
+      return unavailable('Temporarily unavailable', 'The articles cannot be read right now. Please try again in a minute.');
+    case 'unreadable':
+      return { status: 500, meta: metaFor.messageMeta(siteUrl, path, 'Error', error.message), body: { kind: 'error', cause: error.message } };
+  }
 }
 
 async function loadRoute(url: URL, ctx: LoaderContext): Promise<Loaded | { redirect: string }> {
@@ -65,19 +103,24 @@ async function loadRoute(url: URL, ctx: LoaderContext): Promise<Loaded | { redir
       const result = setupAppUrl(url.searchParams.get('link'));
       return { status: result.problem ? 400 : 200, meta: metaFor.setupMeta(siteUrl), body: { kind: 'setup', link: result.appUrl ? url.searchParams.get('link') : null, ...result } };
     }
+    case 'search': {
+      const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+      const engine = query ? await content.search() : null;
+      return { status: 200, meta: metaFor.searchMeta(siteUrl, query), body: { kind: 'search', query, results: engine ? engine.search(query) : [] } };
+    }
     case 'analytics': {
       const day = ctx.now.toISOString().slice(0, 10);
       return { status: 200, meta: metaFor.analyticsMeta(siteUrl), body: { kind: 'analytics', day, pages: await ctx.pageViews(day) } };
     }
     case undefined:
-      return notFound(siteUrl, url.pathname, 'Page not found', `There is no page at ${url.pathname}.`);
+      return notFound(siteUrl, url.pathname, 'Page not found', `There is no page at ${url.pathname}.`, await routeSuggestions(url.pathname, ctx));
   }
 }
 
 async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderContext): Promise<Loaded | { redirect: string }> {
   const manifest = await ctx.content.manifest();
   const found = findEntry(manifest, slug);
-  if (!found) return notFound(ctx.siteUrl, `/${section}/${slug}`, 'No Content Found', `No article is published at /${section}/${slug}.`);
+  if (!found) return notFound(ctx.siteUrl, `/${section}/${slug}`, 'No Content Found', `No article is published at /${section}/${slug}.`, suggestSlugs(slug, articleCandidates(manifest)));
   const canonical = articlePath(sectionOf(found), found.slug);
   if (canonical !== `/${section}/${slug}`) return { redirect: canonical };
 
@@ -97,6 +140,11 @@ async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderC
         html: stored.html,
         toc: stored.toc,
         hasDiagrams: stored.hasDiagrams,
+        readingMinutes: stored.readingMinutes,
+        // News carries its date; guides and pages show when their text last changed.
+        updated: found.type === 'news' ? null : found.updated.slice(0, 10),
+        editUrl: ctx.editBaseUrl ? `${ctx.editBaseUrl}${found.type === 'news' ? 'news/' : 'guide/'}${found.file}` : null,
+        ...neighbours(manifest, found),
       },
     },
   };
@@ -125,6 +173,48 @@ export const newsCards = (manifest: Manifest): EntryCard[] => manifest.entries.f
 /** Typed guides only, alphabetically by title (display order, as stored). */
 export const guideCards = (manifest: Manifest): EntryCard[] => manifest.entries.filter((e) => e.type === 'guide').map(card);
 
-function notFound(siteUrl: string, path: string, heading: string, message: string): Loaded {
-  return { status: 404, meta: metaFor.messageMeta(siteUrl, path, heading, message), body: { kind: 'notFound', heading, message } };
+function notFound(siteUrl: string, path: string, heading: string, message: string, suggestions: Suggestion[] = []): Loaded {
+  return { status: 404, meta: metaFor.messageMeta(siteUrl, path, heading, message), body: { kind: 'notFound', heading, message, suggestions } };
+}
+
+/**
+ * The entries just before and after this one in its own list, as the manifest orders it: typed
+ * guides by title, news newest first. Untyped pages (features, sponsor) belong to no list.
+ */
+function neighbours(manifest: Manifest, entry: ManifestEntry): { previous: ArticleLink | null; next: ArticleLink | null } {
+  if (entry.type === null) return { previous: null, next: null };
+  const list = manifest.entries.filter((e) => e.type === entry.type);
+  const at = list.indexOf(entry);
+  const link = (e: ManifestEntry | undefined): ArticleLink | null => (e ? { title: e.title, href: articlePath(sectionOf(e), e.slug) } : null);
+  return { previous: link(list[at - 1]), next: link(list[at + 1]) };
+}
+
+/** Every published article, by slug, title and content file name. */
+function articleCandidates(manifest: Manifest): SlugCandidate[] {
+  return manifest.entries.map((e) => ({ title: e.title, href: articlePath(sectionOf(e), e.slug), names: [e.slug, e.title], aliases: [e.file.replace(/\.md$/, '')] }));
+}
+
+/** The site's own sections, for mistyped routes such as /nwes. */
+const SECTION_CANDIDATES: SlugCandidate[] = [
+  { title: 'News', href: '/news', names: ['news'] },
+  { title: 'Guides', href: '/guide', names: ['guide', 'guides'] },
+  { title: 'SetupLinks', href: '/setup', names: ['setup', 'setup links'] },
+  { title: 'Site usage', href: '/analytics', names: ['analytics'] },
+];
+
+/**
+ * For an unknown route: what its last path segment comes close to (`/guides/multi-sim` →
+ * Multi-Sim). A 404 stays a 404 even when the manifest cannot be read: then it suggests nothing.
+ */
+async function routeSuggestions(pathname: string, ctx: LoaderContext): Promise<Suggestion[]> {
+  const last = pathname.split('/').filter(Boolean).pop() ?? '';
+  if (last === '') return [];
+  let manifest: Manifest;
+  try {
+    manifest = await ctx.content.manifest();
+  } catch (error) {
+    if (error instanceof ContentError) return suggestSlugs(last, SECTION_CANDIDATES);
+    throw error;
+  }
+  return suggestSlugs(last, [...SECTION_CANDIDATES, ...articleCandidates(manifest)]);
 }

@@ -39,6 +39,9 @@ export const setupMeta = (siteUrl: string): PageMeta =>
 export const analyticsMeta = (siteUrl: string): PageMeta =>
   page(siteUrl, '/analytics', 'Race Element - Site usage', 'Page views of the Race Element website.', { noindex: true });
 
+export const searchMeta = (siteUrl: string, query: string): PageMeta =>
+  page(siteUrl, '/search', query ? `Race Element - Search: ${query}` : 'Race Element - Search', 'Search the Race Element guides and news.', { noindex: true });
+
 export function articleMeta(siteUrl: string, entry: ManifestEntry, path: string): PageMeta {
   const kind = entry.type === 'news' ? 'News' : 'Guide';
   const title = `Race Element - ${kind} | ${entry.title}`;

@@ -23,7 +23,8 @@ async function loadMermaid(): Promise<Mermaid> {
     securityLevel: 'strict',
     theme: 'dark',
     fontFamily: 'inherit',
-    themeVariables: { primaryColor: '#262626', primaryBorderColor: '#ff4500', primaryTextColor: '#ededed', lineColor: '#a3a3a3' },
+    // Edge labels: the dark theme's own grey (#585858) under #ccc text is below AA (4.4:1).
+    themeVariables: { primaryColor: '#262626', primaryBorderColor: '#ff4500', primaryTextColor: '#ededed', lineColor: '#a3a3a3', edgeLabelBackground: '#333333' },
   });
   return module.default;
 }

@@ -30,6 +30,8 @@ interface Fetched {
 }
 
 let current: AbortController | undefined;
+/** Path and query of the page on screen: a history step that keeps them only moves to a #hash. */
+let shown = '';
 
 /** A link we navigate ourselves, or null when the browser should handle the click. */
 export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
@@ -52,8 +54,8 @@ export function installRouter(hooks: RouterHooks): void {
     if (!anchor) return;
     const url = navigableUrl(anchor, event);
     if (!url) return;
-    // Same page, other #hash: the browser scrolls by itself without a load.
-    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    // Same page, other #hash: the browser scrolls by itself without a load; back comes here.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return rememberScroll();
     event.preventDefault();
     void navigate(url, hooks, { push: true });
   });
@@ -67,8 +69,12 @@ export function installRouter(hooks: RouterHooks): void {
   document.addEventListener('focusin', warm);
   document.addEventListener('touchstart', warm, { passive: true });
 
+  shown = location.pathname + location.search;
   window.addEventListener('popstate', (event) => {
     const state = (event.state ?? {}) as HistoryState;
+    // An in-page #link (the browser fires popstate for it too), or back/forward between two
+    // spots of this page: nothing to load, only somewhere to scroll.
+    if (location.pathname + location.search === shown) return scrollWithinPage(new URL(location.href), state.scrollY);
     void navigate(new URL(location.href), hooks, { push: false, scrollY: state.scrollY ?? 0 });
   });
 }
@@ -100,6 +106,7 @@ async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push:
   if (push) rememberScroll();
   // Render before touching history, so the new entry is recorded under the new title.
   hooks.render(fetched.payload, finalUrl.pathname);
+  shown = finalUrl.pathname + finalUrl.search;
   if (push) history.pushState({ scrollY: 0 } satisfies HistoryState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   restoreScroll(finalUrl, push ? undefined : scrollY);
@@ -113,6 +120,12 @@ function restoreScroll(url: URL, scrollY: number | undefined): void {
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView({ behavior: 'instant' });
   else window.scrollTo({ top: 0, behavior: 'instant' });
+}
+
+function scrollWithinPage(url: URL, scrollY: number | undefined): void {
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo({ top: scrollY ?? 0 });
 }
 
 function focusHeading(): void {

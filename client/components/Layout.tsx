@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Theme } from '../page-data.ts';
 import { DONATE_LINK, NAV_LINKS, SITE, SOCIAL_LINKS } from '../site.ts';
+import { SearchBox } from './SearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 interface LayoutProps {
@@ -24,6 +25,7 @@ export function Layout({ theme, path, year, children }: LayoutProps) {
           {SITE.name}
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
+        <SearchBox path={path} />
         <ThemeToggle theme={theme} />
       </header>
       <nav className="site-nav" aria-label="Main">

@@ -81,7 +81,9 @@ async function codeFrame(code: string, lang: string | undefined): Promise<Elemen
 
 function diagram(source: string): Element {
   return el('figure', { className: ['diagram'], dataDiagram: '' }, [
-    el('pre', { className: ['diagram-source'] }, [el('code', {}, [text(source)])]),
+    // Focusable like shiki's blocks: until the diagram is drawn, or when it cannot be, the
+    // source may be wider than the page and keyboard users must be able to scroll it.
+    el('pre', { className: ['diagram-source'], tabIndex: 0 }, [el('code', {}, [text(source)])]),
   ]);
 }
 

@@ -1,13 +1,16 @@
 /**
  * Headings: the page title is the page's only <h1>, so the body's headings move one level
- * down (markdown `#` becomes <h2>, `######` stays <h6>). Every heading gets a GitHub-style id,
+ * down (markdown `#` becomes <h2>, `######` stays <h6>), and none goes more than one level
+ * deeper than the heading before it (`#` then `###` gives <h2> then <h3>): a screen reader's
+ * outline never skips a level. Every heading gets a GitHub-style id,
  * unique within the page (`setup`, `setup-1`, …), and the table of contents lists them in
- * document order.
+ * document order. Each heading ends in a `#` link to itself, for sharing a section; its text
+ * stays out of the table of contents.
  */
 import GithubSlugger, { slug as previewSlug } from 'github-slugger';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
-import type { Root } from 'hast';
+import type { Element, Root } from 'hast';
 import type { TocItem } from '../../worker/kv-schema.ts';
 
 const HEADING = /^h([1-6])$/;
@@ -15,16 +18,30 @@ const HEADING = /^h([1-6])$/;
 export function addHeadingIds(tree: Root): TocItem[] {
   const slugger = new GithubSlugger();
   const toc: TocItem[] = [];
+  let previous = 1; // the page title
   visit(tree, 'element', (node) => {
     const level = HEADING.exec(node.tagName);
     if (!level) return;
-    const depth = Math.min(Number(level[1]) + 1, 6);
+    const depth = Math.min(Number(level[1]) + 1, 6, previous + 1);
+    previous = depth;
     node.tagName = `h${depth}`;
     const text = toString(node).trim();
     // A heading of punctuation only ("!!!") has no GitHub slug: name it "section" instead.
     const id = slugger.slug(previewSlug(text) === '' ? 'section' : text);
     node.properties.id = id;
+    node.children.push(anchorLink(id, text));
     toc.push({ depth, id, text });
+    return 'skip'; // the link just added holds no heading to visit
   });
   return toc;
+}
+
+/** `<a class="heading-anchor" href="#id" aria-label="Link to this section: Text">#</a>` */
+function anchorLink(id: string, text: string): Element {
+  return {
+    type: 'element',
+    tagName: 'a',
+    properties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to this section: ${text}` },
+    children: [{ type: 'text', value: '#' }],
+  };
 }

@@ -9,6 +9,7 @@
  */
 import { entryKey, MANIFEST_KEY, sampleKey, type Manifest, type ManifestEntry } from '../../worker/kv-schema.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
+import type { BuiltSearchIndex } from './build-search-index.ts';
 
 export interface PlannedWrite {
   key: string;
@@ -22,7 +23,7 @@ export interface EntryReport {
 }
 
 export interface UploadPlan {
-  /** Entry and sample values to put before the manifest. */
+  /** Entry, sample and search-index values to put before the manifest. */
   writes: PlannedWrite[];
   manifest: Manifest;
   /** False when the content is exactly what the previous manifest names: nothing to publish. */
@@ -36,15 +37,17 @@ export interface UploadPlan {
 export interface PlanInput {
   entries: BuiltEntry[];
   samples: BuiltSample[];
+  /** The search index of this content; absent when none is built. */
+  search?: BuiltSearchIndex | null;
   previous: Manifest | null;
-  /** Every `entry/` and `sample/` key now in the namespace. */
+  /** Every `entry/`, `sample/` and `search/` key now in the namespace. */
   existingKeys: ReadonlySet<string>;
   renderer: string;
   /** ISO time of this upload. */
   now: string;
 }
 
-export function planUpload({ entries, samples, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
+export function planUpload({ entries, samples, search = null, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
   const previousBySlug = new Map(previous?.entries.map((e) => [e.slug, e]));
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: PlannedWrite[] = [];
@@ -77,12 +80,15 @@ export function planUpload({ entries, samples, previous, existingKeys, renderer,
     return { path: sample.path, status: unchanged ? ('unchanged' as const) : ('written' as const) };
   });
 
+  if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
+
   const manifest: Manifest = {
     version: (previous?.version ?? 0) + 1,
     publishedAt: now,
     renderer,
     entries: inDisplayOrder(manifestEntries),
     samples: samples.map(({ path, hash }) => ({ path, hash })),
+    search: search?.key ?? null,
   };
 
   const manifestChanged = !previous || !sameContent(previous, manifest);
@@ -98,12 +104,12 @@ export function planUpload({ entries, samples, previous, existingKeys, renderer,
 }
 
 function namedKeys(manifest: Manifest): string[] {
-  return [...manifest.entries.map((e) => e.key), ...manifest.samples.map((s) => sampleKey(s.path))];
+  return [...manifest.entries.map((e) => e.key), ...manifest.samples.map((s) => sampleKey(s.path)), ...(manifest.search ? [manifest.search] : [])];
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */
 function sameContent(a: Manifest, b: Manifest): boolean {
-  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples });
+  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search });
   return content(a) === content(b);
 }
 

@@ -27,7 +27,7 @@ import { sanitizeSchema } from './sanitize-schema.ts';
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-4+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-5+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
@@ -48,8 +48,9 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
   const parsed = raw(withRaw) as Root;
   const clean = sanitize(parsed, sanitizeSchema) as Root;
   secureLinks(clean);
-  const toc = addHeadingIds(clean);
+  // The text first: the heading ids step adds `#` anchor links that are no words of the article.
   const text = proseText(clean);
+  const toc = addHeadingIds(clean);
   const { hasDiagrams, samples } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
   return { html: toHtml(clean), toc, hasDiagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) };

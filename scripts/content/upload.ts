@@ -5,6 +5,7 @@
  */
 import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
 import { buildEntries } from './build-entries.ts';
+import { buildSearchIndexValue } from './build-search-index.ts';
 import type { KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
@@ -37,8 +38,11 @@ export async function uploadContent({ content, store, dryRun = false, log = () =
   for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
 
   const previous = await readManifest(store);
-  const existingKeys = new Set([...(await store.listKeys('entry/')), ...(await store.listKeys('sample/'))]);
-  const plan = planUpload({ entries: built.entries, samples: built.samples, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const existingKeys = new Set(
+    (await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat(),
+  );
+  const search = buildSearchIndexValue(built.entries);
+  const plan = planUpload({ entries: built.entries, samples: built.samples, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);

@@ -27,7 +27,7 @@ describe('folder checks', () => {
     const b = result.entries[1]!;
     expect(b.value.file).toBe('guide-b.md');
     expect(b.value.markdown).toBe(guide('guide-b.md', 'b', '# Hi').source);
-    expect(b.value.html).toContain('<h2 id="hi">Hi</h2>');
+    expect(b.value.html).toContain('<h2 id="hi">Hi<a class="heading-anchor" href="#hi" aria-label="Link to this section: Hi">#</a></h2>');
     expect(b.value.toc).toEqual([{ depth: 2, id: 'hi', text: 'Hi' }]);
     expect(b.value.hasDiagrams).toBe(false);
     expect(b.sourceHash).toBe(sha256(b.value.markdown));

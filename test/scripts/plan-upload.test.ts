@@ -206,3 +206,32 @@ describe('display order', () => {
     expect(p.manifest.entries.map((e) => e.slug)).toEqual(['n2', 'n1', 'p', 'g']);
   });
 });
+
+describe('search index', () => {
+  const search = { key: 'search/aaa', value: '{"version":1}' };
+  const next = { key: 'search/bbb', value: '{"version":1,"x":1}' };
+  const withSearch = (p: ReturnType<typeof plan>) => new Set([...keysOf(p), ...(p.manifest.search ? [p.manifest.search] : [])]);
+
+  test('is written before the manifest and named by it', () => {
+    const first = plan({ search });
+    expect(first.writes.map((w) => w.key)).toContain('search/aaa');
+    expect(first.manifest.search).toBe('search/aaa');
+  });
+
+  test('is not written again when unchanged, and nothing is published', () => {
+    const first = plan({ search });
+    const again = plan({ search, previous: first.manifest, existingKeys: withSearch(first), now: T2 });
+    expect(again.writes).toEqual([]);
+    expect(again.manifestChanged).toBe(false);
+  });
+
+  test('a new index replaces the old one, which is deleted one version later', () => {
+    const first = plan({ search });
+    const second = plan({ search: next, previous: first.manifest, existingKeys: withSearch(first), now: T2 });
+    expect(second.writes.map((w) => w.key)).toEqual(['search/bbb']);
+    expect(second.manifestChanged).toBe(true);
+    expect(second.deletes).not.toContain('search/aaa');
+    const third = plan({ search: next, previous: second.manifest, existingKeys: new Set([...withSearch(first), 'search/bbb']), now: T2 });
+    expect(third.deletes).toEqual(['search/aaa']);
+  });
+});

@@ -110,10 +110,40 @@ describe('headings', () => {
   });
 
   test('headings move one level down; h6 stays h6', async () => {
-    const out = await html('# Title\n\n###### Deep');
-    expect(out).toContain('<h2 id="title">Title</h2>');
+    const out = await html('# Title\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Deep');
+    expect(out).toMatch(/<h2 id="title">Title<a [^>]*>#<\/a><\/h2>/);
     expect(out).not.toContain('<h1');
-    expect(out).toContain('<h6 id="deep">Deep</h6>');
+    expect(out).toMatch(/<h5 id="four">Four<a [^>]*>#<\/a><\/h5>/);
+    expect(out).toMatch(/<h6 id="five">Five<a [^>]*>#<\/a><\/h6>/);
+    expect(out).toMatch(/<h6 id="deep">Deep<a [^>]*>#<\/a><\/h6>/);
+  });
+
+  test('no heading goes more than one level deeper than the one before it', async () => {
+    const { toc } = await renderMarkdown('## Call to action\n\n# Section\n\n#### Detail\n\n# Next\n\n### Sub');
+    expect(toc.map((t) => [t.id, t.depth])).toEqual([
+      ['call-to-action', 2],
+      ['section', 2],
+      ['detail', 3],
+      ['next', 2],
+      ['sub', 3],
+    ]);
+    expect(await html('###### Deep first')).toMatch(/^<h2 id="deep-first">/);
+  });
+
+  test('every heading ends in a "#" link to itself, named for screen readers', async () => {
+    const out = await html('# Install the `app`\n\ntext\n\n## Step 1');
+    expect(out).toContain(
+      '<h2 id="install-the-app">Install the <code>app</code><a class="heading-anchor" href="#install-the-app" aria-label="Link to this section: Install the app">#</a></h2>',
+    );
+    expect(out).toContain('<h3 id="step-1">Step 1<a class="heading-anchor" href="#step-1" aria-label="Link to this section: Step 1">#</a></h3>');
+  });
+
+  test('the anchors\' "#" stays out of the table of contents and the article text', async () => {
+    const { toc, text, readingMinutes } = await renderMarkdown('# One\n\nWords here.\n\n## Two\n\n## Two');
+    expect(toc.map((t) => t.text)).toEqual(['One', 'Two', 'Two']);
+    expect(toc.map((t) => t.id)).toEqual(['one', 'two', 'two-1']);
+    expect(text).toBe('One Words here. Two Two');
+    expect(readingMinutes).toBe(1);
   });
 
   test('the table of contents lists {depth, id, text} in document order', async () => {
@@ -181,6 +211,7 @@ describe('code blocks', () => {
     const figure = out.match(/<figure class="diagram"[\s\S]*?<\/figure>/)?.[0] ?? '';
     expect(figure).toContain('graph TD\n  A["&#x3C;b>Sim&#x3C;/b>"] --> B');
     expect(figure).not.toContain('<b>');
+    expect(figure).toContain('<pre class="diagram-source" tabindex="0">');
     expect(out).not.toContain('copy-button');
   });
 

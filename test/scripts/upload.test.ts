@@ -37,7 +37,7 @@ function succeeded(outcome: UploadOutcome) {
 }
 
 describe('uploading the real content folder', () => {
-  test('writes 24 entries, 1 sample and the manifest', async () => {
+  test('writes 24 entries, 1 sample, the search index and the manifest', async () => {
     const store = stores.FULL;
     const outcome = succeeded((await upload(store, 'content', { now: T1 })).outcome);
     expect(outcome.entriesWritten).toBe(24);
@@ -48,7 +48,8 @@ describe('uploading the real content folder', () => {
     expect(keys.filter((k) => k.startsWith('entry/'))).toHaveLength(24);
     expect(keys.filter((k) => k.startsWith('sample/'))).toEqual(['sample/start-race-element-minimized.bat']);
     expect(keys).toContain(MANIFEST_KEY);
-    expect(keys).toHaveLength(26);
+    expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
+    expect(keys).toHaveLength(27);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
@@ -73,7 +74,7 @@ describe('uploading the real content folder', () => {
     expect(second.plan.manifestChanged).toBe(false);
     expect(await store.get(MANIFEST_KEY)).toBe(before);
     expect(lines.at(-1)).toContain('manifest unchanged');
-    expect(await allKeys(store)).toHaveLength(26);
+    expect(await allKeys(store)).toHaveLength(27);
   });
 });
 
@@ -111,7 +112,7 @@ test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
   const dry = succeeded(outcome);
   expect(dry.entriesWritten).toBe(24);
-  expect(dry.plan.writes).toHaveLength(25);
+  expect(dry.plan.writes).toHaveLength(26); // 24 entries, 1 sample, the search index
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(/^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; manifest v1; would delete 0 stale key\(s\)\.$/);
 });
@@ -129,7 +130,9 @@ test("after removing an entry and uploading twice, the removed entry's key is go
   expect(await store.get(removedKey), 'kept while the previous manifest names it').not.toBeNull();
 
   const third = succeeded((await upload(store, without, { now: T3 })).outcome);
-  expect(third.deleted).toBe(1);
+  // The removed entry, and the first upload's search index (which still listed it).
+  expect(third.deleted).toBe(2);
+  expect(third.plan.deletes).toEqual([removedKey, first.search!].sort());
   expect(await store.get(removedKey)).toBeNull();
   expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(23);
   const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');

@@ -6,7 +6,8 @@ import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 let worker: WorkerRuntime;
 beforeAll(async () => {
-  worker = await startWorker();
+  // Each test rewrites the manifest: no isolate memo between requests.
+  worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
 });
 afterAll(() => worker?.dispose());
 
@@ -15,6 +16,7 @@ const manifestWith = (key: string): Manifest => ({
   publishedAt: '2026-01-01T00:00:00.000Z',
   renderer: 'test',
   samples: [],
+  search: null,
   entries: [
     { slug: 'broken', type: 'guide', title: 'Broken', description: 'd', date: null, file: 'broken.md', key, sourceHash: 'x', updated: '2026-01-01T00:00:00.000Z' },
   ],

@@ -8,10 +8,11 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchRoute, PAGE_API_PREFIX } from '../../client/routes.ts';
-import { ContentError, ContentReader } from '../content-reader.ts';
+import { ContentError, contentReaderFor, type ContentReader } from '../content-reader.ts';
 import type { AppEnv } from '../env.ts';
 import { sampleKey } from '../kv-schema.ts';
 import { findEntry, loadPage } from '../loaders.ts';
+import { MAX_QUERY_LENGTH } from '../search-index.ts';
 import { counterStub } from '../page-views.ts';
 import { loaderContext } from './pages.ts';
 
@@ -28,10 +29,26 @@ const pageData = async (c: Context<AppEnv>) => {
   c.header('Cache-Control', 'no-cache');
   c.header('Vary', 'Cookie');
   if (result.type === 'redirect') return c.redirect(`${PAGE_API_PREFIX}${result.location}${url.search}`, 301);
+  if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
+  if (result.stale) c.header('X-Content-Stale', 'true');
   return c.json(result.payload, result.status as 200);
 };
 api.get('/pages', pageData);
 api.get('/pages/*', pageData);
+
+api.get('/search', async (c) => {
+  const query = (c.req.query('q') ?? '').trim();
+  if (query.length > MAX_QUERY_LENGTH) return c.json({ error: `Query longer than ${MAX_QUERY_LENGTH} characters.` }, 400);
+  c.header('Cache-Control', 'public, max-age=60');
+  if (!query) return c.json({ query, results: [] });
+  try {
+    const engine = await contentReaderFor(c.env).search();
+    return c.json({ query, results: engine ? engine.search(query) : [] });
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return c.json({ error: error.message }, error.kind === 'unpublished' ? 503 : 500);
+  }
+});
 
 api.get('/samples/*', async (c) => {
   const path = new URL(c.req.url).pathname.slice('/api/_analog/samples/'.length);
@@ -64,7 +81,7 @@ api.post(
     if (typeof path !== 'string' || !path.startsWith('/') || path.length > MAX_PATH_LENGTH) {
       return c.json({ error: 'Expected { "path": "/some/page" }.' }, 400);
     }
-    if (!(await isKnownPage(path, new ContentReader(c.env.CONTENT)))) return c.json({ error: `Unknown page: ${path.slice(0, 80)}` }, 404);
+    if (!(await isKnownPage(path, contentReaderFor(c.env)))) return c.json({ error: `Unknown page: ${path.slice(0, 80)}` }, 404);
     try {
       await counterStub(c.env).hit(path, new Date().toISOString().slice(0, 10));
     } catch (error) {

@@ -8,7 +8,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { serializePayload } from '../../client/Document.tsx';
 import type { PagePayload } from '../../client/page-data.ts';
 import { BUILD_ID } from '../client-assets.ts';
-import { ContentReader } from '../content-reader.ts';
+import { contentReaderFor } from '../content-reader.ts';
 import type { AppEnv } from '../env.ts';
 import { loadPage, type LoaderContext } from '../loaders.ts';
 import { readPageViews } from '../page-views.ts';
@@ -17,8 +17,9 @@ import { createXsrfToken, isValidXsrfToken, XSRF_COOKIE, xsrfSecret } from '../x
 
 export function loaderContext(c: Context<AppEnv>): LoaderContext {
   return {
-    content: new ContentReader(c.env.CONTENT),
+    content: contentReaderFor(c.env),
     siteUrl: c.env.SITE_URL.replace(/\/$/, ''),
+    editBaseUrl: c.env.EDIT_BASE_URL,
     pageViews: (day) => readPageViews(c.env, day),
     now: new Date(),
   };
@@ -29,6 +30,8 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   if (result.type === 'redirect') return c.redirect(result.location + url.search, 301);
 
   const { status, payload } = result;
+  if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
+  if (result.stale) c.header('X-Content-Stale', 'true');
   const secret = xsrfSecret(c.env.XSRF_SECRET, url);
   const hasToken = secret !== null && (await isValidXsrfToken(getCookie(c, XSRF_COOKIE), secret));
   const etag = status === 200 && payload.data.kind !== 'analytics' ? await pageEtag(payload) : null;

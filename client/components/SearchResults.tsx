@@ -1,0 +1,20 @@
+import type { SearchHit } from '../page-data.ts';
+import { formatLongDate } from '../format-date.ts';
+
+/** A result's snippet, with the matched words in <mark>. */
+export function Snippet({ hit }: { hit: SearchHit }) {
+  return (
+    <p className="search-snippet">
+      {hit.snippet.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+    </p>
+  );
+}
+
+export function SectionLabel({ hit }: { hit: SearchHit }) {
+  return (
+    <span className="search-section">
+      {hit.section === 'news' ? 'News' : 'Guide'}
+      {hit.date && ` · ${formatLongDate(hit.date)}`}
+    </span>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * Accessibility in real Chromium: axe-core (WCAG 2.0/2.1/2.2 A and AA, plus best practices)
+ * on every kind of page in both themes, and the skip link.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AxeResults, Result } from 'axe-core';
+import { startSite, type Site } from '../support/browser.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+const PAGES = [
+  '/',
+  '/news',
+  '/guide',
+  '/news/race-element-2-released',
+  // code blocks, a mermaid diagram, a table of contents
+  '/guide/multi-sim',
+  '/guide/features',
+  '/guide/start-the-app-minimized',
+  '/setup',
+  '/setup?link=QUJD',
+  // after the pages above, whose views it lists as a table and a chart
+  '/analytics',
+  // a missing article, with suggestions, and an unknown route
+  '/guide/multisim',
+  '/nope',
+];
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+/** One line per failing element: rule, impact, what is wrong, where. */
+function describeViolations(violations: Result[]): string {
+  return violations
+    .flatMap((v) =>
+      v.nodes.map((node) => `${v.id} (${v.impact}): ${v.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
+    )
+    .join('\n');
+}
+
+async function runAxe(page: Page): Promise<AxeResults> {
+  // The site's CSP allows no inline script: the context bypasses CSP for the injected engine.
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate((tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS);
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Diagrams and code samples replace their placeholders: check what a reader finally sees.
+  await page.waitForFunction(() => !document.querySelector('[data-diagram-state="loading"], [data-sample-state="loading"]'), undefined, { timeout: 20_000 });
+}
+
+describe('axe finds no violations', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test.each(PAGES)(`%s (${theme} theme)`, async (path) => {
+      const { context, page } = await site.open({ bypassCSP: true });
+      if (theme === 'light') await context.addCookies([{ name: 'theme', value: 'light', url: site.url('/') }]);
+      await page.goto(site.url(path));
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+      await settled(page);
+      const { violations } = await runAxe(page);
+      expect(violations.length, `axe violations on ${path} (${theme}):\n${describeViolations(violations)}`).toBe(0);
+      await context.close();
+    });
+  }
+
+  test('a narrow screen with the contents collapsed, and a client navigation, stay clean', async () => {
+    const { context, page } = await site.open({ bypassCSP: true, viewport: { width: 390, height: 800 } });
+    await page.goto(site.url('/guide'));
+    await page.click('.entry-card-title a[href="/guide/multi-sim"]');
+    await page.waitForURL('**/guide/multi-sim');
+    await settled(page);
+    await page.click('nav.toc summary');
+    const { violations } = await runAxe(page);
+    expect(violations.length, describeViolations(violations)).toBe(0);
+    await context.close();
+  });
+});
+
+test('a diagram that could not be loaded leaves its source, scrollable from the keyboard', async () => {
+  const { context, page } = await site.open({ bypassCSP: true, viewport: { width: 390, height: 800 } });
+  await page.route('**/assets/mermaid*.js', (route) => route.abort());
+  await page.goto(site.url('/guide/multi-sim'));
+  await expect.poll(() => page.locator('figure.diagram').first().getAttribute('data-diagram-state'), { timeout: 10_000 }).toBe('source');
+  const { violations } = await runAxe(page);
+  expect(violations.length, describeViolations(violations)).toBe(0);
+  await context.close();
+});
+
+describe('skip link', () => {
+  test('is the first thing Tab reaches, shows itself, and moves focus to the main content', async () => {
+    const { context, page } = await site.open();
+    await page.goto(site.url('/guide/multi-sim'));
+    await page.keyboard.press('Tab');
+    const skip = page.locator('a.skip-link');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+    expect(await skip.textContent()).toBe('Skip to content');
+    // Visible while focused: inside the viewport.
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0 && box.height > 0).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The next Tab goes on from the main content: the first link inside it.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    await context.close();
+  });
+
+  test('keyboard focus is visible (an outline) on links, buttons and the contents summary', async () => {
+    const { context, page } = await site.open();
+    await page.goto(site.url('/guide/multi-sim'));
+    for (const selector of ['nav.site-nav a', '[data-theme-toggle]', 'nav.toc summary', '.prose .copy-button', '.article-pager a']) {
+      await page.locator(selector).first().focus();
+      // Focus moved by script counts as keyboard focus for :focus-visible after a key press.
+      await page.keyboard.press('Shift');
+      const outline = await page.locator(selector).first().evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { matches: el.matches(':focus-visible'), width: style.outlineWidth, style: style.outlineStyle };
+      });
+      expect(outline, selector).toEqual({ matches: true, width: '2px', style: 'solid' });
+    }
+    await context.close();
+  });
+});

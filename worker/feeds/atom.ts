@@ -1,0 +1,55 @@
+/**
+ * The news feed, Atom 1.0 (RFC 4287): every news entry, newest first, with its canonical URL as
+ * id and link, the news date as `published`, the upload at which its source last changed as
+ * `updated` (never before `published`), and its description as the summary. Titles and
+ * summaries are plain text (Atom's default `type="text"`), escaped.
+ */
+import { SITE } from '../../client/site.ts';
+import { element, latest, rfc3339, xmlText } from './xml.ts';
+import type { SiteContent } from './site-content.ts';
+
+export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+export const NEWS_FEED_PATH = '/news/feed.xml';
+export const NEWS_FEED_TITLE = `${SITE.name} news`;
+const SUBTITLE = 'News and releases of Race Element, the free sim racing companion app.';
+const AUTHOR_URI = `https://github.com/${SITE.authorHandle}`;
+
+export function atomFeed({ siteUrl, publishedAt, pages }: SiteContent): string {
+  const feedUrl = `${siteUrl}${NEWS_FEED_PATH}`;
+  const entries = pages
+    .filter(({ entry }) => entry.type === 'news')
+    .map(({ entry, url }) => {
+      const published = rfc3339(entry.date ?? entry.updated, `The date of ${entry.file}`);
+      const changed = rfc3339(entry.updated, `The updated time of ${entry.file}`);
+      return { entry, url, published, updated: changed > published ? changed : published };
+    })
+    // The manifest keeps news newest first already; sorting again keeps the feed right whatever the order.
+    .sort((a, b) => (a.published === b.published ? 0 : a.published > b.published ? -1 : 1));
+  const updated = latest(entries.map((e) => e.updated)) ?? rfc3339(publishedAt, 'The manifest publishedAt');
+
+  const lines = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `  ${element('id', feedUrl)}`,
+    `  ${element('title', NEWS_FEED_TITLE)}`,
+    `  ${element('subtitle', SUBTITLE)}`,
+    `  ${element('updated', updated)}`,
+    `  <link rel="self" type="application/atom+xml" href="${xmlText(feedUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(`${siteUrl}/news`)}"/>`,
+    `  <author>${element('name', SITE.author)}${element('uri', AUTHOR_URI)}</author>`,
+    `  ${element('icon', SITE.image)}`,
+    ...entries.flatMap(({ entry, url, published, updated: entryUpdated }) => [
+      '  <entry>',
+      `    ${element('id', url)}`,
+      `    ${element('title', entry.title)}`,
+      `    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>`,
+      `    ${element('published', published)}`,
+      `    ${element('updated', entryUpdated)}`,
+      `    ${element('summary', entry.description)}`,
+      '  </entry>',
+    ]),
+    '</feed>',
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,24 @@
+/**
+ * What the feed, sitemap and llms.txt builders read: the manifest's entries, each with the
+ * canonical URL of its page. The route module (worker/routes/feeds.ts) makes it from the
+ * manifest with the loaders' URL rules, so the builders stay pure and testable in Node.
+ */
+import type { ManifestEntry } from '../kv-schema.ts';
+
+export interface PublishedPage {
+  entry: ManifestEntry;
+  /** Canonical absolute URL of the HTML page, e.g. https://race.elementfuture.com/guide/DSX. */
+  url: string;
+}
+
+export interface SiteContent {
+  /** Canonical origin, without a trailing slash. */
+  siteUrl: string;
+  /** The manifest's publishedAt: the time of the last publish that changed anything. */
+  publishedAt: string;
+  /** In the manifest's display order: news newest first, then every other entry by title. */
+  pages: PublishedPage[];
+}
+
+/** The markdown source of a page is served beside it: `<page URL>.md`. */
+export const markdownUrl = (page: PublishedPage): string => `${page.url}.md`;
