@@ -3,8 +3,7 @@
  * Worker served by workerd on a loopback port with the real content uploaded.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { uploadContent } from '../../scripts/content/upload.ts';
-import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
+import { startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -34,9 +33,7 @@ export interface Site {
 }
 
 export async function startSite(): Promise<Site> {
-  const worker = await startWorker({ listen: true });
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
-  if (!outcome.ok) throw new Error('content upload failed');
+  const worker = await startPublishedWorker({ listen: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const base = worker.url;
   return {

@@ -9,6 +9,7 @@ import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
+import { uploadContent } from '../../scripts/content/upload.ts';
 
 export const WORKER_BUNDLE = resolve('dist/worker/index.js');
 export const ORIGIN = 'http://localhost:8787';
@@ -51,4 +52,15 @@ export async function startWorker({ bindings = {}, listen = false }: StartOption
     store: kvStoreFromBinding(kv),
     dispose: () => mf.dispose(),
   };
+}
+
+/** A Worker with the site's own content/ published into its KV by the real upload code. */
+export async function startPublishedWorker(options: StartOptions = {}): Promise<WorkerRuntime> {
+  const worker = await startWorker(options);
+  const outcome = await uploadContent({ content: 'content', store: worker.store });
+  if (!outcome.ok) {
+    await worker.dispose();
+    throw new Error(`content/ does not upload: ${outcome.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
+  }
+  return worker;
 }

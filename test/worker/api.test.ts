@@ -1,15 +1,12 @@
 /** The JSON API: page data, samples, XSRF gate and page-view counting, in workerd. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../scripts/content/upload.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/xsrf.ts';
 import { parsePage } from '../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 let worker: WorkerRuntime;
 beforeAll(async () => {
-  worker = await startWorker();
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
-  if (!outcome.ok) throw new Error('upload failed');
+  worker = await startPublishedWorker();
 });
 afterAll(() => worker?.dispose());
 

@@ -4,20 +4,17 @@
  * table of contents, heading anchors, "Did you mean", heading levels.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../scripts/content/upload.ts';
 import { MANIFEST_KEY, type Manifest, type StoredEntry } from '../../worker/kv-schema.ts';
 import type { PagePayload } from '../../client/page-data.ts';
 import { parsePage } from '../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const EDIT_BASE = 'https://github.com/RiddleTime/Race-Element/edit/master/src/content/';
 let worker: WorkerRuntime;
 let manifest: Manifest;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
-  if (!outcome.ok) throw new Error('upload failed');
+  worker = await startPublishedWorker();
   manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? '') as Manifest;
 });
 afterAll(() => worker?.dispose());

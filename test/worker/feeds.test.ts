@@ -6,10 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../scripts/content/upload.ts';
 import { entryKey, MANIFEST_KEY, type Manifest, type ManifestEntry } from '../../worker/kv-schema.ts';
 import { parsePage } from '../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { startPublishedWorker, startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SITE = 'https://race.elementfuture.com';
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -65,9 +64,7 @@ describe('with the real content', () => {
   let manifest: Manifest;
 
   beforeAll(async () => {
-    worker = await startWorker();
-    const outcome = await uploadContent({ content: 'content', store: worker.store });
-    if (!outcome.ok) throw new Error('upload failed');
+    worker = await startPublishedWorker();
     manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? 'null') as Manifest;
   });
   afterAll(() => worker?.dispose());

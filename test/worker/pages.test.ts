@@ -3,17 +3,14 @@
  * real upload code.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../scripts/content/upload.ts';
 import { parsePage } from '../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SITE = 'https://race.elementfuture.com';
 let worker: WorkerRuntime;
 
 beforeAll(async () => {
-  worker = await startWorker();
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
-  if (!outcome.ok) throw new Error('upload failed');
+  worker = await startPublishedWorker();
 });
 afterAll(() => worker?.dispose());
 

@@ -1,15 +1,12 @@
 /** Search at the edge: the API and the /search page, from the index the upload built. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../scripts/content/upload.ts';
 import type { SearchHit } from '../../worker/search-index.ts';
 import { parsePage } from '../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 let worker: WorkerRuntime;
 beforeAll(async () => {
-  worker = await startWorker();
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
-  if (!outcome.ok) throw new Error('upload failed');
+  worker = await startPublishedWorker();
 });
 afterAll(() => worker?.dispose());
 
