@@ -2,7 +2,7 @@
  * Browser entry: hydrates the server-rendered page from the payload embedded in it, then
  * takes over same-host navigation and wires the page's interactive parts.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -25,6 +25,10 @@ let showPage: Setter = () => {};
 function ClientApp({ initial }: { initial: { payload: PagePayload; path: string } }) {
   const [page, setPage] = useState(initial);
   showPage = setPage;
+  // Marks the page interactive (effects run after hydration): tests and styles can wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return <App data={page.payload.data} path={page.path} />;
 }
 

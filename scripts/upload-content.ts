@@ -5,15 +5,23 @@
  *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID)
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
  *   npm run upload -- --dir <folder>     another content folder
+ *   npm run upload -- --no-render-cache  render every file, ignoring renders kept from earlier runs
+ *   npm run upload -- --verify           check that every key the manifest names exists and parses
+ *                                        (local state; with --remote, the real namespace); writes nothing
  *
- * Exit code 0 on success, 1 when a content file is invalid (nothing written), 2 on bad usage.
+ * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
+ * holds the lock or published meanwhile (no manifest written), or when --verify finds a problem;
+ * 2 on bad usage.
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { getPlatformProxy, unstable_readConfig } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, remoteKvStore, type KvStore } from './content/kv-store.ts';
+import { UploadConflictError } from './content/publish.ts';
+import { diskRenderCache } from './content/render-cache.ts';
 import { uploadContent } from './content/upload.ts';
+import { verifyPublished } from './content/verify.ts';
 
 const KV_BINDING = 'CONTENT';
 
@@ -25,9 +33,11 @@ async function main(): Promise<number> {
         remote: { type: 'boolean', default: false },
         local: { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
+        verify: { type: 'boolean', default: false },
         dir: { type: 'string', default: 'content' },
         config: { type: 'string', default: 'wrangler.toml' },
         'persist-to': { type: 'string' },
+        'no-render-cache': { type: 'boolean', default: false },
       },
       strict: true,
     }).values;
@@ -40,14 +50,39 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  if (args.verify && args['dry-run']) {
+    console.error('upload-content: --verify writes nothing already; drop --dry-run');
+    return 2;
+  }
+
+  if (args.verify) {
+    console.log(`Verifying what the ${args.remote ? 'remote namespace' : 'local state'} publishes…`);
+    const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
+    try {
+      return (await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1;
+    } finally {
+      await close();
+    }
+  }
+
   const dir = resolve(args.dir);
   const target = args.remote ? 'remote namespace' : 'local state';
   console.log(`Publishing ${dir} to the ${target}${args['dry-run'] ? ' (dry run)' : ''}…`);
 
   const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
   try {
-    const outcome = await uploadContent({ content: dir, store, dryRun: args['dry-run'], log: (line) => console.log(line) });
+    const outcome = await uploadContent({
+      content: dir,
+      store,
+      dryRun: args['dry-run'],
+      log: (line) => console.log(line),
+      ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
+    });
     return outcome.ok ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof UploadConflictError)) throw error;
+    console.error(`upload-content: stopped: ${error.message}`);
+    return 1;
   } finally {
     await close();
   }

@@ -19,7 +19,8 @@ const base64url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  // A length of 4n + 1 is no base64 at all: atob would throw.
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
@@ -48,14 +49,29 @@ export async function createXsrfToken(secret: string): Promise<string> {
   return `${random}.${base64url(signature)}`;
 }
 
+/**
+ * Tokens this isolate has already found valid, per secret, so that a returning visitor's page
+ * view costs no HMAC. Only valid tokens enter; the oldest leaves when the set is full.
+ */
+const verified = new Map<string, Set<string>>();
+const VERIFIED_LIMIT = 1000;
+
 /** True when `token` was signed with `secret`. HMAC verification is constant-time. */
 export async function isValidXsrfToken(token: string | undefined, secret: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
+  let known = verified.get(secret);
+  if (known?.has(token)) return true;
   const [random, signature, extra] = token.split('.');
   if (!random || !signature || extra !== undefined) return false;
   const signatureBytes = fromBase64url(signature);
   if (!signatureBytes) return false;
-  return crypto.subtle.verify('HMAC', await hmacKey(secret), signatureBytes, encoder.encode(random));
+  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), signatureBytes, encoder.encode(random));
+  if (valid) {
+    if (!known) verified.set(secret, (known = new Set()));
+    if (known.size >= VERIFIED_LIMIT) known.delete(known.values().next().value as string);
+    known.add(token);
+  }
+  return valid;
 }
 
 /** Compares header and cookie without leaking, through timing, how much of them agree. */

@@ -5,9 +5,14 @@
  */
 import type { KVNamespace, KVNamespaceListResult } from '@cloudflare/workers-types';
 
+export interface KvPutOptions {
+  /** Seconds until KV drops the key by itself (at least 60, as Workers KV requires). */
+  expirationTtl?: number;
+}
+
 export interface KvStore {
   get(key: string): Promise<string | null>;
-  put(key: string, value: string): Promise<void>;
+  put(key: string, value: string, options?: KvPutOptions): Promise<void>;
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix`. */
   listKeys(prefix: string): Promise<string[]>;
@@ -17,7 +22,7 @@ export interface KvStore {
 export function kvStoreFromBinding(kv: KVNamespace): KvStore {
   return {
     get: (key) => kv.get(key, 'text'),
-    put: (key, value) => kv.put(key, value),
+    put: (key, value, options) => kv.put(key, value, options?.expirationTtl ? { expirationTtl: options.expirationTtl } : undefined),
     delete: (key) => kv.delete(key),
     async listKeys(prefix) {
       const keys: string[] = [];
@@ -58,8 +63,9 @@ export function remoteKvStore({ accountId, namespaceId, apiToken, fetch: doFetch
       const response = await call('GET', valuePath(key));
       return response.status === 404 ? null : response.text();
     },
-    async put(key, value) {
-      await call('PUT', valuePath(key), value, 'text/plain;charset=utf-8');
+    async put(key, value, options) {
+      const ttl = options?.expirationTtl ? `?expiration_ttl=${options.expirationTtl}` : '';
+      await call('PUT', `${valuePath(key)}${ttl}`, value, 'text/plain;charset=utf-8');
     },
     async delete(key) {
       await call('DELETE', valuePath(key));

@@ -26,6 +26,11 @@ export interface UploadPlan {
   /** Entry, sample and search-index values to put before the manifest. */
   writes: PlannedWrite[];
   manifest: Manifest;
+  /**
+   * The version of the manifest this plan was made against (null: none yet). Publishing
+   * re-reads the manifest right before writing it and aborts if it is no longer this one.
+   */
+  basedOn: number | null;
   /** False when the content is exactly what the previous manifest names: nothing to publish. */
   manifestChanged: boolean;
   /** Keys to delete after the manifest is written. */
@@ -100,7 +105,7 @@ export function planUpload({ entries, samples, search = null, previous, existing
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return { writes, manifest, manifestChanged, deletes, entries: entryReports, samples: sampleReports };
+  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, samples: sampleReports };
 }
 
 function namedKeys(manifest: Manifest): string[] {

@@ -4,13 +4,14 @@
  * benchmark alike. Progress and the summary go through `log`, one line each.
  */
 import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
-import { buildEntries } from './build-entries.ts';
+import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
 import type { KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
 import { formatProblem, type ContentProblem } from './problems.ts';
 import { publishPlan } from './publish.ts';
+import { acquireUploadLock, type UploadLock } from './upload-lock.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 
 export interface UploadOptions {
@@ -21,15 +22,17 @@ export interface UploadOptions {
   log?: (line: string) => void;
   /** The upload's time; defaults to now. */
   now?: string;
+  /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
+  renderCache?: RenderCache;
 }
 
 export type UploadOutcome =
   | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
   | { ok: false; problems: ContentProblem[] };
 
-export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString() }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
-  const built = await buildEntries(folder);
+  const built = await buildEntries(folder, renderCache);
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
@@ -37,6 +40,23 @@ export async function uploadContent({ content, store, dryRun = false, log = () =
   }
   for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
 
+  // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
+  const lock = dryRun ? null : await acquireUploadLock(store, now);
+  try {
+    return await planAndPublish(built, store, dryRun, log, now, lock);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function planAndPublish(
+  built: Extract<Awaited<ReturnType<typeof buildEntries>>, { ok: true }>,
+  store: KvStore,
+  dryRun: boolean,
+  log: (line: string) => void,
+  now: string,
+  lock: UploadLock | null,
+): Promise<UploadOutcome> {
   const previous = await readManifest(store);
   const existingKeys = new Set(
     (await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat(),
@@ -47,7 +67,16 @@ export async function uploadContent({ content, store, dryRun = false, log = () =
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);
 
-  if (!dryRun) await publishPlan(store, plan);
+  if (!dryRun) {
+    await publishPlan(
+      store,
+      plan,
+      (step) => {
+        if (step.kind === 'cleanup-skipped') log(`clean-up skipped: ${step.reason}`);
+      },
+      lock ?? undefined,
+    );
+  }
 
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
   const entriesUnchanged = plan.entries.length - entriesWritten;

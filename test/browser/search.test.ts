@@ -11,6 +11,7 @@ afterAll(() => site?.close());
 test('results appear as you type; arrows and Enter open one without a reload', async () => {
   const { page, context, errors } = await site.open();
   await page.goto(site.url('/news'));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   const box = page.locator('header input[type="search"]');
   await box.fill('dualsens');
@@ -33,6 +34,7 @@ test('results appear as you type; arrows and Enter open one without a reload', a
 test('"/" focuses the search box; Enter without a selection opens the results page', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/guide'));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.keyboard.press('/');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
   await page.keyboard.type('multisim');
@@ -45,6 +47,7 @@ test('"/" focuses the search box; Enter without a selection opens the results pa
 test('Escape closes the results', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/'));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const box = page.locator('header input[type="search"]');
   await box.fill('obs');
   await expect.poll(() => page.locator('header .search-popup').isVisible()).toBe(true);

@@ -76,6 +76,11 @@ describe('remoteKvStore', () => {
     ]);
   });
 
+  test('put with expirationTtl asks the API to expire the key', async () => {
+    await store().put('lock/upload', '{}', { expirationTtl: 120 });
+    expect(seen.map((r) => [r.method, r.url])).toEqual([['PUT', `${PREFIX}/values/lock%2Fupload?expiration_ttl=120`]]);
+  });
+
   test('get returns the text of the value', async () => {
     reply = () => ({ status: 200, body: '{"version":3}' });
     expect(await store().get('manifest')).toBe('{"version":3}');

@@ -66,6 +66,71 @@ describe('sanitising raw HTML', () => {
     expect(out).not.toContain('evil.example');
   });
 
+  test('iframes are removed whatever their host, YouTube included', async () => {
+    const out = await html('<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>\n\n<iframe src="https://www.youtube.com/embed/abc"></iframe>\n\nText');
+    expect(out).not.toMatch(/<iframe|youtube/i);
+  });
+
+  test('data: URLs are dropped from links, images, videos and sources', async () => {
+    const out = await html(
+      [
+        '<a href="data:text/html,<script>alert(1)</script>">raw</a> [md](data:text/html;base64,PHNjcmlwdD4=)',
+        '',
+        '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="svg"> ![png](data:image/png;base64,AAAA)',
+        '',
+        '<video src="data:video/mp4,AAAA" poster="data:image/png,AA" controls><source src="data:video/mp4,AA" type="video/mp4"></video>',
+      ].join('\n'),
+    );
+    expect(out).not.toMatch(/data:/i);
+    expect(out).toContain('<a>raw</a>');
+    expect(out).toContain('<a>md</a>');
+    expect(out).toMatch(/<img alt="svg"/);
+    expect(out).toMatch(/<video controls><source type="video\/mp4"><\/video>/);
+  });
+
+  test('obfuscated javascript: and other script protocols lose their URL', async () => {
+    const out = await html(
+      '<a href="  javascript:alert(1)">space</a><a href="java&#x09;script:alert(1)">tab</a><a href="&#106;avascript:alert(1)">entity</a>' +
+        '<a href="vbscript:msgbox(1)">vb</a><video controls poster="javascript:alert(1)"></video>',
+    );
+    expect(out).not.toMatch(/script:|alert|msgbox/i);
+    for (const text of ['space', 'tab', 'entity', 'vb']) expect(out).toContain(`<a>${text}</a>`);
+  });
+
+  test('style attributes, event handlers on any element, and SVG are removed', async () => {
+    const out = await html('<div style="background:url(javascript:alert(1))">styled</div>\n\n<details open ontoggle=alert(1)>x</details>\n\n<svg onload="alert(1)"><circle/></svg>');
+    expect(out).not.toMatch(/style=|ontoggle|onload|<svg|alert/i);
+    expect(out).toContain('<div>styled</div>');
+    expect(out).toContain('<details open>x</details>');
+  });
+
+  test('object, embed, form, meta, base, link and template are removed', async () => {
+    const out = await html(
+      [
+        '<object data="https://evil.example/x.swf"></object><embed src="https://evil.example/x">',
+        '<form action="https://evil.example"><button formaction="javascript:alert(1)">b</button></form>',
+        '<meta http-equiv="refresh" content="0;url=https://evil.example"><base href="https://evil.example/"><link rel=stylesheet href="https://evil.example/x.css">',
+        '<template><script>alert(1)</script></template>',
+      ].join('\n\n'),
+    );
+    expect(out).not.toMatch(/<(object|embed|form|button|meta|base|link|template|script)\b/i);
+    expect(out).not.toMatch(/evil\.example|alert/);
+  });
+
+  test('mutation-XSS shapes come out inert', async () => {
+    const out = await html('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>\n\n<noscript><p title="</noscript><img src=x onerror=alert(2)>">');
+    expect(out).not.toMatch(/<(math|style|noscript|mglyph)\b/i);
+    // What is left of the second one is an attribute value, not markup.
+    expect(out).not.toMatch(/<img[^>]*onerror/i);
+  });
+
+  test('ids and names are prefixed so content cannot clobber the page\'s globals', async () => {
+    const out = await html('<a id="x" name="cookie">clobber</a><img name="getElementById">');
+    expect(out).toContain('id="user-content-x"');
+    expect(out).toContain('name="user-content-cookie"');
+    expect(out).toContain('name="user-content-getElementById"');
+  });
+
   test('images survive and are lazy-loaded', async () => {
     const img = tagWith(await html('<img src="https://example.com/hud.png" alt="The HUD">'), 'hud.png');
     expect(img).toMatch(/^<img /);

@@ -14,6 +14,7 @@ import { sampleKey } from '../kv-schema.ts';
 import { findEntry, loadPage } from '../loaders.ts';
 import { MAX_QUERY_LENGTH } from '../search-index.ts';
 import { counterStub } from '../page-views.ts';
+import { safeJson } from '../safe-json.ts';
 import { loaderContext } from './pages.ts';
 
 export const MAX_HIT_BODY_BYTES = 1024;
@@ -31,7 +32,7 @@ const pageData = async (c: Context<AppEnv>) => {
   if (result.type === 'redirect') return c.redirect(`${PAGE_API_PREFIX}${result.location}${url.search}`, 301);
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');
-  return c.json(result.payload, result.status as 200);
+  return safeJson(c, result.payload, result.status as 200);
 };
 api.get('/pages', pageData);
 api.get('/pages/*', pageData);
@@ -40,13 +41,15 @@ api.get('/search', async (c) => {
   const query = (c.req.query('q') ?? '').trim();
   if (query.length > MAX_QUERY_LENGTH) return c.json({ error: `Query longer than ${MAX_QUERY_LENGTH} characters.` }, 400);
   c.header('Cache-Control', 'public, max-age=60');
-  if (!query) return c.json({ query, results: [] });
+  if (!query) return safeJson(c, { query, results: [] });
   try {
     const engine = await contentReaderFor(c.env).search();
-    return c.json({ query, results: engine ? engine.search(query) : [] });
+    return safeJson(c, { query, results: engine ? engine.search(query) : [] });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    return c.json({ error: error.message }, error.kind === 'unpublished' ? 503 : 500);
+    if (error.kind === 'unreadable') return c.json({ error: error.message }, 500);
+    if (error.kind === 'unavailable') c.header('Retry-After', '30');
+    return c.json({ error: error.kind === 'unavailable' ? 'Search is unavailable right now.' : error.message }, 503);
   }
 });
 
@@ -81,7 +84,7 @@ api.post(
     if (typeof path !== 'string' || !path.startsWith('/') || path.length > MAX_PATH_LENGTH) {
       return c.json({ error: 'Expected { "path": "/some/page" }.' }, 400);
     }
-    if (!(await isKnownPage(path, contentReaderFor(c.env)))) return c.json({ error: `Unknown page: ${path.slice(0, 80)}` }, 404);
+    if (!(await isKnownPage(path, contentReaderFor(c.env)))) return safeJson(c, { error: `Unknown page: ${path.slice(0, 80)}` }, 404);
     try {
       await counterStub(c.env).hit(path, new Date().toISOString().slice(0, 10));
     } catch (error) {

@@ -74,7 +74,7 @@ const markdownSource = (section: 'news' | 'guide') => async (c: Context<AppEnv>)
       // A page whose slug itself ends in .md (slugs may hold dots) is the page route's to render.
       const page = `${name}.md`.toLowerCase();
       if (manifest.entries.some((e) => e.slug.toLowerCase() === page)) return renderPage(c, url);
-      return c.text(`No article is published at /${section}/${name}.md.`, 404, { 'Cache-Control': 'no-cache' });
+      return c.text(`No article is published at ${url.pathname}.`, 404, { 'Cache-Control': 'no-cache' });
     }
     const canonical = articlePath(sectionOf(found), found.slug);
     if (`/${section}/${name}` !== canonical) return c.redirect(`${canonical}.md${url.search}`, 301);
@@ -107,11 +107,18 @@ async function cacheable(c: Context<AppEnv>, etag: string, send: (headers: Cache
   return send(headers);
 }
 
-/** Content that cannot be read answers a short plain-text reason: 503 before the first publish, else 500. */
+/**
+ * Content that cannot be read answers a short plain-text reason: 503 before the first publish or
+ * while KV fails with no copy held (with Retry-After), else 500.
+ */
 function problem(c: Context<AppEnv>, error: unknown): Response {
   const headers = { 'Cache-Control': 'no-store' };
   if (error instanceof ContentError && error.kind === 'unpublished') {
     return c.text(`Not published yet: ${error.message}`, 503, { ...headers, 'Retry-After': '300' });
+  }
+  if (error instanceof ContentError && error.kind === 'unavailable') {
+    console.error('feeds', error.message);
+    return c.text('Temporarily unavailable: the content store cannot be read right now.', 503, { ...headers, 'Retry-After': '30' });
   }
   if (error instanceof ContentError || error instanceof FeedDataError) {
     console.error('feeds', error.message);

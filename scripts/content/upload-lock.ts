@@ -1,0 +1,87 @@
+/**
+ * The upload lock: a KV key `lock/upload` that an upload writes before planning and deletes when
+ * done, with an expiry (KV expirationTtl, and the same time in the value) so that an upload that
+ * crashed blocks others for at most LOCK_TTL_SECONDS. A second upload that finds the lock held
+ * stops before writing anything. KV is eventually consistent across locations, so the lock is
+ * advisory: the compare-and-swap on the manifest version (publish.ts) is what makes a lost race
+ * harmless.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname, userInfo } from 'node:os';
+import type { KvStore } from './kv-store.ts';
+import { UploadConflictError, type PublishGuard } from './publish.ts';
+
+export const LOCK_KEY = 'lock/upload';
+/** Workers KV's shortest expiry is 60 s; an upload of this site takes a few seconds. */
+export const LOCK_TTL_SECONDS = 120;
+
+interface LockValue {
+  id: string;
+  holder: string;
+  startedAt: string;
+  expiresAt: string;
+}
+
+export interface UploadLock extends PublishGuard {
+  /** Deletes the lock if it is still this upload's; never throws. */
+  release(): Promise<void>;
+}
+
+function parseLock(raw: string | null): LockValue | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<LockValue>;
+    return typeof value.id === 'string' && typeof value.expiresAt === 'string'
+      ? { id: value.id, holder: String(value.holder ?? 'unknown'), startedAt: String(value.startedAt ?? '?'), expiresAt: value.expiresAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function whoAmI(): string {
+  let user = 'someone';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No user name in some containers.
+  }
+  return `${user}@${hostname()} (pid ${process.pid})`;
+}
+
+/** Takes the lock at time `now` (ISO), or throws UploadConflictError naming who holds it. */
+export async function acquireUploadLock(store: KvStore, now: string): Promise<UploadLock> {
+  const held = parseLock(await store.get(LOCK_KEY));
+  if (held && Date.parse(held.expiresAt) > Date.parse(now)) {
+    throw new UploadConflictError(
+      `another upload holds ${LOCK_KEY} (${held.holder}, started ${held.startedAt}, expires ${held.expiresAt}): nothing was written. ` +
+        `Run the upload again when it is done; if it crashed, wait for the expiry or delete the key ${LOCK_KEY}.`,
+    );
+  }
+  const mine: LockValue = {
+    id: randomUUID(),
+    holder: whoAmI(),
+    startedAt: now,
+    expiresAt: new Date(Date.parse(now) + LOCK_TTL_SECONDS * 1000).toISOString(),
+  };
+  await store.put(LOCK_KEY, JSON.stringify(mine), { expirationTtl: LOCK_TTL_SECONDS });
+  const check = async () => {
+    const current = parseLock(await store.get(LOCK_KEY));
+    // Expired and gone is fine (the manifest compare-and-swap still guards); taken is not.
+    if (current && current.id !== mine.id) {
+      throw new UploadConflictError(`another upload (${current.holder}, started ${current.startedAt}) took ${LOCK_KEY}: no manifest was written. Run the upload again.`);
+    }
+  };
+  // Two uploads that both found the key free: the one whose write was overwritten stops here.
+  await check();
+  return {
+    check,
+    async release() {
+      try {
+        if (parseLock(await store.get(LOCK_KEY))?.id === mine.id) await store.delete(LOCK_KEY);
+      } catch {
+        // The lock expires by itself.
+      }
+    },
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * Sustained load against the built Worker in workerd on a loopback port (`npm run load-test`):
+ * autocannon, 200 connections, 30 s, three consecutive runs, a mix of pages, the JSON API (page
+ * data, search, samples, page-view POSTs with a valid XSRF token), feeds and static assets.
+ *
+ *   npm run load-test                                    3 runs × 30 s × 200 connections
+ *   npm run load-test -- --runs 1 --duration 5 --connections 50
+ *
+ * An unmeasured warm-up run at the same load comes first. Passes when no request errs, times out
+ * or gets a status other than the one expected. Prints the workerd process's resident memory
+ * (VmRSS in /proc/<pid>/status, workerd being a child of this Node process) after each run; it is
+ * not judged, because local workerd's RSS rises with any traffic, static files included, until it
+ * levels off (README "Load"). Needs `npm run build` first.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { uploadContent } from './content/upload.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/xsrf.ts';
+import { startWorker } from '../test/support/worker-runtime.ts';
+
+interface CannonRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface CannonResult {
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  duration: number;
+  statusCodeStats: Record<string, { count: number }>;
+  latency: { p50: number; p97_5: number; p99: number; mean: number; max: number };
+  requests: { mean: number; total: number };
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout: number;
+  requests: CannonRequest[];
+  headers?: Record<string, string>;
+}) => Promise<CannonResult> & { on(event: 'reqError', listener: (error: Error & { code?: string }) => void): void };
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+export interface LoadTestOptions {
+  connections?: number;
+  /** Seconds per run. */
+  duration?: number;
+  runs?: number;
+  /** Seconds of unmeasured load first, so that the isolate reaches its working size; default: one run's. */
+  warmUp?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunFigures {
+  run: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  /** Responses whose status was not 200 or 204. */
+  unexpected: number;
+  statuses: Record<string, number>;
+  /** Socket errors and timeouts by code. */
+  errorCodes: Record<string, number>;
+  /** workerd's VmRSS after the run, MB. */
+  rssMb: number;
+}
+
+export interface LoadTestOutcome {
+  ok: boolean;
+  runs: RunFigures[];
+  /** workerd's VmRSS before the first measured run (after the warm-up), MB. */
+  baselineRssMb: number;
+  problems: string[];
+}
+
+/** The pids of the workerd processes that are children of this process. */
+function workerdChildren(): Set<number> {
+  const found = new Set<number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, so read after the last ')'.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (comm === 'workerd' && ppid === process.pid) found.add(Number(name));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+/** The hashed entry script and stylesheet of the client build. */
+function clientAssets(): string[] {
+  const manifest = JSON.parse(readFileSync(resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const entry = manifest['client/entry-browser.tsx'];
+  if (!entry) throw new Error('dist/client has no entry script: run `npm run build`');
+  return [`/${entry.file}`, ...(entry.css ?? []).map((css) => `/${css}`)];
+}
+
+/** The mix each connection cycles through: what each request must answer. */
+function requestMix(token: string): { requests: CannonRequest[]; expected: Map<string, number> } {
+  const json = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token };
+  const gets = [
+    '/',
+    '/news',
+    '/guide',
+    '/guide/DSX',
+    '/news/race-element-2-released',
+    '/guide/multi-sim',
+    '/setup?link=QUJD',
+    '/search?q=hud',
+    '/analytics',
+    '/api/_analog/pages/guide/DSX',
+    '/api/_analog/pages/news',
+    '/api/_analog/search?q=setup',
+    '/api/_analog/samples/start-race-element-minimized.bat',
+    '/news/feed.xml',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/guide/DSX.md',
+    ...clientAssets(),
+  ];
+  const requests: CannonRequest[] = [];
+  for (const path of gets) {
+    requests.push({ method: 'GET', path });
+    // A page view after every third request.
+    if (requests.length % 3 === 0) requests.push({ method: 'POST', path: '/api/_analog/analytics/hits', headers: json, body: JSON.stringify({ path: '/guide/DSX' }) });
+  }
+  return { requests, expected: new Map([...requests.map((r) => [`${r.method} ${r.path}`, r.method === 'POST' ? 204 : 200] as const)]) };
+}
+
+/**
+ * Miniflare keeps the local Durable Object's SQLite (and KV) in a folder under the system's
+ * temporary directory. On this machine's disk each page-view commit waits for fsync, and under
+ * load those waits stall workerd for seconds (measured: p99 5.6 s and 146 reset connections in
+ * 12 s with /tmp on disk, none with tmpfs). Production storage is Cloudflare's, so the load test
+ * puts the local one in memory.
+ */
+const MEMORY_TMPDIR = '/dev/shm';
+
+export async function runLoadTest({ connections = 200, duration = 30, runs = 3, warmUp = duration, log = console.log }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
+  const before = workerdChildren();
+  const tmpdir = process.env.TMPDIR;
+  if (existsSync(MEMORY_TMPDIR)) process.env.TMPDIR = MEMORY_TMPDIR;
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  try {
+    worker = await startWorker({ listen: true });
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  try {
+    const pid = [...workerdChildren()].find((p) => !before.has(p));
+    if (pid === undefined) throw new Error('cannot find the workerd process among this process\'s children');
+    const outcome = await uploadContent({ content: 'content', store: worker.store });
+    if (!outcome.ok) throw new Error('content upload failed');
+
+    const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
+    const { requests, expected } = requestMix(token);
+    const headers = { Cookie: `XSRF-TOKEN=${token}` };
+    // Every request once, checked one by one: the mix itself must be right before loading it.
+    for (const r of requests) {
+      const res = await fetch(new URL(r.path, worker.url), { method: r.method, headers: { ...headers, ...r.headers }, ...(r.body ? { body: r.body } : {}) });
+      await res.arrayBuffer();
+      const want = expected.get(`${r.method} ${r.path}`);
+      if (res.status !== want) throw new Error(`${r.method} ${r.path} answered ${res.status}, not ${want}`);
+    }
+    log(`workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${warmUp} s warm-up, then ${runs} run(s) × ${duration} s × ${connections} connections`);
+    if (warmUp > 0) {
+      const warm = await autocannon({ url: worker.url.href, connections, duration: warmUp, timeout: 10, requests, headers });
+      await new Promise((done) => setTimeout(done, 2_000));
+      log(`warm-up: ${warm.requests.total} requests, ${warm.errors} errors; workerd RSS ${rssMb(pid)} MB`);
+    }
+    const baselineRssMb = rssMb(pid);
+
+    const figures: RunFigures[] = [];
+    for (let run = 1; run <= runs; run++) {
+      const errorCodes: Record<string, number> = {};
+      const instance = autocannon({ url: worker.url.href, connections, duration, timeout: 10, requests, headers });
+      instance.on('reqError', (error) => {
+        const code = error.code ?? error.message;
+        errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+      });
+      const result = await instance;
+      // Let in-flight work and timers settle before reading memory.
+      await new Promise((done) => setTimeout(done, 2_000));
+      const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]));
+      const unexpected = Object.entries(statuses)
+        .filter(([status]) => status !== '200' && status !== '204')
+        .reduce((sum, [, count]) => sum + count, 0);
+      const f: RunFigures = {
+        run,
+        requests: result.requests.total,
+        requestsPerSecond: Math.round(result.requests.mean),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        unexpected,
+        statuses,
+        errorCodes,
+        rssMb: rssMb(pid),
+      };
+      figures.push(f);
+      log(
+        `run ${run}: ${f.requests} requests, ${f.requestsPerSecond} req/s, latency p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms; ` +
+          `errors ${f.errors} ${JSON.stringify(errorCodes)}, timeouts ${f.timeouts}, unexpected statuses ${f.unexpected} (${JSON.stringify(statuses)}); workerd RSS ${f.rssMb} MB`,
+      );
+    }
+
+    const problems: string[] = [];
+    for (const f of figures) {
+      if (f.errors + f.timeouts + f.unexpected > 0) problems.push(`run ${f.run}: ${f.errors} errors, ${f.timeouts} timeouts, ${f.unexpected} unexpected statuses`);
+      if (f.requests === 0) problems.push(`run ${f.run}: no request completed`);
+    }
+    // Memory is reported, not judged: local workerd's resident memory rises with any traffic,
+    // including static files that run none of this Worker's code (README "Load").
+    if (figures.length > 1) {
+      const requests = figures.reduce((sum, f) => sum + f.requests, 0);
+      const grown = figures.at(-1)!.rssMb - baselineRssMb;
+      log(`workerd RSS ${baselineRssMb} MB after the warm-up → ${figures.map((f) => f.rssMb).join(' → ')} MB: ${((grown * 1024) / requests).toFixed(2)} KB per request`);
+    }
+    for (const p of problems) log(`FAIL ${p}`);
+    if (problems.length === 0) log('OK: no errors, no timeouts, no unexpected statuses');
+    return { ok: problems.length === 0, runs: figures, baselineRssMb, problems };
+  } finally {
+    await worker.dispose();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      connections: { type: 'string', default: '200' },
+      duration: { type: 'string', default: '30' },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  runLoadTest({ connections: Number(values.connections), duration: Number(values.duration), runs: Number(values.runs) }).then(
+    (outcome) => process.exit(outcome.ok ? 0 : 1),
+    (error: unknown) => {
+      console.error(`load-test: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

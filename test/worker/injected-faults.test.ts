@@ -1,0 +1,204 @@
+/**
+ * Faults injected into the real runtime (test/support/fault-runtime.ts): KV reads that throw or
+ * hang, and a Durable Object whose every call throws. The visitor always gets a whole page
+ * (ending in </html>): the last good copy, marked stale, or a styled 503 with Retry-After; never
+ * a blank page, a half page or a stack trace.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { uploadContent } from '../../scripts/content/upload.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/xsrf.ts';
+import { parsePage } from '../support/html.ts';
+import { startFaultyWorker, type FaultyWorker } from '../support/fault-runtime.ts';
+
+/** A complete page inside the layout, with no stack trace. */
+function expectWholePage(html: string, path: string): ReturnType<typeof parsePage> {
+  expect(html.trimEnd().endsWith('</html>'), `${path} ends with </html>`).toBe(true);
+  expect(html, path).not.toMatch(/\n\s+at [\w.<>]+ \(|Error: injected|workerd\//);
+  const doc = parsePage(html);
+  expect(doc.root.querySelector('header'), path).not.toBeNull();
+  expect(doc.root.querySelector('nav.site-nav'), path).not.toBeNull();
+  expect(doc.root.querySelector('footer'), path).not.toBeNull();
+  expect(doc.root.querySelector('main h1')?.textContent, path).toBeTruthy();
+  return doc;
+}
+
+const WARM = ['/', '/news', '/guide', '/guide/DSX', '/news/race-element-2-released', '/guide/features', '/search?q=hud'];
+/** Never read before the fault: the isolate holds nothing for it. */
+const COLD_ARTICLE = '/guide/multi-sim';
+const CONTENT_PAGES = ['/', '/news', '/guide', '/guide/DSX', '/news/race-element-2-released', '/search?q=hud'];
+
+describe('KV faults', () => {
+  let worker: FaultyWorker;
+  beforeAll(async () => {
+    worker = await startFaultyWorker();
+  });
+  afterAll(() => worker?.dispose());
+
+  test('KV down with nothing held: every content page is a styled 503 with Retry-After', async () => {
+    worker.faults.kv = 'throw';
+    for (const path of CONTENT_PAGES) {
+      const res = await worker.fetch(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBe('30');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const doc = expectWholePage(await res.text(), path);
+      expect(doc.root.querySelector('main h1')?.textContent).toBe('Temporarily unavailable');
+    }
+    const api = await worker.fetch('/api/_analog/pages/news');
+    expect(api.status).toBe(503);
+    expect(((await api.json()) as { data: { kind: string } }).data.kind).toBe('unavailable');
+    expect(worker.failedCalls()).toBeGreaterThan(0);
+  });
+
+  test('KV down with nothing held: feeds, search and samples answer 503 with a reason; robots.txt and /setup still work', async () => {
+    for (const path of ['/sitemap.xml', '/news/feed.xml', '/llms.txt', '/guide/DSX.md']) {
+      const res = await worker.fetch(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBeTruthy();
+      expect(await res.text(), path).toMatch(/^Temporarily unavailable: /);
+    }
+    const search = await worker.fetch('/api/_analog/search?q=hud');
+    expect(search.status).toBe(503);
+    const sample = await worker.fetch('/api/_analog/samples/start-race-element-minimized.bat');
+    expect(sample.status).toBe(503);
+    expect(await sample.json()).toEqual({ error: 'Samples are unavailable right now.' });
+    expect((await worker.fetch('/robots.txt')).status).toBe(200);
+    const setup = await worker.fetch('/setup');
+    expect(setup.status).toBe(200);
+    expectWholePage(await setup.text(), '/setup');
+  });
+
+  test('before anything is published the site says so with a 503 inside the layout', async () => {
+    worker.faults.kv = 'ok';
+    for (const path of CONTENT_PAGES) {
+      const res = await worker.fetch(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBe('30');
+      expect(expectWholePage(await res.text(), path).root.querySelector('main h1')?.textContent).toBe('Nothing published yet');
+    }
+  });
+
+  describe('after a publish, with the pages read once', () => {
+    beforeAll(async () => {
+      worker.faults.kv = 'ok';
+      const outcome = await uploadContent({ content: 'content', store: worker.store });
+      if (!outcome.ok) throw new Error('upload failed');
+      for (const path of WARM) {
+        const res = await worker.fetch(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('x-content-stale'), path).toBeNull();
+        await res.text();
+      }
+      // The page-data API of an article, and the search API, once each.
+      await (await worker.fetch('/api/_analog/pages/guide/DSX')).text();
+    });
+
+    test('KV throwing: every page read before is served from the last good copy, marked stale', async () => {
+      worker.faults.kv = 'throw';
+      const failedBefore = worker.failedCalls();
+      for (const path of WARM) {
+        const res = await worker.fetch(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('x-content-stale'), path).toBe('true');
+        expectWholePage(await res.text(), path);
+      }
+      const api = await worker.fetch('/api/_analog/pages/guide/DSX');
+      expect(api.status).toBe(200);
+      expect(api.headers.get('x-content-stale')).toBe('true');
+      expect(((await api.json()) as { data: { kind: string } }).data.kind).toBe('article');
+      // The faults were real: every manifest read failed.
+      expect(worker.failedCalls()).toBeGreaterThanOrEqual(failedBefore + WARM.length);
+    });
+
+    test('KV throwing: an article never read before is a styled 503, and the feeds are stale copies', async () => {
+      worker.faults.kv = 'throw';
+      const res = await worker.fetch(COLD_ARTICLE);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
+      expect(expectWholePage(await res.text(), COLD_ARTICLE).root.querySelector('main h1')?.textContent).toBe('Temporarily unavailable');
+      const sitemap = await worker.fetch('/sitemap.xml');
+      expect(sitemap.status).toBe(200);
+      expect(await sitemap.text()).toContain('/guide/DSX</loc>');
+    });
+
+    test('KV hanging: the Worker stops waiting after its 3 s timeout and serves the stale copy, or a 503', async () => {
+      worker.faults.kv = 'hang';
+      const started = Date.now();
+      const warm = await worker.fetch('/guide/DSX');
+      expect(warm.status).toBe(200);
+      expect(warm.headers.get('x-content-stale')).toBe('true');
+      expectWholePage(await warm.text(), '/guide/DSX');
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(2_900);
+      expect(waited).toBeLessThan(10_000);
+
+      const cold = await worker.fetch(COLD_ARTICLE);
+      expect(cold.status).toBe(503);
+      expectWholePage(await cold.text(), COLD_ARTICLE);
+    }, 30_000);
+
+    test('only entry reads failing: the manifest is fresh, a held entry is served, a cold one is a 503', async () => {
+      worker.faults.kv = 'throw';
+      worker.faults.only = 'entry/';
+      try {
+        const warm = await worker.fetch('/guide/DSX');
+        expect(warm.status).toBe(200);
+        expect(warm.headers.get('x-content-stale')).toBeNull();
+        expectWholePage(await warm.text(), '/guide/DSX');
+        const cold = await worker.fetch(COLD_ARTICLE);
+        expect(cold.status).toBe(503);
+        expectWholePage(await cold.text(), COLD_ARTICLE);
+      } finally {
+        worker.faults.only = undefined;
+      }
+    });
+
+    test('KV back: fresh pages again, not marked stale', async () => {
+      worker.faults.kv = 'ok';
+      for (const path of [...WARM, COLD_ARTICLE]) {
+        const res = await worker.fetch(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('x-content-stale'), path).toBeNull();
+        expectWholePage(await res.text(), path);
+      }
+    });
+  });
+});
+
+describe('a Durable Object that throws', () => {
+  let worker: FaultyWorker;
+  beforeAll(async () => {
+    worker = await startFaultyWorker({ brokenAnalytics: true });
+    const outcome = await uploadContent({ content: 'content', store: worker.store });
+    if (!outcome.ok) throw new Error('upload failed');
+  });
+  afterAll(() => worker?.dispose());
+
+  test('pages render whole: the counter is not on their path', async () => {
+    for (const path of ['/', '/news', '/guide/DSX']) {
+      const res = await worker.fetch(path);
+      expect(res.status, path).toBe(200);
+      expectWholePage(await res.text(), path);
+    }
+  });
+
+  test('/analytics renders whole and says the figures are unavailable', async () => {
+    const res = await worker.fetch('/analytics');
+    expect(res.status).toBe(200);
+    const doc = expectWholePage(await res.text(), '/analytics');
+    expect(doc.text).toContain('Figures are unavailable right now.');
+    const api = (await (await worker.fetch('/api/_analog/pages/analytics')).json()) as { data: { pages: unknown } };
+    expect(api.data.pages).toBeNull();
+  });
+
+  test('the beacon gets a short 503 JSON reason, no stack trace', async () => {
+    const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
+    const res = await worker.fetch('/api/_analog/analytics/hits', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
+      body: '{"path":"/news"}',
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Page views cannot be counted right now.' });
+  });
+});

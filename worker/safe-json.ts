@@ -1,0 +1,20 @@
+/**
+ * JSON responses that may carry visitor input (a search query, a page path): `<`, `>` and `&`
+ * are written as \u escapes, so a body never holds markup even if a browser were made to read
+ * it as HTML. The JSON means exactly the same.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function safeJson(c: Context, value: unknown, status: ContentfulStatusCode = 200): Response {
+  return c.body(jsonText(value), status, { 'Content-Type': 'application/json; charset=UTF-8' });
+}
