@@ -22,9 +22,9 @@ function Page({ data }: { data: PageData }) {
     case 'home':
       return <HomePage latestNews={data.latestNews} />;
     case 'newsIndex':
-      return <IndexPage heading="News" intro="Releases, new sims and everything else happening around Race Element." entries={data.entries} />;
+      return <IndexPage heading="News" intro="Releases, new sims and everything else happening around Race Element." entries={data.entries} pager={data.pager} labels={['Newer', 'Older']} />;
     case 'guideIndex':
-      return <IndexPage heading="Guides" intro="Step-by-step help for setting up and using Race Element." entries={data.entries} />;
+      return <IndexPage heading="Guides" intro="Step-by-step help for setting up and using Race Element." entries={data.entries} pager={data.pager} labels={['Previous', 'Next']} />;
     case 'article':
       return <ArticlePage article={data.article} />;
     case 'setup':

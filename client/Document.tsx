@@ -1,5 +1,5 @@
 /**
- * The HTML document the Worker streams: <head> with every meta tag of the page, the app
+ * The HTML document the Worker renders: <head> with every meta tag of the page, the app
  * inside #root, and the page payload as JSON for hydration. Rendered on the server only;
  * after a client navigation, head tags are updated by `client/head.ts` from the same PageMeta.
  */
@@ -12,10 +12,14 @@ export interface DocumentAssets {
   scripts: string[];
   styles: string[];
   preloads: string[];
+  /** The stylesheet's text, placed in a <style> element instead of links (empty: none). */
+  inlineCss: string;
 }
 
 interface DocumentProps {
   payload: PagePayload;
+  /** `serializePayload(payload)`, made once per request by the caller (it also hashes it). */
+  payloadJson: string;
   assets: DocumentAssets;
   nonce: string;
 }
@@ -30,7 +34,7 @@ export function serializePayload(payload: PagePayload): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function Document({ payload, assets, nonce }: DocumentProps) {
+export function Document({ payload, payloadJson, assets, nonce }: DocumentProps) {
   const { meta, data } = payload;
   return (
     <html lang="en" data-theme={data.theme}>
@@ -39,6 +43,7 @@ export function Document({ payload, assets, nonce }: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={data.theme === 'light' ? 'light' : 'dark'} />
         <HeadTags payload={payload} />
+        {assets.inlineCss && <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -60,7 +65,7 @@ export function Document({ payload, assets, nonce }: DocumentProps) {
           type="application/json"
           id={PAYLOAD_ELEMENT_ID}
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: serializePayload(payload) }}
+          dangerouslySetInnerHTML={{ __html: payloadJson }}
         />
       </body>
     </html>

@@ -55,6 +55,16 @@ export interface ArticleView {
   next: ArticleLink | null;
 }
 
+/** Which page of an index is shown (INDEX_PAGE_SIZE cards each), and the pages around it. */
+export interface IndexPager {
+  /** From 1. */
+  page: number;
+  pageCount: number;
+  /** Hrefs of the neighbouring pages; null at either end. */
+  previous: string | null;
+  next: string | null;
+}
+
 /** A link to another page, with its title: article neighbours, 404 suggestions. */
 export interface ArticleLink {
   title: string;
@@ -69,8 +79,8 @@ export interface PageViews {
 
 export type PageBody =
   | { kind: 'home'; latestNews: EntryCard[] }
-  | { kind: 'newsIndex'; entries: EntryCard[] }
-  | { kind: 'guideIndex'; entries: EntryCard[] }
+  | { kind: 'newsIndex'; entries: EntryCard[]; pager: IndexPager }
+  | { kind: 'guideIndex'; entries: EntryCard[]; pager: IndexPager }
   | { kind: 'article'; article: ArticleView }
   | { kind: 'setup'; link: string | null; appUrl: string | null; problem: string | null }
   | { kind: 'analytics'; day: string; pages: PageViews[] | null }

@@ -11,6 +11,7 @@ import { api } from './routes/api.ts';
 import { feeds } from './routes/feeds.ts';
 import { renderPage } from './routes/pages.ts';
 import { countKvReads } from './kv-read-counter.ts';
+import { requestGuard } from './request-guard.ts';
 import { securityHeaders } from './security-headers.ts';
 import { checkXsrf, XSRF_COOKIE, XSRF_HEADER, xsrfSecret } from './xsrf.ts';
 
@@ -22,6 +23,8 @@ app.use(async (c, next) => {
   if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
 });
 app.use(securityHeaders);
+// Malformed, overlong or oversized requests and unknown methods stop here (request-guard.ts).
+app.use(requestGuard);
 app.use(countKvReads);
 app.use(trimTrailingSlash());
 

@@ -1,8 +1,10 @@
 /**
  * The client bundle's hashed file names, read from Vite's build manifest at Worker build
- * time: which script, stylesheets and preloads each page's <head> names.
+ * time: which script and preloads each page's <head> names; and the stylesheet's text, which
+ * every page carries inline (vite.config.ts writes it), so no request stands before its first paint.
  */
 import viteManifest from '../dist/client/.vite/manifest.json';
+import inlineStyles from '../dist/client/.vite/inline-styles.json';
 import type { DocumentAssets } from '../client/Document.tsx';
 
 interface ManifestChunk {
@@ -29,10 +31,19 @@ function collect(): DocumentAssets {
   };
   entry.imports?.forEach(visit);
   const url = (file: string) => `/${file}`;
-  return { scripts: [url(entry.file)], styles: [...styles].map(url), preloads: [...preloads].map(url) };
+  // The inline copy replaces the stylesheet links; `</style` cannot end the element early.
+  const css = inlineStyles.css.replace(/<\/style/gi, '<\\/style');
+  return { scripts: [url(entry.file)], styles: css ? [] : [...styles].map(url), preloads: [...preloads].map(url), inlineCss: css };
 }
 
 export const CLIENT_ASSETS: DocumentAssets = collect();
 
-/** Changes with every client build: part of each page's ETag. */
-export const BUILD_ID = CLIENT_ASSETS.scripts.join(',');
+/** FNV-1a, 32 bits: tells one stylesheet text from another. */
+function textHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/** Changes with every client build, scripts or styles: part of each page's ETag. */
+export const BUILD_ID = [...CLIENT_ASSETS.scripts, ...CLIENT_ASSETS.styles, textHash(CLIENT_ASSETS.inlineCss)].join(',');

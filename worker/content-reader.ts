@@ -3,7 +3,7 @@
  *
  * - The manifest (index pages, feeds and redirects work from it alone) is kept in the isolate
  *   for `manifestTtlMs` and otherwise read at most once per request, with a short KV cache TTL:
- *   a publish shows within those two times.
+ *   a publish shows within those two times. It is parsed again only when its text changed.
  * - Entries and search indexes are immutable (content-addressed), so each is kept in an
  *   isolate-wide memo once read, with a long KV cache TTL; changed content has a new key.
  * - When KV fails (throws, or takes longer than KV_TIMEOUT_MS), the last good manifest this
@@ -41,8 +41,8 @@ export interface ContentReaderOptions {
   manifestTtlMs?: number;
 }
 
-/** The last good manifest this isolate read, and when. */
-let manifestMemo: { manifest: Manifest; at: number } | undefined;
+/** The last good manifest this isolate read, its KV text, and when. */
+let manifestMemo: { manifest: Manifest; raw: string; at: number } | undefined;
 const entryMemo = new Map<string, StoredEntry>();
 /** The loaded search index, by its (immutable) key: one per isolate at a time. */
 let searchMemo: { key: string; engine: SearchEngine } | undefined;
@@ -113,13 +113,19 @@ export class ContentReader {
       throw error;
     }
     if (raw === null) throw new ContentError('unpublished', 'No content has been published yet.');
+    // Unchanged since the last read (the usual case): the same object, no second parse, and
+    // what the loaders derived from it stays valid.
+    if (memo && memo.raw === raw) {
+      manifestMemo = { ...memo, at: Date.now() };
+      return memo.manifest;
+    }
     let manifest: Manifest;
     try {
       manifest = parseStored(manifestSchema, raw, 'The manifest');
     } catch (error) {
       throw new ContentError('unreadable', (error as Error).message);
     }
-    manifestMemo = { manifest, at: Date.now() };
+    manifestMemo = { manifest, raw, at: Date.now() };
     return manifest;
   }
 

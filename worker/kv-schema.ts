@@ -8,7 +8,7 @@
  *   sample/<path>     plain text of a code-sample file from content/samples/.
  *   search/<sha256>   StoredSearchIndex (search-index.ts): immutable, content-addressed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MANIFEST_KEY = 'manifest';
 export const entryKey = (hash: string): string => `entry/${hash}`;

@@ -3,7 +3,7 @@
  * rendered from, its status, or a redirect. Both the SSR route and the page-data API call
  * `loadPage`, so the two always agree.
  */
-import type { ArticleLink, EntryCard, PageBody, PageMeta, PagePayload, PageViews } from '../client/page-data.ts';
+import type { ArticleLink, EntryCard, IndexPager, PageBody, PageMeta, PagePayload, PageViews } from '../client/page-data.ts';
 import { articlePath, matchRoute } from '../client/routes.ts';
 import { ContentError, type ContentReader } from './content-reader.ts';
 import type { Manifest, ManifestEntry } from './kv-schema.ts';
@@ -90,12 +90,17 @@ async function loadRoute(url: URL, ctx: LoaderContext): Promise<Loaded | { redir
   switch (match?.name) {
     case 'home': {
       const manifest = await content.manifest();
-      return { status: 200, meta: metaFor.homeMeta(siteUrl), body: { kind: 'home', latestNews: newsCards(manifest).slice(0, LATEST_NEWS_ON_HOME) } };
+      return { status: 200, meta: metaFor.homeMeta(siteUrl), body: { kind: 'home', latestNews: latestNewsCards(manifest, LATEST_NEWS_ON_HOME) } };
     }
     case 'newsIndex':
-      return { status: 200, meta: metaFor.newsIndexMeta(siteUrl), body: { kind: 'newsIndex', entries: newsCards(await content.manifest()) } };
-    case 'guideIndex':
-      return { status: 200, meta: metaFor.guideIndexMeta(siteUrl), body: { kind: 'guideIndex', entries: guideCards(await content.manifest()) } };
+    case 'guideIndex': {
+      const section = match.name === 'newsIndex' ? 'news' : 'guide';
+      const list = manifestIndex(await content.manifest())[section];
+      const shown = indexPage(list, url.searchParams.get('page'), `/${section}`);
+      if (!shown) return notFound(siteUrl, url.pathname + url.search, 'No such page', `The ${section} index has no page ${(url.searchParams.get('page') ?? '').slice(0, 12)}.`);
+      const meta = section === 'news' ? metaFor.newsIndexMeta(siteUrl, shown.pager.page) : metaFor.guideIndexMeta(siteUrl, shown.pager.page);
+      return { status: 200, meta, body: { kind: match.name, ...shown } };
+    }
     case 'newsArticle':
     case 'guideArticle':
       return loadArticle(match.name === 'newsArticle' ? 'news' : 'guide', match.params.slug ?? '', ctx);
@@ -152,12 +157,47 @@ async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderC
 
 /** By exact slug; else by slug in another letter case; else by the content file's basename. */
 export function findEntry(manifest: Manifest, slug: string): ManifestEntry | undefined {
+  const { bySlug, byLowerSlug, byLowerName } = manifestIndex(manifest);
   const lower = slug.toLowerCase();
-  return (
-    manifest.entries.find((e) => e.slug === slug) ??
-    manifest.entries.find((e) => e.slug.toLowerCase() === lower) ??
-    manifest.entries.find((e) => e.file.replace(/\.md$/, '').toLowerCase() === lower)
-  );
+  return bySlug.get(slug) ?? byLowerSlug.get(lower) ?? byLowerName.get(lower);
+}
+
+/**
+ * Lookups and lists derived from one manifest: made once per manifest the isolate holds (the
+ * content reader keeps it for MANIFEST_TTL_SECONDS), not once per request, so an article or an
+ * index page costs the same with 10 entries or 1,000. Lists keep the manifest's display order.
+ */
+interface ManifestIndex {
+  bySlug: Map<string, ManifestEntry>;
+  byLowerSlug: Map<string, ManifestEntry>;
+  /** By the content file's name without `.md`, lower case. */
+  byLowerName: Map<string, ManifestEntry>;
+  news: ManifestEntry[];
+  /** Typed guides only. */
+  guide: ManifestEntry[];
+  /** Where each typed entry stands in its own list. */
+  position: Map<ManifestEntry, number>;
+}
+
+const manifestIndexes = new WeakMap<Manifest, ManifestIndex>();
+
+function manifestIndex(manifest: Manifest): ManifestIndex {
+  let index = manifestIndexes.get(manifest);
+  if (index) return index;
+  index = { bySlug: new Map(), byLowerSlug: new Map(), byLowerName: new Map(), news: [], guide: [], position: new Map() };
+  // The first entry wins a key, as a search in manifest order would find it.
+  const add = (map: Map<string, ManifestEntry>, key: string, entry: ManifestEntry) => map.has(key) || map.set(key, entry);
+  for (const entry of manifest.entries) {
+    add(index.bySlug, entry.slug, entry);
+    add(index.byLowerSlug, entry.slug.toLowerCase(), entry);
+    add(index.byLowerName, entry.file.replace(/\.md$/, '').toLowerCase(), entry);
+    if (entry.type === null) continue;
+    const list = index[entry.type];
+    index.position.set(entry, list.length);
+    list.push(entry);
+  }
+  manifestIndexes.set(manifest, index);
+  return index;
 }
 
 /** News lives under /news; guides and untyped pages (features, sponsor) under /guide. */
@@ -167,11 +207,26 @@ function card(entry: ManifestEntry): EntryCard {
   return { slug: entry.slug, title: entry.title, description: entry.description, date: entry.date, href: articlePath(sectionOf(entry), entry.slug) };
 }
 
-/** News, newest first (the manifest stores entries in display order: no sorting here). */
-export const newsCards = (manifest: Manifest): EntryCard[] => manifest.entries.filter((e) => e.type === 'news').map(card);
+/** The newest `count` news cards (the manifest stores entries in display order: no sorting here). */
+const latestNewsCards = (manifest: Manifest, count: number): EntryCard[] => manifestIndex(manifest).news.slice(0, count).map(card);
 
-/** Typed guides only, alphabetically by title (display order, as stored). */
-export const guideCards = (manifest: Manifest): EntryCard[] => manifest.entries.filter((e) => e.type === 'guide').map(card);
+/** Cards on one page of an index; more than this and the index continues on `?page=2`. */
+export const INDEX_PAGE_SIZE = 20;
+
+/**
+ * The cards of page `pageParam` (absent: the first) of a list, and links to the pages around
+ * it; null when there is no such page. The work is one page's cards, whatever the list's length.
+ */
+function indexPage(list: ManifestEntry[], pageParam: string | null, path: string): { entries: EntryCard[]; pager: IndexPager } | null {
+  const pageCount = Math.max(1, Math.ceil(list.length / INDEX_PAGE_SIZE));
+  const page = pageParam === null ? 1 : /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : NaN;
+  if (!(page <= pageCount)) return null;
+  const href = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  return {
+    entries: list.slice((page - 1) * INDEX_PAGE_SIZE, page * INDEX_PAGE_SIZE).map(card),
+    pager: { page, pageCount, previous: page > 1 ? href(page - 1) : null, next: page < pageCount ? href(page + 1) : null },
+  };
+}
 
 function notFound(siteUrl: string, path: string, heading: string, message: string, suggestions: Suggestion[] = []): Loaded {
   return { status: 404, meta: metaFor.messageMeta(siteUrl, path, heading, message), body: { kind: 'notFound', heading, message, suggestions } };
@@ -183,8 +238,9 @@ function notFound(siteUrl: string, path: string, heading: string, message: strin
  */
 function neighbours(manifest: Manifest, entry: ManifestEntry): { previous: ArticleLink | null; next: ArticleLink | null } {
   if (entry.type === null) return { previous: null, next: null };
-  const list = manifest.entries.filter((e) => e.type === entry.type);
-  const at = list.indexOf(entry);
+  const index = manifestIndex(manifest);
+  const list = index[entry.type];
+  const at = index.position.get(entry) ?? -1;
   const link = (e: ManifestEntry | undefined): ArticleLink | null => (e ? { title: e.title, href: articlePath(sectionOf(e), e.slug) } : null);
   return { previous: link(list[at - 1]), next: link(list[at + 1]) };
 }

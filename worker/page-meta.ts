@@ -27,11 +27,15 @@ export function homeMeta(siteUrl: string): PageMeta {
   });
 }
 
-export const newsIndexMeta = (siteUrl: string): PageMeta =>
-  page(siteUrl, '/news', 'Race Element - News', 'News and releases of Race Element, the free sim racing companion app.');
+/** Page 1 of an index is its bare path; later pages carry `?page=N` in URL and title. */
+const indexPath = (path: string, n: number) => (n === 1 ? path : `${path}?page=${n}`);
+const pageSuffix = (n: number) => (n === 1 ? '' : `, page ${n}`);
 
-export const guideIndexMeta = (siteUrl: string): PageMeta =>
-  page(siteUrl, '/guide', 'Race Element - Guides', 'Guides for installing and using Race Element: HUDs, setups, liveries, streaming and more.');
+export const newsIndexMeta = (siteUrl: string, n = 1): PageMeta =>
+  page(siteUrl, indexPath('/news', n), `Race Element - News${pageSuffix(n)}`, 'News and releases of Race Element, the free sim racing companion app.');
+
+export const guideIndexMeta = (siteUrl: string, n = 1): PageMeta =>
+  page(siteUrl, indexPath('/guide', n), `Race Element - Guides${pageSuffix(n)}`, 'Guides for installing and using Race Element: HUDs, setups, liveries, streaming and more.');
 
 export const setupMeta = (siteUrl: string): PageMeta =>
   page(siteUrl, '/setup', 'Race Element - SetupLink', 'Open a shared car setup in Race Element’s Setup Importer.');

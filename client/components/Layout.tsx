@@ -60,7 +60,8 @@ export function Layout({ theme, path, year, children }: LayoutProps) {
       </main>
       <footer className="site-footer">
         <a href={SITE.latestRelease} target="_blank" rel="noopener">
-          <img src={SITE.downloadsBadge} alt="Race Element downloads on GitHub" height={20} loading="lazy" />
+          {/* Sized, so the footer does not move when the badge arrives (its width varies a little). */}
+          <img src={SITE.downloadsBadge} alt="Race Element downloads on GitHub" width={112} height={20} loading="lazy" />
         </a>
         <p>
           © {SITE.firstYear} - {year} {SITE.author}

@@ -75,7 +75,8 @@ export function ArticlePage({ article }: { article: ArticleView }) {
   );
 }
 
-function PagerLink({ link, label, rel }: { link: ArticleLink; label: string; rel: 'prev' | 'next' }) {
+/** One end of a pager: the direction, then the title of the page it leads to. */
+export function PagerLink({ link, label, rel }: { link: ArticleLink; label: string; rel: 'prev' | 'next' }) {
   return (
     <li className={`pager-${rel}`}>
       <a href={link.href} rel={rel}>

@@ -11,7 +11,7 @@ import type { StoredEntry } from '../../worker/kv-schema.ts';
 import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
-import { RENDERER_VERSION, renderMarkdown } from './render-markdown.ts';
+import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {
   /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
@@ -35,7 +35,17 @@ export type BuildResult =
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-export async function buildEntries(folder: ContentFolder): Promise<BuildResult> {
+/**
+ * Rendered markdown by entry hash. Rendering is the slow part of an upload (shiki); an entry's
+ * hash covers the renderer version, the file name and the source, so a render stored under it
+ * stays right, and an upload with nothing changed renders nothing.
+ */
+export interface RenderCache {
+  get(hash: string): Promise<RenderedMarkdown | undefined>;
+  set(hash: string, rendered: RenderedMarkdown): Promise<void>;
+}
+
+export async function buildEntries(folder: ContentFolder, renderCache?: RenderCache): Promise<BuildResult> {
   const problems: ContentProblem[] = [];
   const parsed: ParsedFile[] = [];
   for (const { file, source } of folder.files) {
@@ -50,7 +60,12 @@ export async function buildEntries(folder: ContentFolder): Promise<BuildResult> 
   const entries: BuiltEntry[] = [];
   for (const file of published) {
     try {
-      const rendered = await renderMarkdown(file.body);
+      const hash = entryHash(file);
+      let rendered = await renderCache?.get(hash);
+      if (!rendered) {
+        rendered = await renderMarkdown(file.body);
+        await renderCache?.set(hash, rendered);
+      }
       for (const path of rendered.samples) {
         if (!samplePaths.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
       }
@@ -65,7 +80,9 @@ export async function buildEntries(folder: ContentFolder): Promise<BuildResult> 
   return { ok: true, entries, samples, skippedDrafts: parsed.filter((p) => p.draft).map((p) => p.file) };
 }
 
-function toEntry(file: ParsedFile, rendered: Awaited<ReturnType<typeof renderMarkdown>>): BuiltEntry {
+const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
+
+function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -76,7 +93,7 @@ function toEntry(file: ParsedFile, rendered: Awaited<ReturnType<typeof renderMar
     readingMinutes: rendered.readingMinutes,
   };
   return {
-    hash: sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`),
+    hash: entryHash(file),
     sourceHash: sha256(file.source),
     value,
     text: rendered.text,

@@ -170,6 +170,9 @@ describe('heading anchors', () => {
   test('the "#" after a heading links to it in place, and shows on hover and focus', async () => {
     const { page, context } = await site.open({ viewport: WIDE });
     await page.goto(site.url('/guide/multi-sim'));
+    // The diagram above the heading is drawn after load, taller than its source: drawn during the
+    // smooth scroll, it would move the heading down after the scroll had aimed at it.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-diagram]')].every((d) => d.dataset.diagramState === 'rendered' || d.dataset.diagramState === 'source'), undefined, { timeout: 20_000 });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const anchor = page.locator('#forza-horizon-5 a.heading-anchor');
     expect(await anchor.getAttribute('aria-label')).toBe('Link to this section: Forza Horizon 5');

@@ -1,12 +1,11 @@
 /**
- * HTML pages: load the page, then stream it. Sets the XSRF cookie when the visitor has no
+ * HTML pages: load the page, then render it. Sets the XSRF cookie when the visitor has no
  * valid one, answers 304 when the visitor already holds this exact page, 301 for old or
  * differently cased URLs.
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { serializePayload } from '../../client/Document.tsx';
-import type { PagePayload } from '../../client/page-data.ts';
 import { BUILD_ID } from '../client-assets.ts';
 import { contentReaderFor } from '../content-reader.ts';
 import type { AppEnv } from '../env.ts';
@@ -34,7 +33,9 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   if (result.stale) c.header('X-Content-Stale', 'true');
   const secret = xsrfSecret(c.env.XSRF_SECRET, url);
   const hasToken = secret !== null && (await isValidXsrfToken(getCookie(c, XSRF_COOKIE), secret));
-  const etag = status === 200 && payload.data.kind !== 'analytics' ? await pageEtag(payload) : null;
+  // Serialised once: the ETag hashes it and the document embeds it.
+  const payloadJson = serializePayload(payload);
+  const etag = status === 200 && payload.data.kind !== 'analytics' ? await pageEtag(payloadJson) : null;
 
   c.header('Cache-Control', 'no-cache');
   c.header('Vary', 'Cookie');
@@ -49,14 +50,14 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
       maxAge: 60 * 60 * 24 * 365,
     });
   }
-  const stream = await renderHtml(payload, c.get('secureHeadersNonce') ?? '');
+  const html = await renderHtml(payload, payloadJson, c.get('secureHeadersNonce') ?? '');
   c.header('Content-Type', 'text/html; charset=utf-8');
-  return c.body(stream, status as 200);
+  return c.body(html, status as 200);
 }
 
 /** The payload decides the HTML (with the client build), so its hash is the page's ETag. */
-async function pageEtag(payload: PagePayload): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`${BUILD_ID}\n${serializePayload(payload)}`));
+async function pageEtag(payloadJson: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`${BUILD_ID}\n${payloadJson}`));
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `W/"${hex}"`;
 }

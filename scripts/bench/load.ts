@@ -1,0 +1,97 @@
+/**
+ * Drives the running Worker with autocannon (HTTP/1.1 keep-alive, no pipelining, no
+ * Accept-Encoding: bodies go uncompressed, as the edge compresses outside the Worker) and
+ * reduces each run to throughput and latency percentiles.
+ */
+import autocannon from 'autocannon';
+
+export interface Target {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** Where the target's server listens, when not at the `base` given to measure. */
+  base?: URL;
+}
+
+export interface Measurement {
+  /** Completed requests per second over the whole run. */
+  rps: number;
+  /** Latency percentiles and mean, ms (autocannon records whole milliseconds). */
+  p50: number;
+  p99: number;
+  mean: number;
+  requests: number;
+  /** Non-2xx answers, socket errors and timeouts: a valid run has none. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  /** Seconds per run. */
+  duration: number;
+  connections: number;
+}
+
+export async function measure(base: URL, target: Target, { duration, connections }: LoadOptions): Promise<Measurement> {
+  const result = await autocannon({
+    url: new URL(target.path, target.base ?? base).href,
+    connections,
+    duration,
+    headers: target.headers ?? {},
+    timeout: 10,
+    // autocannon checks for the end of a run at each sample: every 100 ms, so short runs last as asked.
+    sampleInt: 100,
+  });
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  return {
+    rps: result['2xx'] / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.mean,
+    requests: result['2xx'],
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Runs each target once, in order: JIT, memos and connection pools warm before measuring. */
+export async function warmUp(base: URL, targets: Target[], options: LoadOptions): Promise<void> {
+  for (const target of targets) {
+    const m = await measure(base, target, options);
+    if (m.failures > 0) throw new Error(`warm-up of ${target.name} (${target.path}) had ${m.failures} failed requests`);
+  }
+}
+
+/**
+ * Short runs of each target in turn, `rounds` times, and the median of each: a machine busy
+ * with other work slows all targets alike, so their ratios stay meaningful (used by the CI check).
+ */
+export async function measureInterleaved(base: URL, targets: Target[], rounds: number, options: LoadOptions): Promise<Map<string, Measurement>> {
+  const runs = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) runs.get(target.name)!.push(await measure(base, target, options));
+  }
+  return new Map([...runs].map(([name, list]) => [name, median(list)]));
+}
+
+/** Field by field median of several measurements. */
+function median(list: Measurement[]): Measurement {
+  const mid = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+  };
+  return {
+    rps: mid(list.map((m) => m.rps)),
+    p50: mid(list.map((m) => m.p50)),
+    p99: mid(list.map((m) => m.p99)),
+    mean: mid(list.map((m) => m.mean)),
+    requests: list.reduce((sum, m) => sum + m.requests, 0),
+    failures: list.reduce((sum, m) => sum + m.failures, 0),
+  };
+}
+
+/** The `reads=N` the Worker reports in `Server-Timing: kv;desc="reads=N"`. */
+export function kvReads(response: Response): number {
+  const match = /kv;desc="reads=(\d+)"/.exec(response.headers.get('server-timing') ?? '');
+  if (!match) throw new Error(`${response.url} answered without a kv Server-Timing entry`);
+  return Number(match[1]);
+}

@@ -1,0 +1,111 @@
+/**
+ * Where the Worker spends its CPU under load: publishes content/, loads one path with
+ * autocannon while V8's sampling profiler runs in the Worker's isolate (through workerd's
+ * inspector), then prints the functions with the most samples and writes the profile for
+ * Chrome DevTools (Performance → Load profile). Run after `npm run build`.
+ *
+ *   node scripts/bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { uploadContent } from '../content/upload.ts';
+import { measure } from './load.ts';
+import { createScenario, startRuntime } from './runtime.ts';
+
+const { values: args, positionals } = parseArgs({
+  options: { seconds: { type: 'string', default: '4' }, out: { type: 'string', default: 'worker.cpuprofile' }, 'inspector-port': { type: 'string', default: '9329' } },
+  allowPositionals: true,
+});
+const path = positionals[0] ?? '/news/2023-04-29-signpath';
+const port = Number(args['inspector-port']);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
+
+/** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
+async function connect(url: string) {
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  };
+  return {
+    send: (method: string, params: object = {}) =>
+      new Promise<unknown>((resolve) => {
+        pending.set(++id, resolve);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/** Self and inclusive sample shares per function, the largest first. */
+function summarize(profile: Profile, top = 25): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  for (const sample of profile.samples) {
+    const node = byId.get(sample)!;
+    self.set(name(node), (self.get(name(node)) ?? 0) + 1);
+    const seen = new Set<string>();
+    for (let at: number | undefined = sample; at !== undefined; at = parent.get(at)) {
+      const key = name(byId.get(at)!);
+      if (!seen.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + 1);
+      seen.add(key);
+    }
+  }
+  const list = (counts: Map<string, number>) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([key, count]) => `  ${((100 * count) / profile.samples.length).toFixed(1).padStart(5)}%  ${key}`)
+      .join('\n');
+  return `Self time:\n${list(self)}\n\nInclusive time:\n${list(inclusive)}`;
+}
+
+const scenario = createScenario();
+const runtime = await startRuntime(scenario, { inspectorPort: port });
+try {
+  const outcome = await uploadContent({ content: 'content', store: runtime.store });
+  if (!outcome.ok) throw new Error('upload failed');
+  const first = await fetch(new URL(path, runtime.url));
+  await first.arrayBuffer();
+  const cookie = first.headers.get('set-cookie')?.split(';')[0];
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const target = { name: path, path, headers };
+  await measure(runtime.url, target, { duration: 2, connections: 10 });
+
+  // The site's Worker is the isolate Miniflare names `core:user:` (the others are its own).
+  const isolates = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
+  const worker = isolates.find((i) => i.title.includes('core:user:'));
+  if (!worker) throw new Error(`no core:user: isolate among ${isolates.map((i) => i.title).join(', ')}`);
+  const inspector = await connect(worker.webSocketDebuggerUrl);
+  await inspector.send('Profiler.enable');
+  await inspector.send('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.send('Profiler.start');
+  const result = await measure(runtime.url, target, { duration: Number(args.seconds), connections: 10 });
+  const { profile } = (await inspector.send('Profiler.stop')) as { profile: Profile };
+  inspector.close();
+  writeFileSync(args.out, JSON.stringify(profile));
+  console.log(`${path}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms while profiling; ${profile.samples.length} samples → ${args.out}\n`);
+  console.log(summarize(profile));
+} finally {
+  await runtime.dispose();
+  scenario.remove();
+}

@@ -1,0 +1,144 @@
+/**
+ * The performance benchmark (issue 6): `npm run bench` builds, then runs this.
+ *
+ *   node scripts/bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
+ *                                   [--sizes 10,100,1000] [--no-lighthouse] [--json <file>]
+ *
+ * 1. Throughput and latency of the built Worker on workerd (Miniflare, loopback, no proxy) for
+ *    an article, the news index, the article's page-data JSON, and the floor: a static file of
+ *    the article page's exact bytes served by the same runtime. Real content (content/).
+ * 2. The same with 10, 100 and 1,000 synthetic entries, and the KV reads per request.
+ * 3. Upload at scale: 1,000 entries published, then again with nothing changed.
+ * 4. Weight: the Worker bundle and its start-up, each page type's first load and next navigation.
+ * 5. Lighthouse on /, /news and an article, mobile and desktop.
+ *
+ * Progress goes to stderr; the tables and verdicts to stdout.
+ */
+import { cpus, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { LIGHTHOUSE_VERSION, runLighthouse, type LighthouseRun } from './lighthouse.ts';
+import type { LoadOptions } from './load.ts';
+import { latencyGrowth, lighthouseFindings, lighthouseTable, sizeTable, TARGETS, throughputTable, uploadTable, verdict, weightTables } from './report.ts';
+import { closeSite, runSite, type SiteRun } from './site-run.ts';
+import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
+import { bundleWeight, pageWeights, scriptEvaluationMs, startupTiming, type PageWeight, type StartupTiming } from './weight.ts';
+import { kb } from '../client-weight.ts';
+
+/** A news post without diagrams (mermaid is weighed on its own page type). */
+const REAL_ARTICLE = '/news/2023-04-29-signpath';
+const WEIGHT_PAGES = [
+  { label: 'home', path: '/' },
+  { label: 'news index', path: '/news' },
+  { label: 'article', path: REAL_ARTICLE },
+  { label: 'article with a diagram', path: '/guide/multi-sim' },
+];
+const LIGHTHOUSE_PAGES = ['/', '/news', REAL_ARTICLE];
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '10' },
+    sizes: { type: 'string', default: '10,100,1000' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+  strict: true,
+});
+
+const duration = Number(args.duration ?? (args.quick ? 2 : 10));
+const connections = Number(args.connections);
+const sizes = args.sizes.split(',').map(Number);
+if (!(duration > 0) || !(connections > 0) || sizes.some((n) => !(n > 0))) {
+  console.error('run-bench: --duration, --connections and --sizes take positive numbers');
+  process.exit(2);
+}
+const load: LoadOptions = { duration, connections };
+/** Each target's duration is spread over this many slices, the targets taking turns. */
+const rounds = args.quick ? 2 : 5;
+const warm: LoadOptions = { duration: args.quick ? 1 : 2, connections };
+const log = (line: string) => console.error(`· ${line}`);
+const out = (text = '') => console.log(text);
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1e9)} GB, Node ${process.versions.node}, ${process.platform}`;
+log(`machine: ${machine}; ${duration} s per target, ${connections} connections`);
+
+// 1. Real content, then weight, Lighthouse and start-up on the same published site.
+const real = await runSite({ label: 'content/', content: 'content', articlePath: REAL_ARTICLE, load, rounds, warmUp: warm, keepRunning: true, log });
+let pages: PageWeight[], lighthouse: LighthouseRun[] = [], startup: StartupTiming, evaluationMs: number;
+try {
+  pages = await pageWeights(real.runtime!.url, WEIGHT_PAGES);
+  if (!args['no-lighthouse']) lighthouse = await runLighthouse(real.runtime!.url, LIGHTHOUSE_PAGES, { repeat: args.quick ? 1 : 3, log });
+  await real.runtime!.dispose();
+  log('start-up timing');
+  startup = await startupTiming(real.site.scenario, args.quick ? 3 : 5);
+  evaluationMs = scriptEvaluationMs(real.site.scenario.dir, 5);
+} finally {
+  await closeSite(real);
+}
+const bundle = bundleWeight();
+
+// 2 and 3. Synthetic content at each size; the largest is uploaded twice.
+const bySize: SiteRun[] = [];
+const largest = Math.max(...sizes);
+for (const size of sizes) {
+  const run = await runSite({
+    label: size.toLocaleString('en'),
+    content: syntheticContent(size),
+    articlePath: syntheticArticlePath(),
+    load,
+    rounds,
+    warmUp: warm,
+    secondUpload: size === largest,
+    log,
+  });
+  await closeSite(run);
+  bySize.push(run);
+}
+const uploadRun = bySize.find((r) => r.label === largest.toLocaleString('en'))!;
+const upload = uploadRun.site.upload;
+
+// Report.
+const floorRatio = (run: SiteRun) => run.results.get('article')!.rps / run.results.get('floor')!.rps;
+const indexGrowth = latencyGrowth(bySize, 'index');
+const articleGrowth = latencyGrowth(bySize, 'article');
+const article = pages.find((p) => p.label === 'article')!;
+const readsOk = bySize.every((r) => r.kv.indexCold === 1 && r.kv.articleCold <= 2 && r.kv.articleWarm === 0);
+
+out(`\n## Benchmark (${new Date().toISOString().slice(0, 10)})`);
+out(`\nCommand: npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`);
+out(`Machine: ${machine}. Load: autocannon, ${connections} connections, no Accept-Encoding; ${duration} s per target after warm-up, as ${rounds} slices taking turns with the other targets; each figure is the median over a target's slices.`);
+out(`\n### Throughput and latency (real content)\n`);
+out(throughputTable(real));
+out(`\nKV reads per request (Server-Timing): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
+out(`\n### Cost against content size (synthetic entries, article ${bySize[0]?.site.articlePath})\n`);
+out(sizeTable(bySize));
+out(`\nMean latency at ${bySize.at(-1)?.label} entries ÷ at ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}, article ${articleGrowth.toFixed(2)}.`);
+out(`\n### Upload at scale\n`);
+out(uploadTable(uploadRun));
+out(`\n### Weight\n`);
+out(weightTables(bundle, evaluationMs, startup, pages));
+if (lighthouse.length) {
+  out(`\n### Lighthouse ${LIGHTHOUSE_VERSION} (Debian's Chromium, headless, no internet; median of ${args.quick ? 1 : 3} runs)\n`);
+  out(lighthouseTable(lighthouse));
+  out('\n* what the score would be if the audits that failed only on third-party URLs (unreachable offline) had passed.');
+  const findings = lighthouseFindings(lighthouse);
+  out(findings.length ? `\nAudits not passed:\n${findings.map((f) => `- ${f}`).join('\n')}` : '\nEvery scored audit passed.');
+}
+
+const lighthouseOk = lighthouse.every((r) => Object.values(r.scores).every((s) => s >= TARGETS.lighthouse));
+out('\n### Targets\n');
+out(`- article SSR ÷ floor ≥ ${TARGETS.articleToFloor}: ${floorRatio(real).toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r).toFixed(2)} at ${r.label}`).join(', ')}: ${verdict(floorRatio(real) >= TARGETS.articleToFloor)}`);
+out(`- latency at ${bySize.at(-1)?.label} within ${TARGETS.latencyGrowth}× of ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}×, article ${articleGrowth.toFixed(2)}×: ${verdict(indexGrowth <= TARGETS.latencyGrowth && articleGrowth <= TARGETS.latencyGrowth)}`);
+out(`- KV reads: index 1 cold, article ≤ 2 cold and 0 warm, at every size: ${verdict(readsOk)}`);
+out(`- upload: second run writes 0 entries in ${(upload.secondMs / upload.firstMs).toFixed(2)} of the first's time: ${verdict(upload.secondWritten === 0)}`);
+out(`- article first load < ${TARGETS.articleKb} KB gzip: ${kb(article.total)} KB (${kb(article.total + article.fonts)} KB with the font): ${verdict(article.total + article.fonts < TARGETS.articleKb * 1000)}`);
+out(`- next navigation < ${TARGETS.navigationKb} KB gzip: ${kb(article.nextNavigation)} KB: ${verdict(article.nextNavigation < TARGETS.navigationKb * 1000)}`);
+if (lighthouse.length) out(`- Lighthouse ${TARGETS.lighthouse} in every category: ${verdict(lighthouseOk)}`);
+
+if (args.json) {
+  const plain = ({ label, site, indexBytes, kv, results }: SiteRun) => ({ label, articlePath: site.articlePath, articleBytes: site.articleBytes, upload: site.upload, indexBytes, kv, results: Object.fromEntries(results) });
+  writeFileSync(args.json, JSON.stringify({ machine, duration, connections, real: plain(real), bySize: bySize.map(plain), bundle, evaluationMs, startup, pages, lighthouse }, null, 2));
+  log(`results written to ${args.json}`);
+}

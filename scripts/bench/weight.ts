@@ -1,0 +1,127 @@
+/**
+ * Weight: the deployable Worker bundle, its start-up cost in workerd, and what each kind of
+ * page costs a browser on first load and on the next client navigation.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { clientFiles, gzipSize, weigh } from '../client-weight.ts';
+import { startRuntime, WORKER_BUNDLE, type Scenario } from './runtime.ts';
+
+export interface BundleWeight {
+  raw: number;
+  gzip: number;
+}
+
+/** dist/worker/index.js, as `wrangler deploy --dry-run --outdir dist/worker` wrote it (npm run build). */
+export function bundleWeight(file = WORKER_BUNDLE): BundleWeight {
+  const bytes = readFileSync(file);
+  return { raw: bytes.length, gzip: gzipSize(bytes) };
+}
+
+/** The same bindings and Durable Object class, and nothing else: what any Worker costs to start. */
+const BASELINE_SCRIPT = `
+export class AnalyticsCounter { fetch() { return new Response('') } }
+export default { fetch() { return new Response('ok') } }
+`;
+
+export interface StartupTiming {
+  /** Medians over `runs` fresh workerd processes, ms. */
+  siteReady: number;
+  baselineReady: number;
+  /** From ready to the first answer of `/news` (first request: isolate set-up, one KV read, render). */
+  siteFirstResponse: number;
+  baselineFirstResponse: number;
+  runs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * workerd loads (compiles and evaluates) a Worker's modules when it starts, before it listens;
+ * time inside the isolate does not advance while the script evaluates, so the script cannot time
+ * itself. What is measured instead: `new Miniflare` → ready, for the site's bundle and for a
+ * trivial Worker with the same bindings, alternately; the difference is the bundle's own cost.
+ */
+export async function startupTiming(scenario: Scenario, runs: number): Promise<StartupTiming> {
+  const site: number[] = [], baseline: number[] = [], siteFirst: number[] = [], baselineFirst: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const script of [undefined, BASELINE_SCRIPT]) {
+      const runtime = await startRuntime(scenario, script === undefined ? {} : { script });
+      const started = performance.now();
+      const response = await fetch(new URL('/news', runtime.url));
+      await response.arrayBuffer();
+      const first = performance.now() - started;
+      await runtime.dispose();
+      (script === undefined ? site : baseline).push(runtime.startMs);
+      (script === undefined ? siteFirst : baselineFirst).push(first);
+    }
+  }
+  return { siteReady: median(site), baselineReady: median(baseline), siteFirstResponse: median(siteFirst), baselineFirstResponse: median(baselineFirst), runs };
+}
+
+/**
+ * The bundle's own parse, compile and top-level evaluation, in a fresh V8 (Node's, the engine
+ * workerd embeds) per run: the module is imported with its `cloudflare:` imports replaced by
+ * empty classes. Median of `runs`, ms.
+ */
+export function scriptEvaluationMs(dir: string, runs: number, file = WORKER_BUNDLE): number {
+  const stubbed = readFileSync(file, 'utf8').replace(/^import\s*\{([^}]*)\}\s*from\s*"cloudflare:[^"]+";$/gm, (_, names: string) =>
+    names.split(',').map((name) => `class ${name.trim().split(/\s+as\s+/).pop()} {}`).join('\n'),
+  );
+  const module = join(dir, 'worker-eval.mjs');
+  writeFileSync(module, stubbed);
+  const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(module).href)}); console.log(performance.now() - t);`;
+  const times = Array.from({ length: runs }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim()));
+  return median(times);
+}
+
+export interface PageWeight {
+  label: string;
+  path: string;
+  /** gzip -9 bytes of each part of a first load (fonts: woff2, already compressed, as is). */
+  html: number;
+  css: number;
+  js: number;
+  fonts: number;
+  /** HTML + CSS + JS. */
+  total: number;
+  /** The page-data JSON a client navigation to this page fetches, gzip -9. */
+  nextNavigation: number;
+}
+
+/** Hashed files a page's HTML names: stylesheets, the module script and its preloads. */
+function namedAssets(html: string): { css: string[]; js: string[] } {
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(?:link|script)\b[^>]*>/g) ?? [];
+  const css: string[] = [], js: string[] = [];
+  for (const tag of tags) {
+    if (tag.startsWith('<link') && /rel="stylesheet"/.test(tag)) css.push(attr(tag, 'href')!);
+    if (tag.startsWith('<link') && /rel="modulepreload"/.test(tag)) js.push(attr(tag, 'href')!);
+    if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) js.push(attr(tag, 'src')!);
+  }
+  const local = (list: string[]) => list.filter((href) => href.startsWith('/assets/')).map((href) => href.slice(1));
+  return { css: local(css), js: local(js) };
+}
+
+/**
+ * For each page: its HTML as the Worker serves it, the CSS and JS it names (and, on a page with
+ * diagrams, the mermaid chunks the client loads for it), the font its CSS uses, all from the
+ * build in dist/client; and the page-data JSON of a client navigation to it.
+ */
+export async function pageWeights(base: URL, pages: { label: string; path: string }[]): Promise<PageWeight[]> {
+  const files = clientFiles();
+  const fonts = weigh(files.fonts).raw;
+  const weights: PageWeight[] = [];
+  for (const { label, path } of pages) {
+    const html = await (await fetch(new URL(path, base))).text();
+    const json = await (await fetch(new URL(`/api/_analog/pages${path === '/' ? '' : path}`, base))).text();
+    const named = namedAssets(html);
+    const hasDiagrams = (JSON.parse(json) as { data: { article?: { hasDiagrams?: boolean } } }).data.article?.hasDiagrams === true;
+    const js = new Set([...named.js, ...(hasDiagrams ? files.diagramJs : [])]);
+    const part = { html: gzipSize(html), css: weigh(named.css).gzip, js: weigh(js).gzip };
+    weights.push({ label, path, ...part, fonts, total: part.html + part.css + part.js, nextNavigation: gzipSize(json) });
+  }
+  return weights;
+}

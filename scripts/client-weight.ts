@@ -1,0 +1,79 @@
+/**
+ * What each kind of page makes the browser download from the client build, read from Vite's
+ * manifest: the entry script with every chunk it imports statically, the stylesheets, the
+ * fonts those name, and, on pages with diagrams, the lazily loaded mermaid chunks. Used by
+ * report-client-weight.ts (every client build) and the benchmark (scripts/bench/).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+export const CLIENT_OUT = 'dist/client';
+const ENTRY = 'client/entry-browser.tsx';
+
+export interface ClientFiles {
+  /** Scripts every page loads: the entry and its static imports. */
+  baseJs: Set<string>;
+  /** Scripts a page with a (flowchart) diagram loads: the above and mermaid's chunks. */
+  diagramJs: Set<string>;
+  css: string[];
+  /** The woff2 files the stylesheets name (what a current browser fetches). */
+  fonts: string[];
+}
+
+export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`${ENTRY} is not in the Vite manifest: run vite build first`);
+
+  /** Files a chunk needs before it runs: itself and its static imports, transitively. */
+  const closure = (names: string[], seen = new Set<string>()): Set<string> => {
+    for (const name of names) {
+      const chunk = manifest[name];
+      if (!chunk || seen.has(chunk.file)) continue;
+      seen.add(chunk.file);
+      closure(chunk.imports ?? [], seen);
+    }
+    return seen;
+  };
+
+  const baseJs = closure([ENTRY]);
+  const mermaidEntry = (entry.dynamicImports ?? []).filter((name) => name.includes('mermaid'));
+  // Mermaid loads each diagram type on demand; our content draws flowcharts.
+  const flowchart = Object.keys(manifest).filter((name) => /flowDiagram/.test(name));
+  const diagramJs = new Set([...baseJs, ...closure([...mermaidEntry, ...flowchart])]);
+  const css = entry.css ?? [];
+  const fonts = css.flatMap((file) => [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!));
+  return { baseJs, diagramJs, css, fonts: [...new Set(fonts)] };
+}
+
+export interface Weight {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export const gzipSize = (bytes: Uint8Array | string): number => gzipSync(bytes, { level: 9 }).length;
+
+/** Raw, gzip (level 9) and brotli bytes of some files of the build. */
+export function weigh(files: Iterable<string>, outDir = CLIENT_OUT): Weight {
+  let raw = 0, gzip = 0, brotli = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(outDir, file));
+    raw += bytes.length;
+    gzip += gzipSize(bytes);
+    brotli += brotliCompressSync(bytes).length;
+  }
+  return { raw, gzip, brotli };
+}
+
+/** Kilobytes (1000 B) with one decimal. */
+export const kb = (n: number): string => (n / 1000).toFixed(1);

@@ -1,0 +1,76 @@
+/**
+ * The performance regression check that `npm test` runs: one short run of the benchmark's
+ * pieces (scripts/bench/), asserting ratios measured side by side on the same machine, never
+ * an absolute time. Thresholds are well below what `npm run bench` shows (README, Performance),
+ * so a busy CI machine passes and a real regression (work per request growing with content,
+ * an SSR path several times slower, a lost memo) fails.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { measureInterleaved, warmUp, type Target } from '../../scripts/bench/load.ts';
+import { startRuntime, type BenchRuntime } from '../../scripts/bench/runtime.ts';
+import { coldReads, publishSite, siteTargets, type PublishedSite } from '../../scripts/bench/site-run.ts';
+import { syntheticArticlePath, syntheticContent } from '../../scripts/bench/synthetic-content.ts';
+
+/** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
+// Streamed SSR measures about 0.6 here (README, Performance); this catches a regression that
+// halves it, with room for a busy CI machine.
+const MIN_ARTICLE_TO_FLOOR = 0.35;
+/** Index latency at 1,000 entries ÷ at 10. */
+const MAX_INDEX_GROWTH = 2;
+
+// Short bodies: the number of entries is what matters here, and they render in no time.
+const content = (count: number) => syntheticContent(count, { words: [40, 80] });
+/** Five short turns per target, medians kept: a burst of other work spoils a turn, not a target. */
+const ROUNDS = 5;
+const LOAD = { duration: 0.6, connections: 8 };
+
+let small: PublishedSite | undefined;
+let large: PublishedSite | undefined;
+const running: BenchRuntime[] = [];
+
+beforeAll(async () => {
+  small = await publishSite({ content: content(10), articlePath: syntheticArticlePath() });
+  large = await publishSite({ content: content(1000), articlePath: syntheticArticlePath() });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(running.map((r) => r.dispose()));
+  small?.scenario.remove();
+  large?.scenario.remove();
+});
+
+describe('benchmark ratios', () => {
+  test('KV reads per request: index 1 cold, article at most 2 cold and 0 warm, at 10 and 1,000 entries', async () => {
+    for (const site of [small!, large!]) {
+      const kv = await coldReads(site);
+      expect(kv.indexCold).toBe(1);
+      expect(kv.articleCold).toBeLessThanOrEqual(2);
+      expect(kv.articleWarm).toBe(0);
+      expect(kv.indexWarm).toBe(0);
+    }
+  }, 60_000);
+
+  test(`article SSR ≥ ${MIN_ARTICLE_TO_FLOOR} of the static floor; index latency at 1,000 entries ≤ ${MAX_INDEX_GROWTH}× that at 10`, async () => {
+    const a = await startRuntime(small!.scenario);
+    running.push(a);
+    const b = await startRuntime(large!.scenario);
+    running.push(b);
+    const at10 = await siteTargets(a, small!);
+    const at1000 = await siteTargets(b, large!);
+    const targets: Target[] = [
+      { ...at10.floor, base: a.url },
+      { ...at10.article, base: a.url },
+      { ...at10.index, name: 'index at 10', base: a.url },
+      { ...at1000.index, name: 'index at 1,000', base: b.url },
+    ];
+    await warmUp(a.url, targets, { ...LOAD, duration: 0.3 });
+    const results = await measureInterleaved(a.url, targets, ROUNDS, LOAD);
+    const get = (name: string) => results.get(name)!;
+    const floorRatio = get('article').rps / get('floor').rps;
+    const indexGrowth = get('index at 1,000').mean / get('index at 10').mean;
+    console.log(`bench ratios: article ÷ floor ${floorRatio.toFixed(2)}, index latency 1,000 ÷ 10 ${indexGrowth.toFixed(2)}`);
+    for (const m of results.values()) expect(m.failures).toBe(0);
+    expect(floorRatio).toBeGreaterThanOrEqual(MIN_ARTICLE_TO_FLOOR);
+    expect(indexGrowth).toBeLessThanOrEqual(MAX_INDEX_GROWTH);
+  }, 60_000);
+});
