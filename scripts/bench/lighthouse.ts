@@ -10,19 +10,11 @@
 import { createRequire } from 'node:module';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../chromium.ts';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export { CHROME_PATH };
+
 export const LIGHTHOUSE_VERSION: string = createRequire(import.meta.url)('lighthouse/package.json').version;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];

@@ -6,6 +6,7 @@
  * so a second upload of it changes nothing.
  */
 import type { ContentFolder, SourceFile } from '../content/load-content.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 const WORDS = (
   'race element hud overlay telemetry lap delta tyre pressure fuel strategy setup livery stint pit ' +
@@ -19,24 +20,13 @@ const WORDS = (
 
 const LANGUAGES = ['typescript', 'json', 'csharp', 'shellscript', 'yaml'] as const;
 
-/** A small deterministic PRNG (mulberry32): the same seed, the same content. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Writer {
   readonly #next: () => number;
   words = 0;
 
   constructor(seed: number) {
-    this.#next = random(seed);
+    this.#next = seededRandom(seed);
   }
 
   int(min: number, max: number): number {

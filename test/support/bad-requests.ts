@@ -13,6 +13,7 @@
  */
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
+import { seededRandom as seeded } from '../../scripts/seeded-random.ts';
 
 export interface BadRequest {
   category: string;
@@ -37,17 +38,6 @@ export interface Outcome {
   body: string;
 }
 
-/** mulberry32: small, fast, good enough to pick cases reproducibly. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What a traversal must never disclose. */
 const SECRETS = ['root:x:0:0', '[[kv_namespaces]]', '"renderer":', '[core]', 'XSRF_SECRET ='];

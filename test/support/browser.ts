@@ -2,20 +2,12 @@
  * Real Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, against the built
  * Worker served by workerd on a loopback port with the real content uploaded.
  */
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM = CHROMIUM_PATH;
+const FLAGS = CHROMIUM_FLAGS;
 
 const TRANSPARENT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
