@@ -79,7 +79,7 @@ export const manifestSchema = z.object({
   entries: z.array(manifestEntrySchema),
   samples: z.array(manifestSampleSchema),
   /** KV key of the search index (`search/<sha256>`, see search-index.ts); null if none was built. */
-  search: z.string().nullable(),
+  search: z.string().nullable().default(null),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
