@@ -11,6 +11,17 @@ afterAll(() => site?.close());
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 const setMarker = (page: Page) => page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
+/** Puts a link to `href` at the top of <main> and clicks it: a URL no page links to itself. */
+async function clickNewLink(page: Page, href: string): Promise<void> {
+  await page.evaluate((target) => {
+    const a = document.createElement('a');
+    a.href = target;
+    a.id = 'test-link';
+    a.textContent = target;
+    document.querySelector('main')?.prepend(a);
+  }, href);
+  await page.click('#test-link');
+}
 const meta = (page: Page, selector: string, attribute = 'content') => page.locator(selector).getAttribute(attribute);
 
 describe('same-host navigation', () => {
@@ -77,14 +88,7 @@ describe('same-host navigation', () => {
   test('a #hash link scrolls to its heading', async () => {
     const { page, context } = await site.open({ viewport: { width: 800, height: 500 } });
     await page.goto(site.url('/guide'));
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '/guide/multi-sim#forza-horizon-5';
-      a.id = 'hash-link';
-      a.textContent = 'hash';
-      document.querySelector('main')?.prepend(a);
-    });
-    await page.click('#hash-link');
+    await clickNewLink(page, '/guide/multi-sim#forza-horizon-5');
     await page.waitForURL('**/guide/multi-sim#forza-horizon-5');
     // At the top of the viewport, give or take the heading's scroll margin.
     await expect.poll(() => page.evaluate(() => document.getElementById('forza-horizon-5')?.getBoundingClientRect().top ?? -1)).toBeLessThan(80);
@@ -137,14 +141,7 @@ describe('same-host navigation', () => {
   test('an old or differently cased URL lands on the canonical one', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/guide'));
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '/guide/dsx';
-      a.id = 'lower';
-      a.textContent = 'dsx';
-      document.querySelector('main')?.prepend(a);
-    });
-    await page.click('#lower');
+    await clickNewLink(page, '/guide/dsx');
     await page.waitForURL('**/guide/DSX');
     expect(await page.title()).toBe('Race Element - Guide | Using DSX for Dualsense Active Triggers');
     await context.close();
