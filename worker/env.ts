@@ -14,6 +14,8 @@ export interface Env {
   EDIT_BASE_URL: string;
   /** Seconds an isolate reuses the manifest before asking KV again (default 5; 0 in tests that rewrite KV). */
   MANIFEST_TTL_SECONDS?: string;
+  /** Characters of HTML an isolate keeps of rendered pages (default 4,000,000; 0 turns the cache off). */
+  RENDERED_PAGE_CACHE_CHARS?: string;
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see xsrf.ts for the local default. */
   XSRF_SECRET?: string;
 }

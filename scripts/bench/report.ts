@@ -29,6 +29,7 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 const ratio = (n: number) => fixed(n, 2);
 const LABELS: Record<TargetName, string> = {
   article: 'article SSR',
+  rendered: 'article SSR, rendered every time (cache off)',
   index: 'news index SSR',
   json: 'page-data JSON',
   floor: 'floor: static file, same bytes',
@@ -44,19 +45,20 @@ export function throughputTable(run: SiteRun): string {
   const { articlePath, indexPath, articleBytes } = run.site;
   const paths: Record<TargetName, string> = {
     article: articlePath,
+    rendered: articlePath,
     index: indexPath,
     json: `/api/_analog/pages${articlePath}`,
     floor: `/bench-floor (${articleBytes} B)`,
   };
   return table(
     ['target', 'path', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', '÷ floor', 'errors'],
-    (['article', 'index', 'json', 'floor'] as const).map((name) => targetRow(run, name, paths[name])),
+    (['article', 'rendered', 'index', 'json', 'floor'] as const).map((name) => targetRow(run, name, paths[name])),
   );
 }
 
 export function sizeTable(runs: SiteRun[]): string {
   return table(
-    ['entries', 'index HTML', 'index req/s', 'index p50/p99 ms', 'article req/s', 'article p50/p99 ms', 'JSON req/s', 'floor req/s', 'article ÷ floor', 'KV reads index cold', 'article cold', 'article warm', 'index warm'],
+    ['entries', 'index HTML', 'index req/s', 'index p50/p99 ms', 'article req/s', 'article p50/p99 ms', 'article rendered req/s', 'JSON req/s', 'floor req/s', 'article ÷ floor', 'rendered ÷ floor', 'KV reads index cold', 'article cold', 'article warm', 'index warm'],
     runs.map((run) => {
       const r = (name: TargetName) => run.results.get(name)!;
       const pp = (m: Measurement) => `${m.p50} / ${m.p99}`;
@@ -67,9 +69,11 @@ export function sizeTable(runs: SiteRun[]): string {
         pp(r('index')),
         fixed(r('article').rps),
         pp(r('article')),
+        fixed(r('rendered').rps),
         fixed(r('json').rps),
         fixed(r('floor').rps),
         ratio(r('article').rps / r('floor').rps),
+        ratio(r('rendered').rps / r('floor').rps),
         run.kv.indexCold,
         run.kv.articleCold,
         run.kv.articleWarm,

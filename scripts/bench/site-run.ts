@@ -7,6 +7,8 @@
  *                 the article, of the article again and of the index after it;
  *   siteTargets   the article page, the news index, the article's page-data JSON, the floor,
  *                 requested with the XSRF cookie of a first visit, as a returning visitor's are;
+ *                 and the article from a second runtime whose rendered-page cache is off, so
+ *                 that every request renders it (what each isolate's first request costs);
  *   runSite       all of it, then load on each target (load.ts).
  */
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ import { uploadContent } from '../content/upload.ts';
 import { kvReads, measureInterleaved, warmUp, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { createScenario, FLOOR_PATH, startRuntime, type BenchRuntime, type Scenario } from './runtime.ts';
 
-export const TARGET_NAMES = ['article', 'index', 'json', 'floor'] as const;
+export const TARGET_NAMES = ['article', 'rendered', 'index', 'json', 'floor'] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
 
 export interface KvReadCounts {
@@ -118,19 +120,26 @@ export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
   });
 }
 
-/** The four targets on a running site, checked: each answers 200, the floor with the article's bytes. */
-export async function siteTargets(runtime: BenchRuntime, site: PublishedSite): Promise<Record<TargetName, Target>> {
+/** The same site with the Worker's rendered-page cache off: every page request renders. */
+export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> => startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0' } });
+
+/**
+ * The five targets, checked: each answers 200, the floor with the article's bytes. `uncached`
+ * is a runtime of the same site from `startUncachedRuntime`, for the `rendered` target.
+ */
+export async function siteTargets(runtime: BenchRuntime, site: PublishedSite, uncached: BenchRuntime): Promise<Record<TargetName, Target>> {
   const { cookie } = await firstVisit(runtime, site.articlePath);
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const targets: Record<TargetName, Target> = {
     article: { name: 'article', path: site.articlePath, headers },
+    rendered: { name: 'rendered', path: site.articlePath, headers, base: uncached.url },
     index: { name: 'index', path: site.indexPath, headers },
     json: { name: 'json', path: `/api/_analog/pages${site.articlePath}`, headers },
     // Workers Static Assets answers /x.html at /x (the .html URL redirects there).
     floor: { name: 'floor', path: FLOOR_PATH.replace(/\.html$/, '') },
   };
   for (const target of Object.values(targets)) {
-    const response = await fetch(new URL(target.path, runtime.url), { headers: target.headers ?? {} });
+    const response = await fetch(new URL(target.path, target.base ?? runtime.url), { headers: target.headers ?? {} });
     const bytes = (await response.arrayBuffer()).byteLength;
     if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
     if (target.name === 'floor' && bytes !== site.articleBytes) throw new Error(`the floor file has ${bytes} bytes, the article ${site.articleBytes}`);
@@ -147,6 +156,8 @@ export interface SiteRun {
   results: Map<TargetName, Measurement>;
   /** The runtime of the load runs, still running when `keepRunning` asked for it. */
   runtime?: BenchRuntime;
+  /** Its twin with the rendered-page cache off, likewise. */
+  uncached?: BenchRuntime;
 }
 
 export interface SiteRunOptions extends PublishOptions {
@@ -170,20 +181,23 @@ export async function runSite(options: SiteRunOptions): Promise<SiteRun> {
   const site = await publishSite(options);
   log(`${label}: published ${site.upload.entries} entries in ${(site.upload.firstMs / 1000).toFixed(1)} s`);
   let runtime: BenchRuntime | undefined;
+  let uncached: BenchRuntime | undefined;
   try {
     const kv = await coldReads(site);
     runtime = await startRuntime(site.scenario);
-    const targets = await siteTargets(runtime, site);
+    uncached = await startUncachedRuntime(site.scenario);
+    const targets = await siteTargets(runtime, site, uncached);
     const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
     const list = TARGET_NAMES.map((name) => targets[name]);
     await warmUp(runtime.url, list, options.warmUp);
     log(`${label}: load, ${options.rounds} rounds of ${list.length} targets × ${options.load.duration / options.rounds} s`);
     const slice = { ...options.load, duration: options.load.duration / options.rounds };
     const results = (await measureInterleaved(runtime.url, list, options.rounds, slice)) as Map<TargetName, Measurement>;
-    if (!options.keepRunning) await runtime.dispose();
-    return { label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime } : {}) };
+    if (!options.keepRunning) await Promise.all([runtime.dispose(), uncached.dispose()]);
+    return { label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, uncached } : {}) };
   } catch (error) {
     await runtime?.dispose();
+    await uncached?.dispose();
     site.scenario.remove();
     throw error;
   }
@@ -192,5 +206,6 @@ export async function runSite(options: SiteRunOptions): Promise<SiteRun> {
 /** Stops what a run left running and deletes its temporary folder. */
 export async function closeSite(run: SiteRun): Promise<void> {
   await run.runtime?.dispose();
+  await run.uncached?.dispose();
   run.site.scenario.remove();
 }

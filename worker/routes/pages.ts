@@ -1,7 +1,8 @@
 /**
  * HTML pages: load the page, then render it. Sets the XSRF cookie when the visitor has no
  * valid one, answers 304 when the visitor already holds this exact page, 301 for old or
- * differently cased URLs.
+ * differently cased URLs. A page this isolate has rendered before comes from its rendered-page
+ * cache; `Server-Timing: html;desc="hit"` or `"miss"` says which.
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -12,6 +13,7 @@ import type { AppEnv } from '../env.ts';
 import { loadPage, type LoaderContext } from '../loaders.ts';
 import { readPageViews } from '../page-views.ts';
 import { renderHtml } from '../render-html.tsx';
+import { renderedPageCacheFor, type RenderedPageCache } from '../rendered-page-cache.ts';
 import { createXsrfToken, isValidXsrfToken, XSRF_COOKIE, xsrfSecret } from '../xsrf.ts';
 
 export function loaderContext(c: Context<AppEnv>): LoaderContext {
@@ -50,9 +52,29 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
       maxAge: 60 * 60 * 24 * 365,
     });
   }
-  const html = await renderHtml(payload, payloadJson, c.get('secureHeadersNonce') ?? '');
   c.header('Content-Type', 'text/html; charset=utf-8');
-  return c.body(html, status as 200);
+  const nonce = c.get('secureHeadersNonce') ?? '';
+  // Only pages with an ETag are kept: those are the 200s whose HTML the payload decides.
+  const renderedPages = renderedPageCacheFor(c.env);
+  const cached = etag ? renderedPages.get(etag, nonce) : undefined;
+  c.header('Server-Timing', `html;desc="${cached === undefined ? 'miss' : 'hit'}"`, { append: true });
+  if (cached !== undefined) return c.body(cached, status as 200);
+
+  const html = await renderHtml(payload, payloadJson, nonce);
+  if (!etag || !renderedPages.enabled) return c.body(html, status as 200);
+  // The visitor gets the stream as React writes it; a copy is read to its end and kept.
+  const [toVisitor, toCache] = html.tee();
+  c.executionCtx.waitUntil(keepRenderedPage(renderedPages, etag, toCache, nonce));
+  return c.body(toVisitor, status as 200);
+}
+
+async function keepRenderedPage(cache: RenderedPageCache, etag: string, html: ReadableStream<Uint8Array>, nonce: string): Promise<void> {
+  try {
+    cache.set(etag, await new Response(html).text(), nonce);
+  } catch (error) {
+    // A render that failed midway is not kept; the visitor's copy of the stream reports it.
+    console.error('Rendered page not cached', error);
+  }
 }
 
 /** The payload decides the HTML (with the client build), so its hash is the page's ETag. */
