@@ -1,23 +1,31 @@
 import { Layout } from './components/Layout.tsx';
 import type { PageData } from './page-data.ts';
-import { AnalyticsPage } from './pages/AnalyticsPage.tsx';
 import { ArticlePage } from './pages/ArticlePage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { IndexPage } from './pages/IndexPage.tsx';
 import { MessagePage } from './pages/MessagePage.tsx';
-import { SearchPage } from './pages/SearchPage.tsx';
-import { SetupPage } from './pages/SetupPage.tsx';
+import type { SplitPageKind, SplitPages } from './split-pages.ts';
+
+interface AppProps {
+  data: PageData;
+  path: string;
+  /**
+   * The pages kept out of the browser's entry chunk (client/split-pages.ts): all of them on the
+   * server, those whose chunk has loaded in the browser (which loads one before rendering it).
+   */
+  splitPages: Partial<SplitPages>;
+}
 
 /** The whole page below <body>: layout plus the page that `data.kind` names. */
-export function App({ data, path }: { data: PageData; path: string }) {
+export function App({ data, path, splitPages }: AppProps) {
   return (
     <Layout theme={data.theme} path={path} year={data.year}>
-      <Page data={data} />
+      <Page data={data} splitPages={splitPages} />
     </Layout>
   );
 }
 
-function Page({ data }: { data: PageData }) {
+function Page({ data, splitPages }: { data: PageData; splitPages: Partial<SplitPages> }) {
   switch (data.kind) {
     case 'home':
       return <HomePage latestNews={data.latestNews} />;
@@ -27,12 +35,18 @@ function Page({ data }: { data: PageData }) {
       return <IndexPage heading="Guides" intro="Step-by-step help for setting up and using Race Element." entries={data.entries} pager={data.pager} labels={['Previous', 'Next']} />;
     case 'article':
       return <ArticlePage article={data.article} />;
-    case 'setup':
+    case 'setup': {
+      const SetupPage = loaded(splitPages, 'setup');
       return <SetupPage appUrl={data.appUrl} problem={data.problem} />;
-    case 'search':
+    }
+    case 'search': {
+      const SearchPage = loaded(splitPages, 'search');
       return <SearchPage query={data.query} results={data.results} />;
-    case 'analytics':
+    }
+    case 'analytics': {
+      const AnalyticsPage = loaded(splitPages, 'analytics');
       return <AnalyticsPage day={data.day} pages={data.pages} />;
+    }
     case 'notFound':
       return <MessagePage heading={data.heading} message={data.message} suggestions={data.suggestions} />;
     case 'unavailable':
@@ -40,4 +54,11 @@ function Page({ data }: { data: PageData }) {
     case 'error':
       return <MessagePage heading="There was an error" message={data.cause} />;
   }
+}
+
+function loaded<K extends SplitPageKind>(splitPages: Partial<SplitPages>, kind: K): SplitPages[K] {
+  const page = splitPages[kind];
+  // Never on the server; in the browser, a render that skipped loading the chunk first.
+  if (!page) throw new Error(`the ${kind} page was rendered before its chunk had loaded`);
+  return page as SplitPages[K];
 }

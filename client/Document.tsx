@@ -4,14 +4,23 @@
  * after a client navigation, head tags are updated by `client/head.ts` from the same PageMeta.
  */
 import { App } from './App.tsx';
-import type { PagePayload } from './page-data.ts';
+import { PAYLOAD_ELEMENT_ID, type PagePayload } from './page-data.ts';
+import { AnalyticsPage } from './pages/AnalyticsPage.tsx';
+import { SearchPage } from './pages/SearchPage.tsx';
+import { SetupPage } from './pages/SetupPage.tsx';
 import { SITE } from './site.ts';
+import { isSplitPage, type SplitPageKind, type SplitPages } from './split-pages.ts';
+
+/** The server renders every page at once, the ones the browser loads on demand included. */
+const SPLIT_PAGES: SplitPages = { analytics: AnalyticsPage, setup: SetupPage, search: SearchPage };
 
 export interface DocumentAssets {
   /** Hashed URLs from the client build. */
   scripts: string[];
   styles: string[];
   preloads: string[];
+  /** A split page's chunk and what it imports beyond the above: preloaded on that page only. */
+  splitPagePreloads: Record<SplitPageKind, string[]>;
   /** The stylesheet's text, placed in a <style> element instead of links (empty: none). */
   inlineCss: string;
 }
@@ -24,8 +33,6 @@ interface DocumentProps {
   nonce: string;
 }
 
-export const PAYLOAD_ELEMENT_ID = 'page-payload';
-
 /** JSON safe to place inside <script>: no `</script>`, no `<!--`, no line separators. */
 export function serializePayload(payload: PagePayload): string {
   return JSON.stringify(payload)
@@ -36,6 +43,8 @@ export function serializePayload(payload: PagePayload): string {
 
 export function Document({ payload, payloadJson, assets, nonce }: DocumentProps) {
   const { meta, data } = payload;
+  // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
+  const preloads = isSplitPage(data.kind) ? [...assets.preloads, ...assets.splitPagePreloads[data.kind]] : assets.preloads;
   return (
     <html lang="en" data-theme={data.theme}>
       <head>
@@ -47,7 +56,7 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.preloads.map((href) => (
+        {preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
         {assets.scripts.map((src) => (
@@ -59,7 +68,7 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
       </head>
       <body>
         <div id="root">
-          <App data={data} path={new URL(meta.url).pathname} />
+          <App data={data} path={new URL(meta.url).pathname} splitPages={SPLIT_PAGES} />
         </div>
         <script
           type="application/json"

@@ -98,3 +98,10 @@ export interface PagePayload {
   meta: PageMeta;
   data: PageData;
 }
+
+/**
+ * The id of the <script> holding a server-rendered page's payload, which the browser hydrates
+ * from. Here rather than in Document.tsx, which the browser bundle must not import: it names
+ * every page statically.
+ */
+export const PAYLOAD_ELEMENT_ID = 'page-payload';

@@ -1,12 +1,14 @@
 /**
  * What each kind of page makes the browser download from the client build, read from Vite's
  * manifest: the entry script with every chunk it imports statically, the stylesheets, the
- * fonts those name, and, on pages with diagrams, the lazily loaded mermaid chunks. Used by
- * report-client-weight.ts (every client build) and the benchmark (scripts/bench/).
+ * fonts those name, on pages with diagrams the lazily loaded mermaid chunks, and on a split
+ * page (client/split-pages.ts) its own chunk. Used by report-client-weight.ts (every client
+ * build) and the benchmark (scripts/bench/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { SPLIT_PAGE_MODULES, type SplitPageKind } from '../client/split-pages.ts';
 
 interface Chunk {
   file: string;
@@ -14,6 +16,7 @@ interface Chunk {
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
 }
 
 export const CLIENT_OUT = 'dist/client';
@@ -24,6 +27,8 @@ export interface ClientFiles {
   baseJs: Set<string>;
   /** Scripts a page with a (flowchart) diagram loads: the above and mermaid's chunks. */
   diagramJs: Set<string>;
+  /** Scripts each split page loads: the above base and its own chunk with its imports. */
+  splitPageJs: Map<SplitPageKind, Set<string>>;
   css: string[];
   /** The woff2 files the stylesheets name (what a current browser fetches). */
   fonts: string[];
@@ -50,9 +55,14 @@ export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
   // Mermaid loads each diagram type on demand; our content draws flowcharts.
   const flowchart = Object.keys(manifest).filter((name) => /flowDiagram/.test(name));
   const diagramJs = new Set([...baseJs, ...closure([...mermaidEntry, ...flowchart])]);
+  const splitPageJs = new Map<SplitPageKind, Set<string>>();
+  for (const [kind, module] of Object.entries(SPLIT_PAGE_MODULES) as [SplitPageKind, string][]) {
+    if (!manifest[module]?.isDynamicEntry) throw new Error(`${module} has no chunk of its own: see client/split-pages.ts`);
+    splitPageJs.set(kind, closure([module], new Set(baseJs)));
+  }
   const css = entry.css ?? [];
   const fonts = css.flatMap((file) => [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!));
-  return { baseJs, diagramJs, css, fonts: [...new Set(fonts)] };
+  return { baseJs, diagramJs, splitPageJs, css, fonts: [...new Set(fonts)] };
 }
 
 export interface Weight {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSite, type Site } from '../support/browser.ts';
+import { clickNewLink, marker, setMarker } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -9,19 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
-const setMarker = (page: Page) => page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
-/** Puts a link to `href` at the top of <main> and clicks it: a URL no page links to itself. */
-async function clickNewLink(page: Page, href: string): Promise<void> {
-  await page.evaluate((target) => {
-    const a = document.createElement('a');
-    a.href = target;
-    a.id = 'test-link';
-    a.textContent = target;
-    document.querySelector('main')?.prepend(a);
-  }, href);
-  await page.click('#test-link');
-}
 const meta = (page: Page, selector: string, attribute = 'content') => page.locator(selector).getAttribute(attribute);
 
 describe('same-host navigation', () => {

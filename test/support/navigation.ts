@@ -1,0 +1,23 @@
+/** Helpers for client-navigation tests in Chromium: tell a reload from an in-place render, add links. */
+import type { Page } from 'playwright-core';
+
+/** A value on `window`: a full page load clears it, a client navigation keeps it. */
+export const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+export const setMarker = (page: Page) => page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
+
+/** Puts a link to `href` at the top of <main>: a URL no page links to itself. Its selector. */
+export async function addLink(page: Page, href: string): Promise<string> {
+  await page.evaluate((target) => {
+    const a = document.createElement('a');
+    a.href = target;
+    a.id = 'test-link';
+    a.textContent = target;
+    document.querySelector('main')?.prepend(a);
+  }, href);
+  return '#test-link';
+}
+
+/** Adds a link to `href` (see addLink) and clicks it. */
+export async function clickNewLink(page: Page, href: string): Promise<void> {
+  await page.click(await addLink(page, href));
+}
