@@ -5,6 +5,11 @@
  *
  *   npm run load-test                                    3 runs × 30 s × 200 connections
  *   npm run load-test -- --runs 1 --duration 5 --connections 50
+ *   npm run load-test -- --baseline                      the same load on a Worker that only says "ok"
+ *
+ * The baseline serves the same static files from the same runtime, but its Worker answers every
+ * other request with a constant "ok": what the local runtime and machine manage on their own, so
+ * that errors it shows too are not blamed on the site.
  *
  * An unmeasured warm-up run at the same load comes first. Passes when no request errs, times out
  * or gets a status other than the one expected. Prints the workerd process's resident memory
@@ -54,6 +59,8 @@ export interface LoadTestOptions {
   runs?: number;
   /** Seconds of unmeasured load first, so that the isolate reaches its working size; default: one run's. */
   warmUp?: number;
+  /** Load `BASELINE_WORKER` instead of the site (every request then expects 200). */
+  baseline?: boolean;
   log?: (line: string) => void;
 }
 
@@ -156,13 +163,19 @@ function requestMix(token: string): { requests: CannonRequest[]; expected: Map<s
  */
 const MEMORY_TMPDIR = '/dev/shm';
 
-export async function runLoadTest({ connections = 200, duration = 30, runs = 3, warmUp = duration, log = console.log }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
+/**
+ * The baseline: a Worker that does nothing, on the same runtime, bindings and static files. It
+ * reads the request body, as the site does: workerd resets a connection whose body was left.
+ */
+export const BASELINE_WORKER = `export default { async fetch(request) { await request.arrayBuffer(); return new Response('ok'); } };`;
+
+export async function runLoadTest({ connections = 200, duration = 30, runs = 3, warmUp = duration, baseline = false, log = console.log }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
   const tmpdir = process.env.TMPDIR;
   if (existsSync(MEMORY_TMPDIR)) process.env.TMPDIR = MEMORY_TMPDIR;
   let worker: Awaited<ReturnType<typeof startWorker>>;
   try {
-    worker = await startWorker({ listen: true });
+    worker = await startWorker({ listen: true, ...(baseline ? { script: BASELINE_WORKER } : {}) });
   } finally {
     if (tmpdir === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmpdir;
@@ -170,11 +183,14 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
   try {
     const pid = [...workerdChildren()].find((p) => !before.has(p));
     if (pid === undefined) throw new Error('cannot find the workerd process among this process\'s children');
-    const outcome = await uploadContent({ content: 'content', store: worker.store });
-    if (!outcome.ok) throw new Error('content upload failed');
+    if (!baseline) {
+      const outcome = await uploadContent({ content: 'content', store: worker.store });
+      if (!outcome.ok) throw new Error('content upload failed');
+    }
 
     const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
     const { requests, expected } = requestMix(token);
+    if (baseline) for (const key of expected.keys()) expected.set(key, 200);
     const headers = { Cookie: `XSRF-TOKEN=${token}` };
     // Every request once, checked one by one: the mix itself must be right before loading it.
     for (const r of requests) {
@@ -183,7 +199,7 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
       const want = expected.get(`${r.method} ${r.path}`);
       if (res.status !== want) throw new Error(`${r.method} ${r.path} answered ${res.status}, not ${want}`);
     }
-    log(`workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${warmUp} s warm-up, then ${runs} run(s) × ${duration} s × ${connections} connections`);
+    log(`${baseline ? 'BASELINE (a Worker that only says "ok"): ' : ''}workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${warmUp} s warm-up, then ${runs} run(s) × ${duration} s × ${connections} connections`);
     if (warmUp > 0) {
       const warm = await autocannon({ url: worker.url.href, connections, duration: warmUp, timeout: 10, requests, headers });
       await new Promise((done) => setTimeout(done, 2_000));
@@ -253,12 +269,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       connections: { type: 'string', default: '200' },
       duration: { type: 'string', default: '30' },
       runs: { type: 'string', default: '3' },
+      baseline: { type: 'boolean', default: false },
     },
   });
-  runLoadTest({ connections: Number(values.connections), duration: Number(values.duration), runs: Number(values.runs) }).then(
+  runLoadTest({ connections: Number(values.connections), duration: Number(values.duration), runs: Number(values.runs), baseline: values.baseline }).then(
     (outcome) => process.exit(outcome.ok ? 0 : 1),
     (error: unknown) => {
-      console.error(`load-test: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`load-test: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : String(error)}`);
       process.exit(1);
     },
   );

@@ -29,9 +29,11 @@ export interface StartOptions {
   bindings?: Record<string, string>;
   /** Also serve on a free loopback port, for a browser. */
   listen?: boolean;
+  /** Another Worker's module source in place of the site's bundle (the load test's baseline). */
+  script?: string;
 }
 
-export async function startWorker({ bindings = {}, listen = false }: StartOptions = {}): Promise<WorkerRuntime> {
+export async function startWorker({ bindings = {}, listen = false, script }: StartOptions = {}): Promise<WorkerRuntime> {
   if (!existsSync(WORKER_BUNDLE)) throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first`);
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const mf = new Miniflare({
@@ -39,8 +41,7 @@ export async function startWorker({ bindings = {}, listen = false }: StartOption
     bindings: { ...workerOptions.bindings, ...bindings },
     ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
     modules: true,
-    scriptPath: WORKER_BUNDLE,
-    modulesRoot: resolve('dist/worker'),
+    ...(script === undefined ? { scriptPath: WORKER_BUNDLE, modulesRoot: resolve('dist/worker') } : { script }),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
   const kv = (await mf.getKVNamespace('CONTENT')) as unknown as KVNamespace;
