@@ -1,10 +1,7 @@
 /**
  * Streams a page's HTML: React 19 server rendering of the Document (`renderToReadableStream`)
- * on the edge. The first bytes leave as soon as React has them.
- *
- * Measured alternative (see README, Performance): `renderToString` gives the same bytes for
- * about half the CPU here, because every loader has its data before rendering and the tree
- * has no Suspense boundary; streaming is kept because the site's design asks for it.
+ * on the edge. The first bytes leave as soon as React has them. A page is rendered once per
+ * isolate: routes/pages.ts keeps the result in the rendered-page cache.
  */
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { Document } from '../client/Document.tsx';
