@@ -12,16 +12,20 @@
  * that errors it shows too are not blamed on the site.
  *
  * An unmeasured warm-up run at the same load comes first. Passes when no request errs, times out
- * or gets a status other than the one expected. Prints the workerd process's resident memory
- * (VmRSS in /proc/<pid>/status, workerd being a child of this Node process) after each run; it is
- * not judged, because local workerd's RSS rises with any traffic, static files included, until it
- * levels off (README "Load"). Needs `npm run build` first.
+ * or gets a status other than the one expected, and the Worker isolate's live heap (read through
+ * workerd's inspector after a full garbage collection) grows by at most MAX_HEAP_GROWTH_MB from
+ * the first run to the last. Also prints the workerd process's resident memory (VmRSS in
+ * /proc/<pid>/status, workerd being a child of this Node process) after each run; that is not
+ * judged, because local workerd's RSS rises with any traffic, a Worker that does nothing
+ * included (README "Load"). Needs `npm run build` first.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { inspectWorker, liveHeapBytes } from './bench/worker-inspector.ts';
 import { uploadContent } from './content/upload.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/xsrf.ts';
 import { startWorker } from '../test/support/worker-runtime.ts';
@@ -80,6 +84,8 @@ export interface RunFigures {
   errorCodes: Record<string, number>;
   /** workerd's VmRSS after the run, MB. */
   rssMb: number;
+  /** The Worker isolate's live JavaScript heap after the run (garbage collected), MB. */
+  heapMb: number;
 }
 
 export interface LoadTestOutcome {
@@ -87,6 +93,8 @@ export interface LoadTestOutcome {
   runs: RunFigures[];
   /** workerd's VmRSS before the first measured run (after the warm-up), MB. */
   baselineRssMb: number;
+  /** The Worker's live heap then, MB. */
+  baselineHeapMb: number;
   problems: string[];
 }
 
@@ -108,11 +116,30 @@ function workerdChildren(): Set<number> {
   return found;
 }
 
+/**
+ * How much more live heap the last run may leave than the first: the Worker's caches are full
+ * after the warm-up, so a leak of even a few hundred bytes per request shows as megabytes.
+ */
+export const MAX_HEAP_GROWTH_MB = 1;
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN);
   return Math.round((kb / 1024) * 10) / 10;
 }
+
+/** A loopback port nobody listens on, for workerd's inspector. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** The hashed entry script and stylesheet of the client build. */
 function clientAssets(): string[] {
@@ -174,8 +201,9 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
   const tmpdir = process.env.TMPDIR;
   if (existsSync(MEMORY_TMPDIR)) process.env.TMPDIR = MEMORY_TMPDIR;
   let worker: Awaited<ReturnType<typeof startWorker>>;
+  const inspectorPort = await freePort();
   try {
-    worker = await startWorker({ listen: true, ...(baseline ? { script: BASELINE_WORKER } : {}) });
+    worker = await startWorker({ listen: true, inspectorPort, ...(baseline ? { script: BASELINE_WORKER } : {}) });
   } finally {
     if (tmpdir === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmpdir;
@@ -205,7 +233,11 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
       await new Promise((done) => setTimeout(done, 2_000));
       log(`warm-up: ${warm.requests.total} requests, ${warm.errors} errors; workerd RSS ${rssMb(pid)} MB`);
     }
+    const inspector = await inspectWorker(inspectorPort);
+    const heapMb = async () => mb(await liveHeapBytes(inspector));
     const baselineRssMb = rssMb(pid);
+    const baselineHeapMb = await heapMb();
+    log(`after the warm-up: workerd RSS ${baselineRssMb} MB, the Worker's live heap ${baselineHeapMb} MB`);
 
     const figures: RunFigures[] = [];
     for (let run = 1; run <= runs; run++) {
@@ -235,11 +267,12 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
         statuses,
         errorCodes,
         rssMb: rssMb(pid),
+        heapMb: await heapMb(),
       };
       figures.push(f);
       log(
         `run ${run}: ${f.requests} requests, ${f.requestsPerSecond} req/s, latency p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms; ` +
-          `errors ${f.errors} ${JSON.stringify(errorCodes)}, timeouts ${f.timeouts}, unexpected statuses ${f.unexpected} (${JSON.stringify(statuses)}); workerd RSS ${f.rssMb} MB`,
+          `errors ${f.errors} ${JSON.stringify(errorCodes)}, timeouts ${f.timeouts}, unexpected statuses ${f.unexpected} (${JSON.stringify(statuses)}); workerd RSS ${f.rssMb} MB, live heap ${f.heapMb} MB`,
       );
     }
 
@@ -248,16 +281,21 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
       if (f.errors + f.timeouts + f.unexpected > 0) problems.push(`run ${f.run}: ${f.errors} errors, ${f.timeouts} timeouts, ${f.unexpected} unexpected statuses`);
       if (f.requests === 0) problems.push(`run ${f.run}: no request completed`);
     }
-    // Memory is reported, not judged: local workerd's resident memory rises with any traffic,
-    // including static files that run none of this Worker's code (README "Load").
+    // The Worker's memory is its live heap, judged across the runs. workerd's resident memory is
+    // reported, not judged: it rises with any traffic, a Worker that only says "ok" included
+    // (`--baseline`; README "Load").
     if (figures.length > 1) {
       const requests = figures.reduce((sum, f) => sum + f.requests, 0);
       const grown = figures.at(-1)!.rssMb - baselineRssMb;
       log(`workerd RSS ${baselineRssMb} MB after the warm-up → ${figures.map((f) => f.rssMb).join(' → ')} MB: ${((grown * 1024) / requests).toFixed(2)} KB per request`);
+      const heapGrowth = Math.round((figures.at(-1)!.heapMb - figures[0]!.heapMb) * 10) / 10;
+      log(`the Worker's live heap ${baselineHeapMb} MB after the warm-up → ${figures.map((f) => f.heapMb).join(' → ')} MB: ${heapGrowth} MB from run 1 to run ${figures.length}`);
+      if (heapGrowth > MAX_HEAP_GROWTH_MB) problems.push(`the Worker's live heap grew ${heapGrowth} MB from run 1 to run ${figures.length} (at most ${MAX_HEAP_GROWTH_MB} MB)`);
     }
     for (const p of problems) log(`FAIL ${p}`);
-    if (problems.length === 0) log('OK: no errors, no timeouts, no unexpected statuses');
-    return { ok: problems.length === 0, runs: figures, baselineRssMb, problems };
+    if (problems.length === 0) log('OK: no errors, no timeouts, no unexpected statuses, no growth of the live heap');
+    inspector.close();
+    return { ok: problems.length === 0, runs: figures, baselineRssMb, baselineHeapMb, problems };
   } finally {
     await worker.dispose();
   }

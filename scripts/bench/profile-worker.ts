@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { uploadContent } from '../content/upload.ts';
 import { measure } from './load.ts';
 import { createScenario, startRuntime } from './runtime.ts';
+import { inspectWorker } from './worker-inspector.ts';
 
 const { values: args, positionals } = parseArgs({
   options: { seconds: { type: 'string', default: '4' }, out: { type: 'string', default: 'worker.cpuprofile' }, 'inspector-port': { type: 'string', default: '9329' } },
@@ -27,29 +28,6 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
-}
-
-/** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
-async function connect(url: string) {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let id = 0;
-  const pending = new Map<number, (result: unknown) => void>();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) pending.get(message.id)?.(message.result);
-  };
-  return {
-    send: (method: string, params: object = {}) =>
-      new Promise<unknown>((resolve) => {
-        pending.set(++id, resolve);
-        socket.send(JSON.stringify({ id, method, params }));
-      }),
-    close: () => socket.close(),
-  };
 }
 
 /** Self and inclusive sample shares per function, the largest first. */
@@ -91,11 +69,7 @@ try {
   const target = { name: path, path, headers };
   await measure(runtime.url, target, { duration: 2, connections: 10 });
 
-  // The site's Worker is the isolate Miniflare names `core:user:` (the others are its own).
-  const isolates = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
-  const worker = isolates.find((i) => i.title.includes('core:user:'));
-  if (!worker) throw new Error(`no core:user: isolate among ${isolates.map((i) => i.title).join(', ')}`);
-  const inspector = await connect(worker.webSocketDebuggerUrl);
+  const inspector = await inspectWorker(port);
   await inspector.send('Profiler.enable');
   await inspector.send('Profiler.setSamplingInterval', { interval: 100 });
   await inspector.send('Profiler.start');

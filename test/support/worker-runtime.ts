@@ -31,15 +31,18 @@ export interface StartOptions {
   listen?: boolean;
   /** Another Worker's module source in place of the site's bundle (the load test's baseline). */
   script?: string;
+  /** Opens workerd's inspector on this loopback port (the load test reads the Worker's heap). */
+  inspectorPort?: number;
 }
 
-export async function startWorker({ bindings = {}, listen = false, script }: StartOptions = {}): Promise<WorkerRuntime> {
+export async function startWorker({ bindings = {}, listen = false, script, inspectorPort }: StartOptions = {}): Promise<WorkerRuntime> {
   if (!existsSync(WORKER_BUNDLE)) throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first`);
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const mf = new Miniflare({
     ...(workerOptions as object),
     bindings: { ...workerOptions.bindings, ...bindings },
     ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
+    ...(inspectorPort ? { inspectorPort } : {}),
     modules: true,
     ...(script === undefined ? { scriptPath: WORKER_BUNDLE, modulesRoot: resolve('dist/worker') } : { script }),
   } as ConstructorParameters<typeof Miniflare>[0]);

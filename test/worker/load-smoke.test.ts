@@ -15,4 +15,7 @@ test('3 s at 50 connections: zero errors, zero timeouts, zero unexpected statuse
   expect(run!.requests).toBeGreaterThan(100);
   expect(run!.statuses['200']).toBeGreaterThan(0);
   expect(run!.statuses['204']).toBeGreaterThan(0);
+  // The Worker's live heap is read through workerd's inspector: a real figure, not a default.
+  expect(outcome.baselineHeapMb).toBeGreaterThan(1);
+  expect(run!.heapMb).toBeGreaterThan(1);
 }, 60_000);
