@@ -8,7 +8,8 @@
  *    an article, the news index, the article's page-data JSON, and the floor: a static file of
  *    the article page's exact bytes served by the same runtime. Real content (content/). The
  *    article also from a twin runtime with the rendered-page cache off, rendered every time.
- * 2. The same with 10, 100 and 1,000 synthetic entries, and the KV reads per request.
+ * 2. The same with 10, 100 and 1,000 synthetic entries, the three sites side by side (their
+ *    targets take turns), and the KV reads per request.
  * 3. Upload at scale: 1,000 entries published, then again with nothing changed.
  * 4. Weight: the Worker bundle and its start-up, each page type's first load and next navigation.
  * 5. Lighthouse on /, /news and an article, mobile and desktop.
@@ -21,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { LIGHTHOUSE_VERSION, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import type { LoadOptions } from './load.ts';
 import { latencyGrowth, lighthouseFindings, lighthouseTable, sizeTable, TARGETS, throughputTable, uploadTable, verdict, weightTables } from './report.ts';
-import { closeSite, runSite, type SiteRun } from './site-run.ts';
+import { closeSite, runSites, type LoadPlan, type SiteRun } from './site-run.ts';
 import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
 import { bundleWeight, pageWeights, scriptEvaluationMs, startupTiming, type PageWeight, type StartupTiming } from './weight.ts';
 import { kb } from '../client-weight.ts';
@@ -66,7 +67,8 @@ const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math
 log(`machine: ${machine}; ${duration} s per target, ${connections} connections`);
 
 // 1. Real content, then weight, Lighthouse and start-up on the same published site.
-const real = await runSite({ label: 'content/', content: 'content', articlePath: REAL_ARTICLE, load, rounds, warmUp: warm, keepRunning: true, log });
+const plan: LoadPlan = { load, rounds, warmUp: warm, log };
+const [real] = (await runSites([{ label: 'content/', content: 'content', articlePath: REAL_ARTICLE, keepRunning: true }], plan)) as [SiteRun];
 let pages: PageWeight[], lighthouse: LighthouseRun[] = [], startup: StartupTiming, evaluationMs: number;
 try {
   pages = await pageWeights(real.runtime!.url, WEIGHT_PAGES);
@@ -81,23 +83,13 @@ try {
 }
 const bundle = bundleWeight();
 
-// 2 and 3. Synthetic content at each size; the largest is uploaded twice.
-const bySize: SiteRun[] = [];
+// 2 and 3. Synthetic content at each size, measured side by side; the largest is uploaded twice.
 const largest = Math.max(...sizes);
-for (const size of sizes) {
-  const run = await runSite({
-    label: size.toLocaleString('en'),
-    content: syntheticContent(size),
-    articlePath: syntheticArticlePath(),
-    load,
-    rounds,
-    warmUp: warm,
-    secondUpload: size === largest,
-    log,
-  });
-  await closeSite(run);
-  bySize.push(run);
-}
+const bySize = await runSites(
+  sizes.map((size) => ({ label: size.toLocaleString('en'), content: syntheticContent(size), articlePath: syntheticArticlePath(), secondUpload: size === largest })),
+  plan,
+);
+for (const run of bySize) await closeSite(run);
 const uploadRun = bySize.find((r) => r.label === largest.toLocaleString('en'))!;
 const upload = uploadRun.site.upload;
 
@@ -114,7 +106,7 @@ out(`Machine: ${machine}. Load: autocannon, ${connections} connections, no Accep
 out(`\n### Throughput and latency (real content)\n`);
 out(throughputTable(real));
 out(`\nKV reads per request (Server-Timing): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
-out(`\n### Cost against content size (synthetic entries, article ${bySize[0]?.site.articlePath})\n`);
+out(`\n### Cost against content size (synthetic entries, the sites side by side, article ${bySize[0]?.site.articlePath})\n`);
 out(sizeTable(bySize));
 out(`\nMean latency at ${bySize.at(-1)?.label} entries ÷ at ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}, article ${articleGrowth.toFixed(2)}.`);
 out(`\n### Upload at scale\n`);

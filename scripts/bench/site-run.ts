@@ -9,7 +9,8 @@
  *                 requested with the XSRF cookie of a first visit, as a returning visitor's are;
  *                 and the article from a second runtime whose rendered-page cache is off, so
  *                 that every request renders it (what each isolate's first request costs);
- *   runSite       all of it, then load on each target (load.ts).
+ *   runSites      all of it for one or more sites, then load on every target, the sites'
+ *                 targets taking turns side by side (load.ts).
  */
 import { join } from 'node:path';
 import type { ContentFolder } from '../content/load-content.ts';
@@ -162,6 +163,11 @@ export interface SiteRun {
 
 export interface SiteRunOptions extends PublishOptions {
   label: string;
+  /** Leave the load runtimes running (for weight and Lighthouse); `closeSite` stops them. */
+  keepRunning?: boolean;
+}
+
+export interface LoadPlan {
   /** Each target's load in total: `rounds` slices of `load.duration / rounds` seconds. */
   load: LoadOptions;
   /**
@@ -171,34 +177,47 @@ export interface SiteRunOptions extends PublishOptions {
    */
   rounds: number;
   warmUp: LoadOptions;
-  /** Leave the load runtime running (for weight and Lighthouse); `closeSite` stops it. */
-  keepRunning?: boolean;
   log?: (line: string) => void;
 }
 
-export async function runSite(options: SiteRunOptions): Promise<SiteRun> {
-  const { label, log = () => {} } = options;
-  const site = await publishSite(options);
-  log(`${label}: published ${site.upload.entries} entries in ${(site.upload.firstMs / 1000).toFixed(1)} s`);
-  let runtime: BenchRuntime | undefined;
-  let uncached: BenchRuntime | undefined;
+/**
+ * Publishes each site, counts its cold KV reads, then loads all their targets side by side:
+ * every site's runtimes run at once and the targets of all of them take turns, so that sites
+ * of different sizes are compared under the same conditions, not minutes apart.
+ */
+export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: warm, log = () => {} }: LoadPlan): Promise<SiteRun[]> {
+  const published: PublishedSite[] = [];
+  const runtimes: BenchRuntime[] = [];
   try {
-    const kv = await coldReads(site);
-    runtime = await startRuntime(site.scenario);
-    uncached = await startUncachedRuntime(site.scenario);
-    const targets = await siteTargets(runtime, site, uncached);
-    const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
-    const list = TARGET_NAMES.map((name) => targets[name]);
-    await warmUp(runtime.url, list, options.warmUp);
-    log(`${label}: load, ${options.rounds} rounds of ${list.length} targets × ${options.load.duration / options.rounds} s`);
-    const slice = { ...options.load, duration: options.load.duration / options.rounds };
-    const results = (await measureInterleaved(runtime.url, list, options.rounds, slice)) as Map<TargetName, Measurement>;
-    if (!options.keepRunning) await Promise.all([runtime.dispose(), uncached.dispose()]);
-    return { label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, uncached } : {}) };
+    const prepared = [];
+    for (const options of sites) {
+      const site = await publishSite(options);
+      published.push(site);
+      log(`${options.label}: published ${site.upload.entries} entries in ${(site.upload.firstMs / 1000).toFixed(1)} s`);
+      const kv = await coldReads(site);
+      const runtime = await startRuntime(site.scenario);
+      const uncached = await startUncachedRuntime(site.scenario);
+      runtimes.push(runtime, uncached);
+      const targets = await siteTargets(runtime, site, uncached);
+      const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
+      // Targets of every site in one list: the name says whose, the base where it is served.
+      const list = TARGET_NAMES.map((name) => ({ ...targets[name], name: `${options.label} ${name}`, base: targets[name].base ?? runtime.url }));
+      prepared.push({ options, site, kv, runtime, uncached, indexBytes, list });
+    }
+    const all = prepared.flatMap((p) => p.list);
+    await warmUp(all[0]!.base, all, warm);
+    log(`load: ${rounds} rounds of ${all.length} targets × ${load.duration / rounds} s${sites.length > 1 ? `, ${sites.map((s) => s.label).join(', ')} side by side` : ''}`);
+    const measured = await measureInterleaved(all[0]!.base, all, rounds, { ...load, duration: load.duration / rounds });
+    const runs: SiteRun[] = [];
+    for (const { options, site, kv, runtime, uncached, indexBytes } of prepared) {
+      const results = new Map(TARGET_NAMES.map((name) => [name, measured.get(`${options.label} ${name}`)!]));
+      if (!options.keepRunning) await Promise.all([runtime.dispose(), uncached.dispose()]);
+      runs.push({ label: options.label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, uncached } : {}) });
+    }
+    return runs;
   } catch (error) {
-    await runtime?.dispose();
-    await uncached?.dispose();
-    site.scenario.remove();
+    await Promise.all(runtimes.map((r) => r.dispose()));
+    for (const site of published) site.scenario.remove();
     throw error;
   }
 }
