@@ -9,9 +9,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchRoute, PAGE_API_PREFIX } from '../../client/routes.ts';
 import { ContentError, contentReaderFor, type ContentReader } from '../content-reader.ts';
+import { discardBody } from '../discard-body.ts';
 import type { AppEnv } from '../env.ts';
 import { sampleKey } from '../kv-schema.ts';
 import { findEntry, loadPage } from '../loaders.ts';
+import { MAX_BODY_BYTES } from '../request-guard.ts';
 import { MAX_QUERY_LENGTH } from '../search-index.ts';
 import { counterStub } from '../page-views.ts';
 import { safeJson } from '../safe-json.ts';
@@ -70,7 +72,14 @@ api.get('/samples/*', async (c) => {
 
 api.post(
   '/analytics/hits',
-  bodyLimit({ maxSize: MAX_HIT_BODY_BYTES, onError: (c) => c.json({ error: `Body larger than ${MAX_HIT_BODY_BYTES} bytes.` }, 413) }),
+  bodyLimit({
+    maxSize: MAX_HIT_BODY_BYTES,
+    // Drained first (at most the request guard's limit), so the client reads the 413.
+    onError: async (c) => {
+      await discardBody(c.req.raw, MAX_BODY_BYTES);
+      return c.json({ error: `Body larger than ${MAX_HIT_BODY_BYTES} bytes.` }, 413);
+    },
+  }),
   async (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/json\b/i.test(type)) return c.json({ error: 'Content-Type must be application/json.' }, 415);
