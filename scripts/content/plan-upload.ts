@@ -7,7 +7,7 @@
  * new nor the previous manifest names. Until the manifest lands, every page is the old one;
  * keys of the previous version stay for pages that readers already have open.
  */
-import { entryKey, MANIFEST_KEY, sampleKey, type Manifest, type ManifestEntry } from '../../worker/kv-schema.ts';
+import { entryKey, sampleKey, type Manifest, type ManifestEntry } from '../../worker/kv-schema.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
 

@@ -87,7 +87,6 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
     ...extra,
   });
   const gated = { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
-  const anyBase = () => pick([...PAGES, ...API_GETS, ...FEEDS]);
   const dir = (path: string) => path.slice(0, path.lastIndexOf('/') + 1) || '/';
 
   const makers: (() => BadRequest)[] = [
