@@ -9,15 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { SPLIT_PAGE_MODULES, type SplitPageKind } from '../client/split-pages.ts';
-
-interface Chunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-}
+import type { ManifestChunk as Chunk } from '../worker/client-assets.ts';
 
 export const CLIENT_OUT = 'dist/client';
 const ENTRY = 'client/entry-browser.tsx';

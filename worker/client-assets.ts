@@ -9,7 +9,8 @@ import inlineStyles from '../dist/client/.vite/inline-styles.json';
 import type { DocumentAssets } from '../client/Document.tsx';
 import { SPLIT_PAGE_MODULES, type SplitPageKind } from '../client/split-pages.ts';
 
-interface ManifestChunk {
+/** One chunk of Vite's build manifest, as far as the site reads it (also scripts/client-weight.ts). */
+export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
