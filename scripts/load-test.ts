@@ -1,26 +1,33 @@
 /**
  * Sustained load against the built Worker in workerd on a loopback port (`npm run load-test`):
- * wrk (scripts/wrk-load.ts), 200 connections, 30 s, three consecutive runs, a mix of pages, the
- * JSON API (page data, search, samples, page-view POSTs with a valid XSRF token), feeds and
- * static assets. wrk rather than autocannon: at 200 connections on this 2-core machine,
- * autocannon reports resets and 10 s timeouts against any Worker, one that only says "ok"
- * included, while wrk on the same server and mix sees none and no answer slower than 1 s.
+ * wrk (scripts/wrk-load.ts), 200 connections, a mix of pages, the JSON API (page data, search,
+ * samples, page-view POSTs with a valid XSRF token), feeds and static assets.
  *
- *   npm run load-test                                    3 runs × 30 s × 200 connections
+ *   npm run load-test                                    30 s saturation, then 3 runs × 30 s × 200 connections
  *   npm run load-test -- --runs 1 --duration 5 --connections 50
+ *   npm run load-test -- --fraction 0.9                  pace the runs at 90% of capacity
  *   npm run load-test -- --baseline                      the same load on a Worker that only says "ok"
  *
- * The baseline serves the same static files from the same runtime, but its Worker answers every
- * other request with a constant "ok": what the local runtime and machine manage on their own, so
- * that errors it shows too are not blamed on the site.
+ * Two phases:
+ * 1. Saturation (unjudged): every connection sends its next request the moment it has an
+ *    answer, for `saturation` seconds. That measures the capacity (requests per second) of this
+ *    machine's single workerd thread, and fills the isolate's caches. Its errors are printed,
+ *    not judged: when the thread is saturated, local workerd stops noticing that some
+ *    connections have a request waiting, and after 5 s (15 s for a connection's first request)
+ *    its HTTP server closes them with the request unread (README "Load" has the evidence).
+ * 2. The measured runs: the same 200 connections, each pausing between an answer and its next
+ *    request so that together they offer `loadFraction` of that capacity. Each run passes when
+ *    no request errs, times out or gets a status other than the one expected; and the Worker
+ *    isolate's live heap (read through workerd's inspector after a full garbage collection) may
+ *    grow by at most MAX_HEAP_GROWTH_MB from the first run to the last.
  *
- * An unmeasured warm-up run at the same load comes first. Passes when no request errs, times out
- * or gets a status other than the one expected, and the Worker isolate's live heap (read through
- * workerd's inspector after a full garbage collection) grows by at most MAX_HEAP_GROWTH_MB from
- * the first run to the last. Also prints the workerd process's resident memory (VmRSS in
+ * With `saturation: 0` (the smoke test in `npm test`) there is no capacity to pace to, and the
+ * measured runs are closed-loop too. Also prints the workerd process's resident memory (VmRSS in
  * /proc/<pid>/status, workerd being a child of this Node process) after each run; that is not
  * judged, because local workerd's RSS rises with any traffic, a Worker that does nothing
- * included (README "Load"). Needs `npm run build` first.
+ * included (README "Load"). wrk rather than autocannon: at 200 connections on this 2-core
+ * machine, autocannon reports resets and timeouts against any Worker, one that only says "ok"
+ * included. Needs `npm run build` first.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -38,8 +45,10 @@ export interface LoadTestOptions {
   /** Seconds per run. */
   duration?: number;
   runs?: number;
-  /** Seconds of unmeasured load first, so that the isolate reaches its working size; default: one run's. */
-  warmUp?: number;
+  /** Seconds of closed-loop load first, which measures the capacity; 0: none (the runs are closed-loop then); default: one run's. */
+  saturation?: number;
+  /** The share of that capacity the measured runs offer. */
+  loadFraction?: number;
   /** Load `BASELINE_WORKER` instead of the site (every request then expects 200). */
   baseline?: boolean;
   log?: (line: string) => void;
@@ -67,8 +76,14 @@ export interface RunFigures {
 
 export interface LoadTestOutcome {
   ok: boolean;
+  /** The saturation phase's figures (not judged), if it ran. */
+  saturation?: WrkFigures;
+  /** Each connection's pause between an answer and its next request in the measured runs, ms (0: none). */
+  thinkMs: number;
+  /** The rate the measured runs offer, req/s, if paced. */
+  offeredRps?: number;
   runs: RunFigures[];
-  /** workerd's VmRSS before the first measured run (after the warm-up), MB. */
+  /** workerd's VmRSS before the first measured run (after the saturation phase), MB. */
   baselineRssMb: number;
   /** The Worker's live heap then, MB. */
   baselineHeapMb: number;
@@ -95,7 +110,7 @@ function workerdChildren(): Set<number> {
 
 /**
  * How much more live heap the last run may leave than the first: the Worker's caches are full
- * after the warm-up, so a leak of even a few hundred bytes per request shows as megabytes.
+ * after the saturation phase, so a leak of even a few hundred bytes per request shows as megabytes.
  */
 export const MAX_HEAP_GROWTH_MB = 1;
 
@@ -169,6 +184,19 @@ function requestMix(token: string): { requests: MixRequest[]; expected: Map<stri
  */
 const MEMORY_TMPDIR = '/dev/shm';
 
+/** The share of the measured capacity that the measured runs offer by default. */
+export const LOAD_FRACTION = 0.75;
+
+/**
+ * The pause each of `connections` makes between an answer and its next request so that together
+ * they offer `fraction` of `capacityRps`. Answers take time too, so the rate reached is a little
+ * lower.
+ */
+export function thinkTimeMs(connections: number, capacityRps: number, fraction: number): number {
+  if (!(capacityRps > 0) || !(fraction > 0)) throw new Error(`load-test: cannot pace to ${fraction} of ${capacityRps} req/s`);
+  return Math.round((connections * 1000) / (fraction * capacityRps));
+}
+
 /** A request unanswered after this many seconds counts as timed out. */
 const TIMEOUT_SECONDS = 10;
 
@@ -178,7 +206,15 @@ const TIMEOUT_SECONDS = 10;
  */
 export const BASELINE_WORKER = `export default { async fetch(request) { await request.arrayBuffer(); return new Response('ok'); } };`;
 
-export async function runLoadTest({ connections = 200, duration = 30, runs = 3, warmUp = duration, baseline = false, log = console.log }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
+export async function runLoadTest({
+  connections = 200,
+  duration = 30,
+  runs = 3,
+  saturation = duration,
+  loadFraction = LOAD_FRACTION,
+  baseline = false,
+  log = console.log,
+}: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
   const tmpdir = process.env.TMPDIR;
   if (existsSync(MEMORY_TMPDIR)) process.env.TMPDIR = MEMORY_TMPDIR;
@@ -208,22 +244,38 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
       const want = expected.get(`${r.method} ${r.path}`);
       if (res.status !== want) throw new Error(`${r.method} ${r.path} answered ${res.status}, not ${want}`);
     }
-    log(`${baseline ? 'BASELINE (a Worker that only says "ok"): ' : ''}workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${warmUp} s warm-up, then ${runs} run(s) × ${duration} s × ${connections} connections`);
-    const load = (seconds: number): Promise<WrkFigures> => runWrk({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests });
-    if (warmUp > 0) {
-      const warm = await load(warmUp);
+    log(`${baseline ? 'BASELINE (a Worker that only says "ok"): ' : ''}workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${connections} connections`);
+    const load = (seconds: number, thinkMs = 0): Promise<WrkFigures> =>
+      runWrk({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests, thinkMs });
+    let saturated: WrkFigures | undefined;
+    let thinkMs = 0;
+    let offeredRps: number | undefined;
+    if (saturation > 0) {
+      saturated = await load(saturation);
       await new Promise((done) => setTimeout(done, 2_000));
-      log(`warm-up: ${warm.requests} requests, socket errors ${JSON.stringify(warm.socketErrors)}, timeouts ${warm.timeouts}; workerd RSS ${rssMb(pid)} MB`);
+      const { socketErrors, timeouts } = saturated;
+      const dropped = Object.values(socketErrors).reduce((sum, n) => sum + n, 0) + timeouts;
+      log(
+        `saturation (closed loop, ${saturation} s, not judged): ${saturated.requests} requests, capacity ${saturated.requestsPerSecond} req/s, p99 ${saturated.p99} ms, max ${saturated.max} ms; ` +
+          `socket errors ${JSON.stringify(socketErrors)}, timeouts ${timeouts}${dropped > 0 ? ' (connections the saturated runtime left unread, README "Load")' : ''}; workerd RSS ${rssMb(pid)} MB`,
+      );
+      thinkMs = thinkTimeMs(connections, saturated.requestsPerSecond, loadFraction);
+      offeredRps = Math.round(saturated.requestsPerSecond * loadFraction);
     }
+    log(
+      thinkMs > 0
+        ? `${runs} run(s) × ${duration} s × ${connections} connections, each pausing ${thinkMs} ms between an answer and its next request: ${offeredRps} req/s offered (${Math.round(loadFraction * 100)}% of capacity)`
+        : `${runs} run(s) × ${duration} s × ${connections} connections, closed loop`,
+    );
     const inspector = await inspectWorker(inspectorPort);
     const heapMb = async () => mb(await liveHeapBytes(inspector));
     const baselineRssMb = rssMb(pid);
     const baselineHeapMb = await heapMb();
-    log(`after the warm-up: workerd RSS ${baselineRssMb} MB, the Worker's live heap ${baselineHeapMb} MB`);
+    log(`before the runs: workerd RSS ${baselineRssMb} MB, the Worker's live heap ${baselineHeapMb} MB`);
 
     const figures: RunFigures[] = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await load(duration);
+      const result = await load(duration, thinkMs);
       // Let in-flight work and timers settle before reading memory.
       await new Promise((done) => setTimeout(done, 2_000));
       const { statuses, socketErrors: errorCodes } = result;
@@ -263,15 +315,15 @@ export async function runLoadTest({ connections = 200, duration = 30, runs = 3, 
     if (figures.length > 1) {
       const requests = figures.reduce((sum, f) => sum + f.requests, 0);
       const grown = figures.at(-1)!.rssMb - baselineRssMb;
-      log(`workerd RSS ${baselineRssMb} MB after the warm-up → ${figures.map((f) => f.rssMb).join(' → ')} MB: ${((grown * 1024) / requests).toFixed(2)} KB per request`);
+      log(`workerd RSS ${baselineRssMb} MB before the runs → ${figures.map((f) => f.rssMb).join(' → ')} MB: ${((grown * 1024) / requests).toFixed(2)} KB per request`);
       const heapGrowth = Math.round((figures.at(-1)!.heapMb - figures[0]!.heapMb) * 10) / 10;
-      log(`the Worker's live heap ${baselineHeapMb} MB after the warm-up → ${figures.map((f) => f.heapMb).join(' → ')} MB: ${heapGrowth} MB from run 1 to run ${figures.length}`);
+      log(`the Worker's live heap ${baselineHeapMb} MB before the runs → ${figures.map((f) => f.heapMb).join(' → ')} MB: ${heapGrowth} MB from run 1 to run ${figures.length}`);
       if (heapGrowth > MAX_HEAP_GROWTH_MB) problems.push(`the Worker's live heap grew ${heapGrowth} MB from run 1 to run ${figures.length} (at most ${MAX_HEAP_GROWTH_MB} MB)`);
     }
     for (const p of problems) log(`FAIL ${p}`);
     if (problems.length === 0) log('OK: no errors, no timeouts, no unexpected statuses, no growth of the live heap');
     inspector.close();
-    return { ok: problems.length === 0, runs: figures, baselineRssMb, baselineHeapMb, problems };
+    return { ok: problems.length === 0, ...(saturated ? { saturation: saturated } : {}), thinkMs, ...(offeredRps ? { offeredRps } : {}), runs: figures, baselineRssMb, baselineHeapMb, problems };
   } finally {
     await worker.dispose();
   }
@@ -283,10 +335,17 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       connections: { type: 'string', default: '200' },
       duration: { type: 'string', default: '30' },
       runs: { type: 'string', default: '3' },
+      fraction: { type: 'string', default: String(LOAD_FRACTION) },
       baseline: { type: 'boolean', default: false },
     },
   });
-  runLoadTest({ connections: Number(values.connections), duration: Number(values.duration), runs: Number(values.runs), baseline: values.baseline }).then(
+  runLoadTest({
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    runs: Number(values.runs),
+    loadFraction: Number(values.fraction),
+    baseline: values.baseline,
+  }).then(
     (outcome) => process.exit(outcome.ok ? 0 : 1),
     (error: unknown) => {
       console.error(`load-test: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : String(error)}`);

@@ -3,8 +3,10 @@
  * load generator of `npm run load-test`. wrk is C and multi-threaded, so at 200 connections it
  * measures the server, not itself (README "Load" has the comparison with autocannon).
  *
- *   wrkScript(requests)     the Lua script: each connection cycles through the mix; every
- *                           response's status is counted and printed at the end
+ *   wrkScript(requests, thinkMs)
+ *                           the Lua script: each connection cycles through the mix, waiting
+ *                           thinkMs after each answer (none: at once); every response's
+ *                           status is counted and printed at the end
  *   parseWrkOutput(text)    wrk's report (run with --latency) as numbers, latencies in ms
  *   runWrk(options)         spawns wrk with both and returns the parsed figures
  */
@@ -44,7 +46,7 @@ function luaString(text: string): string {
   throw new Error(`wrk-load: cannot quote ${text.slice(0, 40)} for Lua`);
 }
 
-export function wrkScript(requests: MixRequest[]): string {
+export function wrkScript(requests: MixRequest[], thinkMs = 0): string {
   const entries = requests.map(({ method, path, headers = {}, body }) => {
     const table = Object.entries(headers)
       .map(([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`) // `[[[` would open a long string
@@ -60,7 +62,9 @@ statuses = {}
 function init()
 ${entries.join('\n')}
 end
-function request()
+${thinkMs > 0 ? `-- Each connection waits this long after an answer before its next request.
+function delay() return ${Math.round(thinkMs)} end
+` : ''}function request()
   index = index % #requests + 1
   return requests[index]
 end
@@ -121,13 +125,15 @@ export interface WrkOptions {
   duration: number;
   timeoutSeconds: number;
   requests: MixRequest[];
+  /** Each connection's pause between an answer and its next request, ms; 0 (default): none. */
+  thinkMs?: number;
 }
 
 /** Runs wrk (2 threads) over the mix and returns its figures; rejects if wrk cannot run. */
-export async function runWrk({ url, connections, duration, timeoutSeconds, requests }: WrkOptions): Promise<WrkFigures> {
+export async function runWrk({ url, connections, duration, timeoutSeconds, requests, thinkMs = 0 }: WrkOptions): Promise<WrkFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'wrk-load-'));
   const script = join(dir, 'mix.lua');
-  writeFileSync(script, wrkScript(requests));
+  writeFileSync(script, wrkScript(requests, thinkMs));
   try {
     const args = ['-t2', `-c${connections}`, `-d${Math.max(1, Math.round(duration))}s`, `--timeout`, `${timeoutSeconds}s`, '--latency', '-s', script, url.href];
     const output = await new Promise<string>((resolve, reject) => {

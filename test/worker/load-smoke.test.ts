@@ -1,5 +1,6 @@
 /**
- * A short version of `npm run load-test` (scripts/load-test.ts): 50 connections for 3 s over the
+ * A short version of `npm run load-test` (scripts/load-test.ts): 50 connections for 3 s, closed
+ * loop (each sends its next request as soon as it has an answer, no saturation phase) over the
  * same mix of pages, API calls, page-view POSTs, feeds and static assets. No request may err,
  * time out or get an unexpected status. The full run (200 connections, 3 × 30 s, memory) is not
  * part of `npm test`: it takes two minutes.
@@ -9,7 +10,7 @@ import { runLoadTest } from '../../scripts/load-test.ts';
 
 test('3 s at 50 connections: zero errors, zero timeouts, zero unexpected statuses', async () => {
   const lines: string[] = [];
-  const outcome = await runLoadTest({ connections: 50, duration: 3, runs: 1, warmUp: 0, log: (line) => lines.push(line) });
+  const outcome = await runLoadTest({ connections: 50, duration: 3, runs: 1, saturation: 0, log: (line) => lines.push(line) });
   expect(outcome.problems, lines.join('\n')).toEqual([]);
   const [run] = outcome.runs;
   expect(run!.requests).toBeGreaterThan(100);
