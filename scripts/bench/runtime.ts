@@ -77,8 +77,23 @@ function quietStdio(stdout: Readable, stderr: Readable): void {
   });
 }
 
+/**
+ * The latest start on each scenario's KV folder. Two workerd processes opening the same KV
+ * SQLite at the same moment can make one of them die (SQLITE_BUSY_RECOVERY, fatal in workerd),
+ * so starts on one scenario take turns; once open, several runtimes read it side by side.
+ */
+const startsByKvDir = new Map<string, Promise<unknown>>();
+
 /** A fresh workerd process: every start is a cold isolate. */
-export async function startRuntime(scenario: Scenario, { bindings = {}, script, bundle = WORKER_BUNDLE, inspectorPort }: RuntimeOptions = {}): Promise<BenchRuntime> {
+export function startRuntime(scenario: Scenario, options: RuntimeOptions = {}): Promise<BenchRuntime> {
+  const start = (startsByKvDir.get(scenario.kvDir) ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => launchRuntime(scenario, options));
+  startsByKvDir.set(scenario.kvDir, start);
+  return start;
+}
+
+async function launchRuntime(scenario: Scenario, { bindings = {}, script, bundle = WORKER_BUNDLE, inspectorPort }: RuntimeOptions): Promise<BenchRuntime> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const assets = (workerOptions as { assets?: object }).assets;
   const started = performance.now();
