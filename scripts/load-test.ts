@@ -176,11 +176,11 @@ function requestMix(token: string): { requests: MixRequest[]; expected: Map<stri
 }
 
 /**
- * Miniflare keeps the local Durable Object's SQLite (and KV) in a folder under the system's
- * temporary directory. On this machine's disk each page-view commit waits for fsync, and under
- * load those waits stall workerd for seconds (measured: p99 5.6 s and 146 reset connections in
- * 12 s with /tmp on disk, none with tmpfs). Production storage is Cloudflare's, so the load test
- * puts the local one in memory.
+ * Miniflare keeps the local Durable Object's SQLite (and KV) in a temporary folder. On this
+ * machine's disk each page-view commit waits for fsync, and under load those waits stall
+ * workerd for seconds (measured: p99 5.6 s and 146 reset connections in 12 s with /tmp on disk,
+ * none with tmpfs). Production storage is Cloudflare's, so the load test puts the local one in
+ * memory.
  */
 const MEMORY_TMPDIR = '/dev/shm';
 
@@ -216,16 +216,13 @@ export async function runLoadTest({
   log = console.log,
 }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
-  const tmpdir = process.env.TMPDIR;
-  if (existsSync(MEMORY_TMPDIR)) process.env.TMPDIR = MEMORY_TMPDIR;
-  let worker: Awaited<ReturnType<typeof startWorker>>;
   const inspectorPort = await freePort();
-  try {
-    worker = await startWorker({ listen: true, inspectorPort, ...(baseline ? { script: BASELINE_WORKER } : {}) });
-  } finally {
-    if (tmpdir === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmpdir;
-  }
+  const worker = await startWorker({
+    listen: true,
+    inspectorPort,
+    ...(existsSync(MEMORY_TMPDIR) ? { tempParent: MEMORY_TMPDIR } : {}),
+    ...(baseline ? { script: BASELINE_WORKER } : {}),
+  });
   try {
     const pid = [...workerdChildren()].find((p) => !before.has(p));
     if (pid === undefined) throw new Error('cannot find the workerd process among this process\'s children');

@@ -6,17 +6,19 @@
  *   assets/   a copy of dist/client, so the benchmark can add its floor file (a static page of
  *             the article's exact bytes) without touching the build that others use;
  *   kv/       the KV namespace on disk, so a fresh workerd (a cold isolate) sees what an
- *             earlier one published.
+ *             earlier one published;
+ *   race-element-miniflare-…/
+ *             each runtime's other local storage (scripts/local-miniflare.ts).
  */
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../content/kv-store.ts';
+import { createMiniflare, type MiniflareOptions } from '../local-miniflare.ts';
 
 export const WORKER_BUNDLE = resolve('dist/worker/index.js');
 const CLIENT_BUILD = resolve('dist/client');
@@ -97,7 +99,7 @@ async function launchRuntime(scenario: Scenario, { bindings = {}, script, bundle
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const assets = (workerOptions as { assets?: object }).assets;
   const started = performance.now();
-  const mf = new Miniflare({
+  const { mf, dispose } = createMiniflare({
     ...(workerOptions as object),
     bindings: { ...workerOptions.bindings, ...bindings },
     assets: { ...assets, directory: scenario.assetsDir },
@@ -108,11 +110,9 @@ async function launchRuntime(scenario: Scenario, { bindings = {}, script, bundle
     port: 0,
     modules: true,
     ...(script === undefined ? { scriptPath: bundle, modulesRoot: dirname(bundle) } : { script }),
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  } as MiniflareOptions, scenario.dir);
   const url = await mf.ready;
   const startMs = performance.now() - started;
   const kv = (await mf.getKVNamespace('CONTENT')) as unknown as KVNamespace;
-  let disposed: Promise<void> | undefined;
-  // Safe to call twice: Miniflare's own dispose is not.
-  return { url, kv, store: kvStoreFromBinding(kv), startMs, dispose: () => (disposed ??= mf.dispose()) };
+  return { url, kv, store: kvStoreFromBinding(kv), startMs, dispose };
 }

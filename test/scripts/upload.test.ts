@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Miniflare } from 'miniflare';
+import { createMiniflare, type LocalMiniflare } from '../../scripts/local-miniflare.ts';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
@@ -12,16 +12,16 @@ const T1 = '2025-01-01T00:00:00.000Z';
 const T2 = '2025-01-02T00:00:00.000Z';
 const T3 = '2025-01-03T00:00:00.000Z';
 
-let mf: Miniflare;
+let miniflare: LocalMiniflare;
 let realContent: ContentFolder;
 const stores = {} as Record<(typeof NAMESPACES)[number], KvStore>;
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: [...NAMESPACES] });
-  for (const name of NAMESPACES) stores[name] = kvStoreFromBinding((await mf.getKVNamespace(name)) as unknown as KVNamespace);
+  miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: [...NAMESPACES] });
+  for (const name of NAMESPACES) stores[name] = kvStoreFromBinding((await miniflare.mf.getKVNamespace(name)) as unknown as KVNamespace);
   realContent = await loadContentFolder('content');
 });
-afterAll(() => mf?.dispose());
+afterAll(() => miniflare?.dispose());
 
 const allKeys = async (store: KvStore) => (await store.listKeys('')).sort();
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;

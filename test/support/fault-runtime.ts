@@ -12,10 +12,11 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
+import { createMiniflare, type MiniflareOptions } from '../../scripts/local-miniflare.ts';
 import { ORIGIN, WORKER_BUNDLE } from './worker-runtime.ts';
 
 export type KvFault = 'ok' | 'throw' | 'hang';
@@ -75,7 +76,7 @@ export async function startFaultyWorker({ brokenAnalytics = false, listen = fals
   const faults: FaultyWorker['faults'] = { kv: 'ok' };
   let failed = 0;
 
-  const mf = new Miniflare({
+  const { mf, dispose } = createMiniflare({
     ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
     workers: [
       {
@@ -111,7 +112,7 @@ export async function startFaultyWorker({ brokenAnalytics = false, listen = fals
         durableObjects: { BROKEN: { className: 'BrokenCounter', useSQLite: true } },
       },
     ],
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  } as MiniflareOptions);
   const url = await mf.ready;
   const kv = (await mf.getKVNamespace('CONTENT_STORE', 'site')) as unknown as KVNamespace;
   return {
@@ -121,6 +122,6 @@ export async function startFaultyWorker({ brokenAnalytics = false, listen = fals
     faults,
     failedCalls: () => failed,
     store: kvStoreFromBinding(kv),
-    dispose: () => mf.dispose(),
+    dispose,
   };
 }

@@ -1,15 +1,16 @@
 /**
  * Runs the built Worker (dist/worker/index.js, from `npm run build`) in workerd through
  * Miniflare, with the bindings wrangler.toml declares: real KV, real Durable Object, real
- * static assets. Each call gets its own in-memory state.
+ * static assets. Each call gets its own state, in a temporary folder that dispose() removes.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
+import { createMiniflare, type MiniflareOptions } from '../../scripts/local-miniflare.ts';
 
 export const WORKER_BUNDLE = resolve('dist/worker/index.js');
 export const ORIGIN = 'http://localhost:8787';
@@ -33,28 +34,37 @@ export interface StartOptions {
   script?: string;
   /** Opens workerd's inspector on this loopback port (the load test reads the Worker's heap). */
   inspectorPort?: number;
+  /** Where Miniflare's local storage goes (default: the system's temporary directory). */
+  tempParent?: string;
 }
 
-export async function startWorker({ bindings = {}, listen = false, script, inspectorPort }: StartOptions = {}): Promise<WorkerRuntime> {
+export async function startWorker({ bindings = {}, listen = false, script, inspectorPort, tempParent }: StartOptions = {}): Promise<WorkerRuntime> {
   if (!existsSync(WORKER_BUNDLE)) throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first`);
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
-  const mf = new Miniflare({
+  const { mf, dispose } = createMiniflare({
     ...(workerOptions as object),
     bindings: { ...workerOptions.bindings, ...bindings },
     ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
     ...(inspectorPort ? { inspectorPort } : {}),
     modules: true,
     ...(script === undefined ? { scriptPath: WORKER_BUNDLE, modulesRoot: resolve('dist/worker') } : { script }),
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  const url = await mf.ready;
-  const kv = (await mf.getKVNamespace('CONTENT')) as unknown as KVNamespace;
+  } as MiniflareOptions, tempParent);
+  let url: URL;
+  let kv: KVNamespace;
+  try {
+    url = await mf.ready;
+    kv = (await mf.getKVNamespace('CONTENT')) as unknown as KVNamespace;
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
   return {
     mf,
     url,
     fetch: (path, init) => mf.dispatchFetch(new URL(path, ORIGIN), init as never) as unknown as Promise<Response>,
     kv,
     store: kvStoreFromBinding(kv),
-    dispose: () => mf.dispose(),
+    dispose,
   };
 }
 
