@@ -80,8 +80,6 @@ export interface LoadTestOutcome {
   saturation?: WrkFigures;
   /** Each connection's pause between an answer and its next request in the measured runs, ms (0: none). */
   thinkMs: number;
-  /** The rate the measured runs offer, req/s, if paced. */
-  offeredRps?: number;
   runs: RunFigures[];
   /** workerd's VmRSS before the first measured run (after the saturation phase), MB. */
   baselineRssMb: number;
@@ -246,7 +244,6 @@ export async function runLoadTest({
       runWrk({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests, thinkMs });
     let saturated: WrkFigures | undefined;
     let thinkMs = 0;
-    let offeredRps: number | undefined;
     if (saturation > 0) {
       saturated = await load(saturation);
       await new Promise((done) => setTimeout(done, 2_000));
@@ -257,11 +254,11 @@ export async function runLoadTest({
           `socket errors ${JSON.stringify(socketErrors)}, timeouts ${timeouts}${dropped > 0 ? ' (connections the saturated runtime left unread, README "Load")' : ''}; workerd RSS ${rssMb(pid)} MB`,
       );
       thinkMs = thinkTimeMs(connections, saturated.requestsPerSecond, loadFraction);
-      offeredRps = Math.round(saturated.requestsPerSecond * loadFraction);
     }
     log(
-      thinkMs > 0
-        ? `${runs} run(s) × ${duration} s × ${connections} connections, each pausing ${thinkMs} ms between an answer and its next request: ${offeredRps} req/s offered (${Math.round(loadFraction * 100)}% of capacity)`
+      saturated
+        ? `${runs} run(s) × ${duration} s × ${connections} connections, each pausing ${thinkMs} ms between an answer and its next request: ` +
+            `${Math.round(saturated.requestsPerSecond * loadFraction)} req/s offered (${Math.round(loadFraction * 100)}% of capacity)`
         : `${runs} run(s) × ${duration} s × ${connections} connections, closed loop`,
     );
     const inspector = await inspectWorker(inspectorPort);
@@ -320,7 +317,7 @@ export async function runLoadTest({
     for (const p of problems) log(`FAIL ${p}`);
     if (problems.length === 0) log('OK: no errors, no timeouts, no unexpected statuses, no growth of the live heap');
     inspector.close();
-    return { ok: problems.length === 0, ...(saturated ? { saturation: saturated } : {}), thinkMs, ...(offeredRps ? { offeredRps } : {}), runs: figures, baselineRssMb, baselineHeapMb, problems };
+    return { ok: problems.length === 0, ...(saturated ? { saturation: saturated } : {}), thinkMs, runs: figures, baselineRssMb, baselineHeapMb, problems };
   } finally {
     await worker.dispose();
   }
