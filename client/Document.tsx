@@ -3,24 +3,18 @@
  * inside #root, and the page payload as JSON for hydration. Rendered on the server only;
  * after a client navigation, head tags are updated by `client/head.ts` from the same PageMeta.
  */
+import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
-import { PAYLOAD_ELEMENT_ID, type PagePayload } from './page-data.ts';
-import { AnalyticsPage } from './pages/AnalyticsPage.tsx';
-import { SearchPage } from './pages/SearchPage.tsx';
-import { SetupPage } from './pages/SetupPage.tsx';
+import { isLazyKind, type LazyKind } from './lazy-routes.ts';
 import { SITE } from './site.ts';
-import { isSplitPage, type SplitPageKind, type SplitPages } from './split-pages.ts';
-
-/** The server renders every page at once, the ones the browser loads on demand included. */
-const SPLIT_PAGES: SplitPages = { analytics: AnalyticsPage, setup: SetupPage, search: SearchPage };
 
 export interface DocumentAssets {
   /** Hashed URLs from the client build. */
   scripts: string[];
   styles: string[];
   preloads: string[];
-  /** A split page's chunk and what it imports beyond the above: preloaded on that page only. */
-  splitPagePreloads: Record<SplitPageKind, string[]>;
+  /** A lazy route's chunk and what it imports beyond the above: preloaded on that page only. */
+  lazyRoutePreloads: Record<LazyKind, string[]>;
   /** The stylesheet's text, placed in a <style> element instead of links (empty: none). */
   inlineCss: string;
 }
@@ -44,7 +38,7 @@ export function serializePayload(payload: PagePayload): string {
 export function Document({ payload, payloadJson, assets, nonce }: DocumentProps) {
   const { meta, data } = payload;
   // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
-  const preloads = isSplitPage(data.kind) ? [...assets.preloads, ...assets.splitPagePreloads[data.kind]] : assets.preloads;
+  const preloads = isLazyKind(data.kind) ? [...assets.preloads, ...assets.lazyRoutePreloads[data.kind]] : assets.preloads;
   return (
     <html lang="en" data-theme={data.theme}>
       <head>
@@ -68,7 +62,7 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
       </head>
       <body>
         <div id="root">
-          <App data={data} path={new URL(meta.url).pathname} splitPages={SPLIT_PAGES} />
+          <App data={data} path={new URL(meta.url).pathname} />
         </div>
         <script
           type="application/json"
@@ -86,23 +80,23 @@ function HeadTags({ payload: { meta } }: { payload: PagePayload }) {
   return (
     <>
       <title>{meta.title}</title>
-      <meta name="description" content={meta.description} data-page-meta="" />
+      <meta name="description" content={meta.description} />
       <meta name="author" content={SITE.authorHandle} />
-      {meta.noindex && <meta name="robots" content="noindex" data-page-meta="" />}
-      <link rel="canonical" href={meta.url} data-page-meta="" />
-      <meta property="og:title" content={meta.title} data-page-meta="" />
-      <meta property="og:description" content={meta.description} data-page-meta="" />
-      <meta property="og:url" content={meta.url} data-page-meta="" />
-      <meta property="og:type" content={meta.ogType} data-page-meta="" />
+      {meta.noindex && <meta name="robots" content="noindex" />}
+      <link rel="canonical" href={meta.url} />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={meta.url} />
+      <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={SITE.name} />
       <meta property="og:locale" content="en_US" />
-      <meta property="og:image" content={meta.image} data-page-meta="" />
+      <meta property="og:image" content={meta.image} />
       <meta name="twitter:card" content="summary" />
-      <meta name="twitter:title" content={meta.title} data-page-meta="" />
-      <meta name="twitter:description" content={meta.description} data-page-meta="" />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
       <script
         type="application/ld+json"
-        data-page-meta=""
+       
         dangerouslySetInnerHTML={{ __html: JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c') }}
       />
     </>

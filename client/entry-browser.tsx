@@ -6,8 +6,8 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
+import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
-import { PAYLOAD_ELEMENT_ID, type PagePayload } from './page-data.ts';
 import { announce } from './browser/announce.ts';
 import { loadCodeSamples } from './browser/code-samples.ts';
 import { installCopyButtons } from './browser/copy-buttons.ts';
@@ -15,9 +15,9 @@ import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.t
 import { applyHead } from './browser/head.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
 import { installRouter } from './browser/router.ts';
-import { loadedSplitPages, loadPage } from './browser/split-page-loader.ts';
 import { installThemeToggle } from './browser/theme-toggle.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
+import { loadRouteModule } from './route-table.ts';
 import './styles.css';
 
 type Setter = (page: { payload: PagePayload; path: string }) => void;
@@ -30,7 +30,7 @@ function ClientApp({ initial }: { initial: { payload: PagePayload; path: string 
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);
-  return <App data={page.payload.data} path={page.path} splitPages={loadedSplitPages} />;
+  return <App data={page.payload.data} path={page.path} />;
 }
 
 /** Runs after every render of a page: the parts of article HTML that need the browser. */
@@ -49,10 +49,10 @@ const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
 const root = document.getElementById('root');
 if (payloadElement && root) {
   const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
-  // A split page's chunk first (the <head> preloads it): hydration must render synchronously
+  // A lazy route's chunk first (the <head> preloads it): hydration must render synchronously
   // what the server rendered. No top-level await: the chunk imports this module, which must
   // have finished evaluating for it to run.
-  loadPage(payload.data.kind).then(
+  loadRouteModule(payload.data.kind).then(
     () => start(root, payload),
     (error: unknown) => console.warn('The page script could not load; the page stays as served.', error),
   );

@@ -2,14 +2,14 @@
  * What each kind of page makes the browser download from the client build, read from Vite's
  * manifest: the entry script with every chunk it imports statically, the stylesheets, the
  * fonts those name, on pages with diagrams the lazily loaded mermaid chunks, and on a split
- * page (client/split-pages.ts) its own chunk. Used by report-client-weight.ts (every client
+ * page (client/lazy-routes.ts) its own chunk. Used by report-client-weight.ts (every client
  * build) and the benchmark (scripts/bench/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { SPLIT_PAGE_MODULES, type SplitPageKind } from '../client/split-pages.ts';
-import type { ManifestChunk as Chunk } from '../worker/client-assets.ts';
+import { LAZY_ROUTE_FILES, type LazyKind } from '../client/lazy-routes.ts';
+import type { ManifestChunk as Chunk } from '../worker/pages/client-assets.ts';
 
 export const CLIENT_OUT = 'dist/client';
 const ENTRY = 'client/entry-browser.tsx';
@@ -20,7 +20,7 @@ export interface ClientFiles {
   /** Scripts a page with a (flowchart) diagram loads: the above and mermaid's chunks. */
   diagramJs: Set<string>;
   /** Scripts each split page loads: the above base and its own chunk with its imports. */
-  splitPageJs: Map<SplitPageKind, Set<string>>;
+  splitPageJs: Map<LazyKind, Set<string>>;
   css: string[];
   /** The woff2 files the stylesheets name (what a current browser fetches). */
   fonts: string[];
@@ -47,9 +47,9 @@ export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
   // Mermaid loads each diagram type on demand; our content draws flowcharts.
   const flowchart = Object.keys(manifest).filter((name) => /flowDiagram/.test(name));
   const diagramJs = new Set([...baseJs, ...closure([...mermaidEntry, ...flowchart])]);
-  const splitPageJs = new Map<SplitPageKind, Set<string>>();
-  for (const [kind, module] of Object.entries(SPLIT_PAGE_MODULES) as [SplitPageKind, string][]) {
-    if (!manifest[module]?.isDynamicEntry) throw new Error(`${module} has no chunk of its own: see client/split-pages.ts`);
+  const splitPageJs = new Map<LazyKind, Set<string>>();
+  for (const [kind, module] of Object.entries(LAZY_ROUTE_FILES) as [LazyKind, string][]) {
+    if (!manifest[module]?.isDynamicEntry) throw new Error(`${module} has no chunk of its own: see client/lazy-routes.ts`);
     splitPageJs.set(kind, closure([module], new Set(baseJs)));
   }
   const css = entry.css ?? [];

@@ -37,7 +37,7 @@ import { parseArgs } from 'node:util';
 import { inspectWorker, liveHeapBytes } from './bench/worker-inspector.ts';
 import { uploadContent } from './content/upload.ts';
 import { runWrk, type MixRequest, type WrkFigures } from './wrk-load.ts';
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/xsrf.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
 import { startWorker } from '../test/support/worker-runtime.ts';
 
 export interface LoadTestOptions {

@@ -1,19 +1,29 @@
 /**
- * The Worker's Hono app: security headers on everything, the XSRF gate on state-changing
- * API calls, the JSON API, feeds and indexing files (routes/feeds.ts), then the HTML pages.
- * Static client files never reach this: Workers Static Assets serves them first.
+ * The Worker's request pipeline, in order. Static client files never reach it: Workers Static
+ * Assets serves them first.
+ *
+ *   1. http/       security headers (CSP nonce), request guard (400/405/413 with reasons),
+ *                  trailing slashes, the XSRF gate on state-changing API calls
+ *   2. API         page data (pages/), search and samples (content/), page views (analytics/)
+ *   3. feeds/      Atom, sitemap, robots.txt, llms.txt, article markdown
+ *   4. pages/      every other GET: the route table's page, streamed React SSR
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
-import type { AppEnv } from './env.ts';
-import { api } from './routes/api.ts';
-import { feeds } from './routes/feeds.ts';
-import { renderPage } from './routes/pages.ts';
+import { PAGE_API_PREFIX, PAGE_VIEW_API_PATH, SAMPLES_API_PREFIX, SEARCH_API_PATH } from '../contracts/routes.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/xsrf-names.ts';
+import { pageViewHits } from './analytics/hits-route.ts';
+import type { AppEnv } from './app-env.ts';
+import { sampleFile } from './content/samples-route.ts';
+import { searchApi } from './content/search-route.ts';
+import { feeds } from './feeds/feed-routes.ts';
+import { requestGuard } from './http/request-guard.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
 import { countKvReads } from './kv-read-counter.ts';
-import { requestGuard } from './request-guard.ts';
-import { securityHeaders } from './security-headers.ts';
-import { checkXsrf, XSRF_COOKIE, XSRF_HEADER, xsrfSecret } from './xsrf.ts';
+import { pageData } from './pages/page-data-route.ts';
+import { renderPage } from './pages/page-route.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -23,22 +33,25 @@ app.use(async (c, next) => {
   if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
 });
 app.use(securityHeaders);
-// Malformed, overlong or oversized requests and unknown methods stop here (request-guard.ts).
 app.use(requestGuard);
 app.use(countKvReads);
 app.use(trimTrailingSlash());
 
+// Every state-changing request under /api/ (ours or not) must carry the XSRF token.
 app.use('/api/*', async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
   const check = await checkXsrf(getCookie(c, XSRF_COOKIE), c.req.header(XSRF_HEADER), xsrfSecret(c.env.XSRF_SECRET, new URL(c.req.url)));
   if (!check.ok) return c.json({ error: check.reason }, 403);
   return next();
 });
-app.route('/api/_analog', api);
+app.get(PAGE_API_PREFIX, pageData);
+app.get(`${PAGE_API_PREFIX}/*`, pageData);
+app.get(SEARCH_API_PATH, searchApi);
+app.get(`${SAMPLES_API_PREFIX}*`, sampleFile);
+app.route(PAGE_VIEW_API_PATH, pageViewHits);
 app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
-// Feeds, sitemap, robots.txt, llms.txt and article markdown: before the pages, whose
-// `/news/:slug` would otherwise take /news/feed.xml.
+// Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.
 app.route('/', feeds);
 app.get('*', (c) => renderPage(c, new URL(c.req.url)));
 app.all('*', (c) => c.text(`Method ${c.req.method} is not allowed on pages.`, 405, { Allow: 'GET, HEAD' }));

@@ -1,8 +1,8 @@
 /** Worker entry: the Hono app and the Durable Object class wrangler.toml binds. */
 import { app } from './app.ts';
-import type { Env } from './env.ts';
+import type { WorkerEnv as Env } from './app-env.ts';
 
-export { AnalyticsCounter } from './analytics-counter.ts';
+export { AnalyticsCounter } from './analytics/analytics-counter.ts';
 
 export default {
   fetch: app.fetch,

@@ -4,7 +4,7 @@
  * checks that an index page costs one read and a warm article none.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './env.ts';
+import type { AppEnv } from './app-env.ts';
 
 export const countKvReads: MiddlewareHandler<AppEnv> = async (c, next) => {
   const kv = c.env.CONTENT;

@@ -1,3 +1,5 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/xsrf-names.ts';
+
 /**
  * fetch for our own API: non-GET requests to this origin carry the XSRF token from the
  * `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header, as the Worker demands.
@@ -14,9 +16,9 @@ export function apiFetch(input: string, init: RequestInit = {}): Promise<Respons
   const method = (init.method ?? 'GET').toUpperCase();
   const sameOrigin = new URL(input, location.href).origin === location.origin;
   if (method !== 'GET' && method !== 'HEAD' && sameOrigin) {
-    const token = readCookie('XSRF-TOKEN');
+    const token = readCookie(XSRF_COOKIE);
     const headers = new Headers(init.headers);
-    if (token) headers.set('X-XSRF-TOKEN', token);
+    if (token) headers.set(XSRF_HEADER, token);
     return fetch(input, { ...init, headers, credentials: 'same-origin' });
   }
   return fetch(input, init);

@@ -2,6 +2,8 @@
  * Code samples: each `[data-sample]` placeholder in an article fetches its file from
  * /api/_analog/samples/ and shows it as a code block with a copy button.
  */
+import { sampleApiPath } from '../../contracts/routes.ts';
+
 export async function loadCodeSamples(root: ParentNode = document): Promise<void> {
   const placeholders = [...root.querySelectorAll<HTMLElement>('[data-sample]:not([data-sample-state])')];
   await Promise.all(placeholders.map(loadSample));
@@ -19,7 +21,7 @@ async function loadSample(box: HTMLElement): Promise<void> {
   let message: string | null = null;
   let text = '';
   try {
-    const response = await fetch(`/api/_analog/samples/${path.split('/').map(encodeURIComponent).join('/')}`);
+    const response = await fetch(sampleApiPath(path));
     if (response.status === 404) message = 'File does not exist or is empty';
     else if (!response.ok) message = `Error ${response.status} while fetching file`;
     else {

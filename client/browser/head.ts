@@ -1,5 +1,5 @@
 /** After a client navigation: the document title and every page meta tag from PageMeta. */
-import type { PageMeta } from '../page-data.ts';
+import type { PageMeta } from '../../contracts/page-payload.ts';
 
 export function applyHead(meta: PageMeta): void {
   document.title = meta.title;

@@ -1,4 +1,5 @@
 /** Counts a page view (path only), unless the visitor asks not to be tracked. */
+import { PAGE_VIEW_API_PATH } from '../../contracts/routes.ts';
 import { apiFetch } from './api-fetch.ts';
 
 function optedOut(): boolean {
@@ -8,7 +9,7 @@ function optedOut(): boolean {
 
 export function sendPageView(path: string): void {
   if (optedOut()) return;
-  apiFetch('/api/_analog/analytics/hits', {
+  apiFetch(PAGE_VIEW_API_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ path }),

@@ -6,9 +6,9 @@
  * Anything else (new tabs, downloads, modifier keys, other hosts and schemes, non-page URLs)
  * is left to the browser, and a failed fetch (data or chunk) falls back to a normal page load.
  */
-import { matchRoute, pageApiPath, PAGE_API_PREFIX } from '../routes.ts';
-import type { PagePayload } from '../page-data.ts';
-import { loadPage } from './split-page-loader.ts';
+import type { PagePayload } from '../../contracts/page-payload.ts';
+import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
+import { loadRouteModule, matchRoute } from '../route-table.ts';
 
 export interface RouterHooks {
   /** Renders the payload synchronously (the DOM is updated when this returns). */
@@ -163,13 +163,13 @@ function fetchPage(url: URL, signal: AbortSignal): Promise<Fetched> {
 async function requestPage(url: URL, signal: AbortSignal | undefined): Promise<Fetched> {
   // The route names the likely page: its chunk downloads alongside the data. Only the page
   // the data names must load (a route can answer another kind, e.g. an error page).
-  const route = matchRoute(url.pathname);
-  if (route) loadPage(route.name).catch(() => {});
+  const match = matchRoute(url.pathname);
+  if (match && 'lazy' in match.route) loadRouteModule(match.route.name).catch(() => {});
   const response = await fetch(pageApiPath(url.pathname) + url.search, { headers: { Accept: 'application/json' }, signal: signal ?? null });
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new Error(`page data answered ${response.status} ${type}`);
   const payload = (await response.json()) as PagePayload;
-  await loadPage(payload.data.kind);
+  await loadRouteModule(payload.data.kind);
   const apiUrl = new URL(response.url || url.href, location.href);
   const pagePath = apiUrl.pathname.startsWith(PAGE_API_PREFIX) ? apiUrl.pathname.slice(PAGE_API_PREFIX.length) || '/' : url.pathname;
   return { payload, url: new URL(pagePath + apiUrl.search, location.href) };

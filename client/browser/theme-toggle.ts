@@ -2,7 +2,7 @@
  * Dark (default) or light. The choice lives in the `theme` cookie, which the Worker reads to
  * render every later page in that theme from the first byte: no flash of the wrong theme.
  */
-import type { Theme } from '../page-data.ts';
+import type { Theme } from '../../contracts/page-payload.ts';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

@@ -1,4 +1,4 @@
-import type { EntryCard } from '../page-data.ts';
+import type { EntryCard } from '../../contracts/page-payload.ts';
 import { formatLongDate } from '../format-date.ts';
 
 /** Article cards for the index pages and the home page. */

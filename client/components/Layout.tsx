@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Theme } from '../page-data.ts';
+import type { Theme } from '../../contracts/page-payload.ts';
 import { DONATE_LINK, NAV_LINKS, SITE, SOCIAL_LINKS } from '../site.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SearchHit } from '../page-data.ts';
+import type { SearchHit } from '../../contracts/page-payload.ts';
+import { SEARCH_API_PATH } from '../../contracts/routes.ts';
 import { SectionLabel, Snippet } from './SearchResults.tsx';
 
 const DEBOUNCE_MS = 120;
@@ -46,7 +47,7 @@ export function SearchBox({ path }: { path: string }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/_analog/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+      fetch(`${SEARCH_API_PATH}?q=${encodeURIComponent(q)}`, { signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<{ results: SearchHit[] }>) : { results: [] }))
         .then((json) => {
           setResults(json.results);

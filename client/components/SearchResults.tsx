@@ -1,4 +1,4 @@
-import type { SearchHit } from '../page-data.ts';
+import type { SearchHit } from '../../contracts/page-payload.ts';
 import { formatLongDate } from '../format-date.ts';
 
 /** A result's snippet, with the matched words in <mark>. */

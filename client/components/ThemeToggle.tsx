@@ -1,4 +1,4 @@
-import type { Theme } from '../page-data.ts';
+import type { Theme } from '../../contracts/page-payload.ts';
 
 /**
  * The theme switch. Rendered by the server for the theme the `theme` cookie names; the click

@@ -7,7 +7,7 @@
  * every problem found. Nothing here touches KV or the disk.
  */
 import { createHash } from 'node:crypto';
-import type { StoredEntry } from '../../worker/kv-schema.ts';
+import type { StoredEntry } from '../../contracts/kv-values.ts';
 import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';

@@ -2,9 +2,11 @@
  * The search index of one upload: every published entry as a search document. Pure: built
  * entries in, the KV key and value out (the key is the sha256 of the value).
  */
-import { buildSearchIndex, type SearchDocument } from '../../worker/search-index.ts';
-import type { BuiltEntry } from './build-entries.ts';
-import { sha256 } from './build-entries.ts';
+import MiniSearch from 'minisearch';
+import { searchIndexKey } from '../../contracts/kv-keys.ts';
+import { articlePath } from '../../contracts/routes.ts';
+import { SEARCH_OPTIONS, type SearchDocument, type StoredSearchIndex } from '../../contracts/search-index.ts';
+import { type BuiltEntry, sha256 } from './build-entries.ts';
 
 export interface BuiltSearchIndex {
   key: string;
@@ -22,13 +24,24 @@ export function buildSearchIndexValue(entries: BuiltEntry[]): BuiltSearchIndex {
       headings: toc.map((t) => t.text).join(' · '),
       keywords: joinedWords(`${attributes.title} ${attributes.slug}`),
       text: entry.text,
-      href: `/${section}/${attributes.slug}`,
+      href: articlePath(section, attributes.slug),
       section,
       date: attributes.date ?? null,
     };
   });
   const value = JSON.stringify(buildSearchIndex(documents));
-  return { key: `search/${sha256(value)}`, value };
+  return { key: searchIndexKey(sha256(value)), value };
+}
+
+/** The KV value: MiniSearch's index with the contract's options, and each document's text for snippets. */
+export function buildSearchIndex(documents: SearchDocument[]): StoredSearchIndex {
+  const search = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
+  search.addAll(documents);
+  return {
+    version: 1,
+    index: search.toJSON(),
+    texts: Object.fromEntries(documents.map((d) => [String(d.id), d.text])),
+  };
 }
 
 /** "Multi-Sim multi-sim" → "multisim": readers type compound words both ways. */

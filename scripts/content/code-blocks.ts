@@ -8,6 +8,7 @@
 import { toString } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import type { Element, ElementContent, Root } from 'hast';
+import { sampleApiPath } from '../../contracts/routes.ts';
 import { highlightToHast } from './highlighter.ts';
 
 export interface CodeBlockReport {
@@ -88,7 +89,7 @@ function diagram(source: string): Element {
 }
 
 function sample(path: string): Element {
-  const href = `/api/_analog/samples/${path.split('/').map(encodeURIComponent).join('/')}`;
+  const href = sampleApiPath(path);
   return el('div', { className: ['code-sample'], dataSample: path }, [
     el('p', { className: ['code-sample-file'] }, [
       text('Code sample: '),

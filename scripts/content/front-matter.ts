@@ -5,7 +5,7 @@
  */
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { ENTRY_TYPES, type EntryAttributes, type EntryType } from '../../worker/kv-schema.ts';
+import { ENTRY_TYPES, type EntryAttributes, type EntryType } from '../../contracts/kv-values.ts';
 import type { ContentProblem } from './problems.ts';
 
 export interface ParsedFile {

@@ -11,7 +11,7 @@ import GithubSlugger, { slug as previewSlug } from 'github-slugger';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Element, Root } from 'hast';
-import type { TocItem } from '../../worker/kv-schema.ts';
+import type { TocItem } from '../../contracts/kv-values.ts';
 
 const HEADING = /^h([1-6])$/;
 

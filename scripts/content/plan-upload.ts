@@ -7,7 +7,8 @@
  * new nor the previous manifest names. Until the manifest lands, every page is the old one;
  * keys of the previous version stay for pages that readers already have open.
  */
-import { entryKey, sampleKey, type Manifest, type ManifestEntry } from '../../worker/kv-schema.ts';
+import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
+import { type Manifest, type ManifestEntry } from '../../contracts/kv-values.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
 

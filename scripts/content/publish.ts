@@ -13,7 +13,7 @@
  * re-read and the write; the lock makes two uploads meeting in it unlikely, and the one that
  * loses is reported by the next run's `--verify`.
  */
-import { MANIFEST_KEY } from '../../worker/kv-schema.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { KvStore } from './kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 

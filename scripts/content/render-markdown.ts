@@ -17,7 +17,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { createRequire } from 'node:module';
 import type { Root } from 'hast';
-import type { TocItem } from '../../worker/kv-schema.ts';
+import type { TocItem } from '../../contracts/kv-values.ts';
 import { transformCodeBlocks } from './code-blocks.ts';
 import { addHeadingIds } from './heading-ids.ts';
 import { secureLinks } from './secure-links.ts';

@@ -3,7 +3,8 @@
  * what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
  * benchmark alike. Progress and the summary go through `log`, one line each.
  */
-import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
 import type { KvStore } from './kv-store.ts';

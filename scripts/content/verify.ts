@@ -3,7 +3,8 @@
  * exists and parses: each entry (and that it is the entry the manifest says), each code
  * sample, the search index. Writes nothing. One line per problem, `file/slug/key: reason`.
  */
-import { MANIFEST_KEY, manifestSchema, parseStored, storedEntrySchema, type Manifest } from '../../worker/kv-schema.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored, storedEntrySchema, type Manifest } from '../../contracts/kv-values.ts';
 import type { KvStore } from './kv-store.ts';
 
 export interface VerifyProblem {

@@ -1,13 +1,13 @@
 /**
  * What Chromium downloads: an article page stays within the JavaScript budget, and the pages
- * split out of the entry chunk (client/split-pages.ts) load their chunk when shown, first page
+ * split out of the entry chunk (client/lazy-routes.ts) load their chunk when shown, first page
  * or client navigation, with hydration as clean as any other page's.
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { SPLIT_PAGE_MODULES, type SplitPageKind } from '../../client/split-pages.ts';
+import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
 import { CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
 import { startSite, type Site } from '../support/browser.ts';
 import { parsePage } from '../support/html.ts';
@@ -16,7 +16,7 @@ import { addLink, clickNewLink, marker, setMarker } from '../support/navigation.
 /** The budget: JavaScript on an article page without diagrams, gzip, React included. */
 const ARTICLE_JS_BUDGET_BYTES = 70_000;
 const ARTICLE = '/news/2023-04-29-signpath';
-const SPLIT_KINDS = Object.keys(SPLIT_PAGE_MODULES) as SplitPageKind[];
+const SPLIT_KINDS = Object.keys(LAZY_ROUTE_FILES) as LazyKind[];
 
 let site: Site;
 beforeAll(async () => {
@@ -25,9 +25,9 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 /** A split page's chunk as the browser requests it: `/assets/AnalyticsPage-<hash>.js`. */
-function chunkUrl(kind: SplitPageKind): string {
+function chunkUrl(kind: LazyKind): string {
   const manifest = JSON.parse(readFileSync(`${CLIENT_OUT}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  return `/${manifest[SPLIT_PAGE_MODULES[kind]]!.file}`;
+  return `/${manifest[LAZY_ROUTE_FILES[kind]]!.file}`;
 }
 
 /** Paths of every request the page makes from now on. */
@@ -71,7 +71,7 @@ describe('an article page without diagrams', () => {
 });
 
 describe('pages split out of the entry chunk', () => {
-  const landings: [path: string, kind: SplitPageKind, heading: string][] = [
+  const landings: [path: string, kind: LazyKind, heading: string][] = [
     ['/analytics', 'analytics', 'Site usage'],
     ['/search?q=dsx', 'search', 'Results for “dsx”'],
     ['/setup', 'setup', 'SetupLinks'],

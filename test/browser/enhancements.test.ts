@@ -1,6 +1,6 @@
 /** The interactive parts of pages in real Chromium: copy, diagrams, samples, theme, errors. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sampleKey } from '../../worker/kv-schema.ts';
+import { sampleKey } from '../../contracts/kv-keys.ts';
 import { startSite, type Site } from '../support/browser.ts';
 
 let site: Site;

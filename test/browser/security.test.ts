@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { entryKey, MANIFEST_KEY, manifestSchema, parseStored } from '../../worker/kv-schema.ts';
+import { entryKey, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { startSite, type Site } from '../support/browser.ts';
 
 const ATTACK_SLUG = 'hostile-article';

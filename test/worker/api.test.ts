@@ -1,6 +1,6 @@
 /** The JSON API: page data, samples, XSRF gate and page-view counting, in workerd. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/xsrf.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { parsePage } from '../support/html.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 

@@ -15,8 +15,9 @@ import { publishPlan, UploadConflictError } from '../../scripts/content/publish.
 import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.ts';
 import { LOCK_KEY } from '../../scripts/content/upload-lock.ts';
 import { verifyPublished } from '../../scripts/content/verify.ts';
-import { articlePath } from '../../client/routes.ts';
-import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
+import { articlePath } from '../../contracts/routes.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/xsrf.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { parsePage } from '../support/html.ts';
 import { startFaultyWorker, type FaultyWorker } from '../support/fault-runtime.ts';
 

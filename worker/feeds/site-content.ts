@@ -3,7 +3,7 @@
  * canonical URL of its page. The route module (worker/routes/feeds.ts) makes it from the
  * manifest with the loaders' URL rules, so the builders stay pure and testable in Node.
  */
-import type { ManifestEntry } from '../kv-schema.ts';
+import type { ManifestEntry } from '../../contracts/kv-values.ts';
 
 export interface PublishedPage {
   entry: ManifestEntry;

@@ -1,0 +1,50 @@
+/**
+ * What a route module (client/routes/*.tsx) exports, after React Router's route modules:
+ *
+ *   loader     edge only: reads what the page needs through a LoaderContext and answers the
+ *              page (status, body, meta) or a redirect. The SSR route and the page-data API
+ *              both call it, so a server render and a client navigation cannot disagree.
+ *   meta       edge only: the page's <head> facts, called by its loader.
+ *   default    the page component, rendered on the edge and in the browser.
+ *
+ * The browser bundle reads only the component: route-table.ts reaches loaders behind
+ * `import.meta.env.SSR`, which Vite's client build sets to false, so they are dropped from it.
+ * Types only.
+ */
+import type { ComponentType } from 'react';
+import type { Manifest, StoredEntry } from '../contracts/kv-values.ts';
+import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, SearchHit } from '../contracts/page-payload.ts';
+
+/** Published content as the Worker reads it (worker/content/content-reader.ts). */
+export interface PageContent {
+  manifest(): Promise<Manifest>;
+  entry(key: string): Promise<StoredEntry>;
+  /** Null when the upload built no search index. */
+  search(): Promise<{ search(query: string): SearchHit[] } | null>;
+}
+
+export interface LoaderContext {
+  content: PageContent;
+  /** Canonical origin, without a trailing slash. */
+  siteUrl: string;
+  /** Page views for /analytics; null when the counter cannot be reached. */
+  pageViews: (day: string) => Promise<PageViews[] | null>;
+  now: Date;
+  /** Where "Edit this page" points: the content folder in the source repository, ending in `/`. */
+  editBaseUrl?: string;
+}
+
+export interface LoaderArgs {
+  url: URL;
+  /** The route pattern's `:param` values. */
+  params: Record<string, string>;
+  context: LoaderContext;
+}
+
+/** A page to render, or a permanent redirect. */
+export type Loaded = { status: number; meta: PageMeta; body: PageBody } | { redirect: string };
+
+export type Loader = (args: LoaderArgs) => Promise<Loaded>;
+
+/** A page component: it gets the body of its own kind of page. */
+export type PageComponent<K extends PageKind> = ComponentType<{ data: BodyOf<K> }>;

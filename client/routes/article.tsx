@@ -1,0 +1,162 @@
+/**
+ * An article: /news/:slug and /guide/:slug. The manifest says which entry it is (by slug, then
+ * by slug in another case or by file name, which redirect to the canonical path); the entry
+ * holds the HTML rendered at upload.
+ */
+import { entryPath, findEntry, manifestLookup } from '../../contracts/manifest-lookup.ts';
+import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
+import type { ArticleLink, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
+import type { Section } from '../../contracts/routes.ts';
+import { PagerLink } from '../components/PagerLink.tsx';
+import { formatLongDate } from '../format-date.ts';
+import { suggestSlugs } from '../loaders/suggest-slugs.ts';
+import { AUTHOR, pageMeta } from '../page-meta.ts';
+import type { Loaded, LoaderArgs } from '../route-module.ts';
+import { SITE } from '../site.ts';
+import { articleCandidates, notFound } from './message.tsx';
+
+export async function loader({ url, params, context }: LoaderArgs): Promise<Loaded> {
+  const section: Section = url.pathname.startsWith('/news/') ? 'news' : 'guide';
+  const slug = params.slug ?? '';
+  const manifest = await context.content.manifest();
+  const found = findEntry(manifest, slug);
+  if (!found) {
+    return notFound(context.siteUrl, `/${section}/${slug}`, 'No Content Found', `No article is published at /${section}/${slug}.`, suggestSlugs(slug, articleCandidates(manifest)));
+  }
+  const canonical = entryPath(found);
+  if (canonical !== `/${section}/${slug}`) return { redirect: canonical };
+
+  const stored = await context.content.entry(found.key);
+  return {
+    status: 200,
+    meta: meta(context.siteUrl, found, canonical),
+    body: {
+      kind: 'article',
+      article: {
+        section,
+        slug: found.slug,
+        title: found.title,
+        description: found.description,
+        type: found.type,
+        date: found.date,
+        html: stored.html,
+        toc: stored.toc,
+        hasDiagrams: stored.hasDiagrams,
+        readingMinutes: stored.readingMinutes,
+        // News carries its date; guides and pages show when their text last changed.
+        updated: found.type === 'news' ? null : found.updated.slice(0, 10),
+        editUrl: context.editBaseUrl ? `${context.editBaseUrl}${found.type === 'news' ? 'news/' : 'guide/'}${found.file}` : null,
+        ...neighbours(manifest, found),
+      },
+    },
+  };
+}
+
+export function meta(siteUrl: string, entry: ManifestEntry, path: string): PageMeta {
+  const kind = entry.type === 'news' ? 'News' : 'Guide';
+  const title = `Race Element - ${kind} | ${entry.title}`;
+  const url = `${siteUrl}${path}`;
+  return pageMeta(siteUrl, path, title, entry.description, {
+    ogType: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': entry.type === 'news' ? 'NewsArticle' : 'TechArticle',
+      headline: entry.title,
+      description: entry.description,
+      url,
+      image: SITE.image,
+      author: AUTHOR,
+      publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: SITE.image } },
+      ...(entry.date ? { datePublished: entry.date } : {}),
+      dateModified: entry.updated,
+      mainEntityOfPage: url,
+    },
+  });
+}
+
+/**
+ * The entries just before and after this one in its own list, as the manifest orders it: typed
+ * guides by title, news newest first. Untyped pages (features, sponsor) belong to no list.
+ */
+function neighbours(manifest: Manifest, entry: ManifestEntry): { previous: ArticleLink | null; next: ArticleLink | null } {
+  if (entry.type === null) return { previous: null, next: null };
+  const lookup = manifestLookup(manifest);
+  const list = lookup[entry.type];
+  const at = lookup.position.get(entry) ?? -1;
+  const link = (e: ManifestEntry | undefined): ArticleLink | null => (e ? { title: e.title, href: entryPath(e) } : null);
+  return { previous: link(list[at - 1]), next: link(list[at + 1]) };
+}
+
+export default function ArticlePage({ data: { article } }: { data: BodyOf<'article'> }) {
+  const toc = article.toc.filter((item) => item.depth <= 3);
+  // News runs newest first, so its neighbours are newer and older; guides run by title.
+  const [previousLabel, nextLabel] = article.type === 'news' ? ['Newer', 'Older'] : ['Previous', 'Next'];
+  return (
+    <article className="article">
+      <header className="article-header">
+        {article.type === 'guide' && (
+          <p className="breadcrumb">
+            <a href="/guide">Guides</a> <span aria-hidden="true">&gt;</span> {article.title}
+          </p>
+        )}
+        {article.type === 'news' && (
+          <p className="breadcrumb">
+            <a href="/news">News</a> <span aria-hidden="true">&gt;</span> {article.title}
+          </p>
+        )}
+        <h1 id="page-heading" tabIndex={-1}>
+          {article.title}
+        </h1>
+        <p className="article-meta">
+          {article.date && (
+            <time className="entry-date" dateTime={article.date}>
+              {formatLongDate(article.date)}
+            </time>
+          )}
+          <span className="reading-time">{article.readingMinutes} min read</span>
+        </p>
+      </header>
+      {toc.length > 1 && (
+        <nav className="toc" aria-label="On this page">
+          {/* Open in the server HTML, so the list is there without JavaScript; the key gives
+              every article a fresh element, open again, after a client navigation. */}
+          <details key={article.slug} open>
+            <summary className="toc-title">On this page</summary>
+            <ul>
+              {toc.map((item) => (
+                <li key={item.id} className={`toc-depth-${item.depth}`}>
+                  <a href={`#${item.id}`}>{item.text}</a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </nav>
+      )}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
+      {(article.updated || article.editUrl) && (
+        <footer className="article-footer">
+          {article.updated && (
+            <p>
+              Last updated <time dateTime={article.updated}>{formatLongDate(article.updated)}</time>
+            </p>
+          )}
+          {article.editUrl && (
+            <p>
+              <a href={article.editUrl} target="_blank" rel="noopener">
+                Edit this page<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          )}
+        </footer>
+      )}
+      {(article.previous || article.next) && (
+        <nav className="article-pager" aria-label="More articles">
+          <ul>
+            {article.previous && <PagerLink link={article.previous} label={previousLabel} rel="prev" />}
+            {article.next && <PagerLink link={article.next} label={nextLabel} rel="next" />}
+          </ul>
+        </nav>
+      )}
+    </article>
+  );
+}

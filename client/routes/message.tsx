@@ -1,0 +1,93 @@
+/**
+ * The message pages: not found (404, with "did you mean" suggestions), content unavailable
+ * (503) and error (500). Other loaders answer with them through `notFound` and
+ * `contentErrorPage`; this module's own loader answers paths that match no route.
+ */
+import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
+import type { Manifest } from '../../contracts/kv-values.ts';
+import { entryPath } from '../../contracts/manifest-lookup.ts';
+import type { ArticleLink, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
+import { type SlugCandidate, type Suggestion, suggestSlugs } from '../loaders/suggest-slugs.ts';
+import { pageMeta } from '../page-meta.ts';
+import type { Loaded, LoaderArgs } from '../route-module.ts';
+
+export const meta = (siteUrl: string, path: string, heading: string, message: string): PageMeta =>
+  pageMeta(siteUrl, path, `Race Element - ${heading}`, message, { noindex: true });
+
+export function notFound(siteUrl: string, path: string, heading: string, message: string, suggestions: Suggestion[] = []): Loaded {
+  return { status: 404, meta: meta(siteUrl, path, heading, message), body: { kind: 'notFound', heading, message, suggestions } };
+}
+
+/** What a visitor sees when content cannot be read: never a blank page or a stack trace. */
+export function contentErrorPage(error: ContentError, path: string, siteUrl: string): Loaded {
+  const { status } = contentErrorStatus(error.kind);
+  if (error.kind === 'unreadable') return { status, meta: meta(siteUrl, path, 'Error', error.message), body: { kind: 'error', cause: error.message } };
+  const [heading, message] =
+    error.kind === 'unpublished'
+      ? ['Nothing published yet', 'The site is up, but no content has been published to it yet. Please come back soon.']
+      : ['Temporarily unavailable', 'The articles cannot be read right now. Please try again in a minute.'];
+  return { status, meta: meta(siteUrl, path, heading, message), body: { kind: 'unavailable', heading, message } };
+}
+
+/** A path no route matches: 404, suggesting what its last segment comes close to (`/guides/multi-sim` → Multi-Sim). */
+export async function loader({ url, context }: LoaderArgs): Promise<Loaded> {
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  let suggestions: Suggestion[] = [];
+  if (last !== '') {
+    // A 404 stays a 404 when the manifest cannot be read: then only the sections are suggested.
+    const manifest = await context.content.manifest().catch((error: unknown) => {
+      if (error instanceof ContentError) return null;
+      throw error;
+    });
+    suggestions = suggestSlugs(last, [...SECTION_CANDIDATES, ...(manifest ? articleCandidates(manifest) : [])]);
+  }
+  return notFound(context.siteUrl, url.pathname, 'Page not found', `There is no page at ${url.pathname}.`, suggestions);
+}
+
+/** Every published article, by slug, title and content file name. */
+export function articleCandidates(manifest: Manifest): SlugCandidate[] {
+  return manifest.entries.map((e) => ({ title: e.title, href: entryPath(e), names: [e.slug, e.title], aliases: [e.file.replace(/\.md$/, '')] }));
+}
+
+/** The site's own sections, for mistyped routes such as /nwes. */
+const SECTION_CANDIDATES: SlugCandidate[] = [
+  { title: 'News', href: '/news', names: ['news'] },
+  { title: 'Guides', href: '/guide', names: ['guide', 'guides'] },
+  { title: 'SetupLinks', href: '/setup', names: ['setup', 'setup links'] },
+  { title: 'Site usage', href: '/analytics', names: ['analytics'] },
+];
+
+type MessageBody = BodyOf<'notFound'> | BodyOf<'unavailable'> | BodyOf<'error'>;
+
+export default function MessagePage({ data }: { data: MessageBody }) {
+  if (data.kind === 'error') return <Message heading="There was an error" message={data.cause} />;
+  return <Message heading={data.heading} message={data.message} suggestions={data.kind === 'notFound' ? data.suggestions : []} />;
+}
+
+/** A heading and a message inside the layout, and ways on. */
+function Message({ heading, message, suggestions = [] }: { heading: string; message: string; suggestions?: ArticleLink[] }) {
+  return (
+    <>
+      <h1 id="page-heading" tabIndex={-1}>
+        {heading}
+      </h1>
+      <p className="page-intro">{message}</p>
+      {suggestions.length > 0 && (
+        <div className="suggestions">
+          <p id="suggestions-title">Did you mean:</p>
+          <ul aria-labelledby="suggestions-title">
+            {suggestions.map((s) => (
+              <li key={s.href}>
+                <a href={s.href}>{s.title}</a> <span className="suggestion-path">{s.href}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p>
+        {suggestions.length > 0 ? 'Or try' : 'Try'} the <a href="/news">news</a>, the <a href="/guide">guides</a> or the{' '}
+        <a href="/">home page</a>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The Workers KV key layout: one helper per kind of key, used by the writer (scripts/), the
+ * reader (worker/) and the tests. Pure. What each key holds is in kv-values.ts.
+ *
+ *   manifest          Manifest: the only mutable content key, written last by every upload.
+ *   entry/<sha256>    StoredEntry: immutable, content-addressed (renderer version + file + source).
+ *   sample/<path>     plain text of a code-sample file from content/samples/.
+ *   search/<sha256>   StoredSearchIndex: immutable, content-addressed.
+ *   lock/upload       the upload lock (scripts/content/upload-lock.ts).
+ */
+
+export const MANIFEST_KEY = 'manifest';
+export const LOCK_KEY = 'lock/upload';
+
+/** Prefixes of the immutable keys an upload may clean up once no manifest names them. */
+export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/'] as const;
+
+export const entryKey = (sha256: string): string => `entry/${sha256}`;
+export const sampleKey = (path: string): string => `sample/${path}`;
+export const searchIndexKey = (sha256: string): string => `search/${sha256}`;

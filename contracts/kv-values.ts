@@ -1,0 +1,91 @@
+/**
+ * What each Workers KV key holds (the keys themselves: kv-keys.ts), as zod schemas shared by the
+ * writer (scripts/) and the reader (worker/). Values are JSON; whoever reads one parses it with
+ * `parseStored`, so a corrupt or foreign value becomes a clear error instead of a crash. Pure.
+ */
+import * as z from 'zod';
+
+export const ENTRY_TYPES = ['guide', 'news'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** Front matter after validation. `type` is absent for untyped pages (features, sponsor). */
+export const entryAttributesSchema = z.object({
+  title: z.string().min(1),
+  slug: z.string().min(1),
+  description: z.string().min(1),
+  type: z.enum(ENTRY_TYPES).optional(),
+  /** ISO calendar date (YYYY-MM-DD), news only. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export type EntryAttributes = z.infer<typeof entryAttributesSchema>;
+
+export const tocItemSchema = z.object({
+  depth: z.number().int().min(1).max(6),
+  id: z.string(),
+  text: z.string(),
+});
+export type TocItem = z.infer<typeof tocItemSchema>;
+
+export const storedEntrySchema = z.object({
+  attributes: entryAttributesSchema,
+  file: z.string(),
+  markdown: z.string(),
+  html: z.string(),
+  toc: z.array(tocItemSchema),
+  hasDiagrams: z.boolean(),
+  readingMinutes: z.number().int().positive(),
+});
+export type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+export const manifestEntrySchema = z.object({
+  slug: z.string(),
+  type: z.enum(ENTRY_TYPES).nullable(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string().nullable(),
+  /** The content file's name, e.g. `guide-get-started.md`. */
+  file: z.string(),
+  /** KV key of the StoredEntry. */
+  key: z.string(),
+  /** sha256 of the markdown source alone: tells a content change from a renderer change. */
+  sourceHash: z.string(),
+  /** ISO time of the upload at which the source last changed. */
+  updated: z.string(),
+});
+export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
+
+export const manifestSampleSchema = z.object({
+  path: z.string(),
+  /** sha256 of the file, so unchanged samples are not written again. */
+  hash: z.string(),
+});
+export type ManifestSample = z.infer<typeof manifestSampleSchema>;
+
+export const manifestSchema = z.object({
+  /** Increases by one with every publish. */
+  version: z.number().int().nonnegative(),
+  publishedAt: z.string(),
+  renderer: z.string(),
+  /** In display order: news newest first, then every other entry by title (see plan-upload.ts). */
+  entries: z.array(manifestEntrySchema),
+  samples: z.array(manifestSampleSchema),
+  /** KV key of the search index (`search/<sha256>`, see search-index.ts); null if none was built. */
+  search: z.string().nullable().default(null),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** Parses a KV value as JSON and checks its shape; throws an Error naming what is wrong. */
+export function parseStored<T>(schema: z.ZodType<T>, raw: string, what: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error(`${what} is not valid JSON`);
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${what} is malformed at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,119 @@
+/**
+ * What every page is rendered from: the JSON the page-data API answers and the Worker
+ * renders with. One type for both, so the server render and a client navigation cannot
+ * disagree about a page. Types only, and the id of the element that carries the payload.
+ */
+import type { TocItem } from './kv-values.ts';
+
+/** One piece of a search snippet: `mark` pieces are the words the query matched. */
+export interface SnippetPart {
+  text: string;
+  mark: boolean;
+}
+
+export interface SearchHit {
+  title: string;
+  href: string;
+  description: string;
+  section: 'news' | 'guide';
+  date: string | null;
+  snippet: SnippetPart[];
+}
+
+export type Theme = 'dark' | 'light';
+
+export interface PageMeta {
+  /** The document title. */
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  url: string;
+  ogType: 'website' | 'article';
+  image: string;
+  /** schema.org data, serialised into a JSON-LD script. */
+  jsonLd: Record<string, unknown>;
+  /** Set on pages that should not be indexed (errors, analytics). */
+  noindex?: boolean;
+}
+
+export interface EntryCard {
+  slug: string;
+  title: string;
+  description: string;
+  /** ISO date, news only. */
+  date: string | null;
+  href: string;
+}
+
+export interface ArticleView {
+  section: 'news' | 'guide';
+  slug: string;
+  title: string;
+  description: string;
+  /** 'guide' | 'news', or null for untyped pages (features, sponsor): no breadcrumb. */
+  type: 'guide' | 'news' | null;
+  date: string | null;
+  html: string;
+  toc: TocItem[];
+  hasDiagrams: boolean;
+  /** Estimated at upload time (about 220 words a minute), at least 1. */
+  readingMinutes: number;
+  /** YYYY-MM-DD of the upload that last changed the text; guides and untyped pages only. */
+  updated: string | null;
+  /** The content file in the source repository's editor; null when not configured. */
+  editUrl: string | null;
+  /** The neighbours in the article's own list (guides by title, news newest first); none for untyped pages. */
+  previous: ArticleLink | null;
+  next: ArticleLink | null;
+}
+
+/** Which page of an index is shown (INDEX_PAGE_SIZE cards each), and the pages around it. */
+export interface IndexPager {
+  /** From 1. */
+  page: number;
+  pageCount: number;
+  /** Hrefs of the neighbouring pages; null at either end. */
+  previous: string | null;
+  next: string | null;
+}
+
+/** A link to another page, with its title: article neighbours, 404 suggestions. */
+export interface ArticleLink {
+  title: string;
+  href: string;
+}
+
+export interface PageViews {
+  path: string;
+  today: number;
+  allTime: number;
+}
+
+export type PageBody =
+  | { kind: 'home'; latestNews: EntryCard[] }
+  | { kind: 'newsIndex'; entries: EntryCard[]; pager: IndexPager }
+  | { kind: 'guideIndex'; entries: EntryCard[]; pager: IndexPager }
+  | { kind: 'article'; article: ArticleView }
+  | { kind: 'setup'; appUrl: string | null; problem: string | null }
+  | { kind: 'analytics'; day: string; pages: PageViews[] | null }
+  | { kind: 'search'; query: string; results: SearchHit[] }
+  | { kind: 'notFound'; heading: string; message: string; suggestions: ArticleLink[] }
+  | { kind: 'error'; cause: string }
+  /** Content cannot be served right now (nothing published yet, or KV down with nothing held). */
+  | { kind: 'unavailable'; heading: string; message: string };
+
+export type PageKind = PageBody['kind'];
+/** The body of one kind of page. */
+export type BodyOf<K extends PageKind> = Extract<PageBody, { kind: K }>;
+
+/** Every page also carries the visitor's theme and the server's year (for the footer). */
+export type PageData = PageBody & { theme: Theme; year: number };
+
+/** The page-data API's answer, and what SSR renders from. */
+export interface PagePayload {
+  meta: PageMeta;
+  data: PageData;
+}
+
+/** The id of the <script> holding a server-rendered page's payload, which the browser hydrates from. */
+export const PAYLOAD_ELEMENT_ID = 'page-payload';

@@ -1,0 +1,28 @@
+/**
+ * URLs the writer, the reader and the browser must agree on: where an article lives, and the
+ * JSON API's paths. Which page answers which path is the route table (client/route-table.ts).
+ * Pure.
+ */
+
+export type Section = 'news' | 'guide';
+
+export const articlePath = (section: Section, slug: string): string => `/${section}/${slug}`;
+
+/** Everything the JSON API answers lives under this prefix. */
+export const API_PREFIX = '/api/_analog';
+
+/** Where the page-data API answers for a page path: `/news/x` → `/api/_analog/pages/news/x`. */
+export const PAGE_API_PREFIX = `${API_PREFIX}/pages`;
+export const pageApiPath = (pathname: string): string => `${PAGE_API_PREFIX}${pathname === '/' ? '' : pathname}`;
+
+/** Search-as-you-type: `?q=`. */
+export const SEARCH_API_PATH = `${API_PREFIX}/search`;
+/** Longer queries are refused (the search API) or cut (the search page). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** Page views: POST `{ "path": "/news/…" }`. */
+export const PAGE_VIEW_API_PATH = `${API_PREFIX}/analytics/hits`;
+
+/** A code-sample file from content/samples/, as text. */
+export const SAMPLES_API_PREFIX = `${API_PREFIX}/samples/`;
+export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;

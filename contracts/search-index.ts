@@ -1,0 +1,49 @@
+/**
+ * The search index: built once per upload by the writer (scripts/content/build-search-index.ts),
+ * stored in KV at `search/<sha256>`, loaded by the reader (worker/content/search-engine.ts).
+ * Both sides use the MiniSearch options below, so the index and its queries cannot drift apart.
+ * Pure.
+ */
+import type { AsPlainObject, Options } from 'minisearch';
+import * as z from 'zod';
+
+export interface SearchDocument {
+  id: number;
+  title: string;
+  description: string;
+  /** Heading texts, joined. */
+  headings: string;
+  /** Hyphenated words of the title and slug written together ("Multi-Sim" → "multisim"). */
+  keywords: string;
+  /** The article's prose. */
+  text: string;
+  href: string;
+  section: 'news' | 'guide';
+  date: string | null;
+}
+
+/** MiniSearch's own JSON (`toJSON()`): its shape is MiniSearch's to check when it loads it. */
+const miniSearchJson = z.custom<AsPlainObject>((value) => typeof value === 'object' && value !== null && 'documentCount' in value && 'index' in value, {
+  message: 'not a MiniSearch index',
+});
+
+/** The KV value at `search/<sha256>`. */
+export const storedSearchIndexSchema = z.object({
+  version: z.literal(1),
+  index: miniSearchJson,
+  /** Article text by document id, for snippets. */
+  texts: z.record(z.string(), z.string()),
+});
+export type StoredSearchIndex = z.infer<typeof storedSearchIndexSchema>;
+
+export const SEARCH_OPTIONS: Options<SearchDocument> = {
+  fields: ['title', 'keywords', 'description', 'headings', 'text'],
+  storeFields: ['title', 'href', 'description', 'section', 'date'],
+  searchOptions: {
+    boost: { title: 6, keywords: 4, headings: 2, description: 1.5 },
+    // "dualsens" finds DualSense (prefix), "dualsnese" too (one or two typos).
+    prefix: true,
+    fuzzy: 0.25,
+    combineWith: 'AND',
+  },
+};

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createMiniflare, type LocalMiniflare } from '../../../scripts/local-miniflare.ts';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { kvStoreFromBinding, type KvStore } from '../../../scripts/content/kv-store.ts';
+import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
+import { uploadContent, type UploadOutcome } from '../../../scripts/content/upload.ts';
+import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored, storedEntrySchema } from '../../../contracts/kv-values.ts';
+
+/** One KV namespace per scenario, so the tests do not depend on each other's order. */
+const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG'] as const;
+const T1 = '2025-01-01T00:00:00.000Z';
+const T2 = '2025-01-02T00:00:00.000Z';
+const T3 = '2025-01-03T00:00:00.000Z';
+
+let miniflare: LocalMiniflare;
+let realContent: ContentFolder;
+const stores = {} as Record<(typeof NAMESPACES)[number], KvStore>;
+
+beforeAll(async () => {
+  miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: [...NAMESPACES] });
+  for (const name of NAMESPACES) stores[name] = kvStoreFromBinding((await miniflare.mf.getKVNamespace(name)) as unknown as KVNamespace);
+  realContent = await loadContentFolder('content');
+});
+afterAll(() => miniflare?.dispose());
+
+const allKeys = async (store: KvStore) => (await store.listKeys('')).sort();
+const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
+/** Runs an upload and collects its log lines. */
+async function upload(store: KvStore, content: string | ContentFolder, opts: { dryRun?: boolean; now?: string } = {}) {
+  const lines: string[] = [];
+  const outcome = await uploadContent({ content, store, log: (line) => lines.push(line), ...opts });
+  return { outcome, lines };
+}
+function succeeded(outcome: UploadOutcome) {
+  if (!outcome.ok) throw new Error(`upload failed: ${JSON.stringify(outcome.problems)}`);
+  return outcome;
+}
+
+describe('uploading the real content folder', () => {
+  test('writes 24 entries, 1 sample, the search index and the manifest', async () => {
+    const store = stores.FULL;
+    const outcome = succeeded((await upload(store, 'content', { now: T1 })).outcome);
+    expect(outcome.entriesWritten).toBe(24);
+    expect(outcome.entriesUnchanged).toBe(0);
+    expect(outcome.deleted).toBe(0);
+
+    const keys = await allKeys(store);
+    expect(keys.filter((k) => k.startsWith('entry/'))).toHaveLength(24);
+    expect(keys.filter((k) => k.startsWith('sample/'))).toEqual(['sample/start-race-element-minimized.bat']);
+    expect(keys).toContain(MANIFEST_KEY);
+    expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
+    expect(keys).toHaveLength(27);
+
+    const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+    expect(manifest.version).toBe(1);
+    expect(manifest.publishedAt).toBe(T1);
+    expect(manifest.entries).toHaveLength(24);
+    const dsx = manifest.entries.find((e) => e.slug === 'DSX')!;
+    const stored = parseStored(storedEntrySchema, (await store.get(dsx.key))!, dsx.key);
+    expect(stored.file).toBe('guide-DSX.md');
+    expect(stored.html).toContain('DSX');
+    expect(await store.get('sample/start-race-element-minimized.bat')).toBe(realContent.samples[0]!.content);
+  });
+
+  test('a second run writes nothing and leaves the manifest unchanged', async () => {
+    const store = stores.FULL;
+    const before = await store.get(MANIFEST_KEY);
+    expect(before).not.toBeNull();
+    const { outcome, lines } = await upload(store, 'content', { now: T2 });
+    const second = succeeded(outcome);
+    expect(second.entriesWritten).toBe(0);
+    expect(second.entriesUnchanged).toBe(24);
+    expect(second.plan.writes).toEqual([]);
+    expect(second.plan.manifestChanged).toBe(false);
+    expect(await store.get(MANIFEST_KEY)).toBe(before);
+    expect(lines.at(-1)).toContain('manifest unchanged');
+    expect(await allKeys(store)).toHaveLength(27);
+  });
+});
+
+describe('an invalid folder', () => {
+  const withBadFile = (): ContentFolder => ({
+    files: [...realContent.files, { file: 'news-broken.md', source: md('title: Broken\nslug: broken\ndescription: d\ntype: news') }],
+    samples: realContent.samples,
+  });
+
+  test('reports its problems and writes nothing to an empty namespace', async () => {
+    const { outcome, lines } = await upload(stores.INVALID, withBadFile());
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.problems).toEqual([{ file: 'news-broken.md', field: 'date', reason: expect.stringMatching(/missing/) }]);
+    expect(lines[0]).toMatch(/^news-broken\.md: date: missing/);
+    expect(lines.at(-1)).toMatch(/1 problem\(s\) found: nothing was written/);
+    expect(await allKeys(stores.INVALID)).toEqual([]);
+  });
+
+  test('leaves a published namespace exactly as it was', async () => {
+    const store = stores.INVALID;
+    succeeded((await upload(store, realContent, { now: T1 })).outcome);
+    const keys = await allKeys(store);
+    const manifest = await store.get(MANIFEST_KEY);
+    const edited = withBadFile();
+    edited.files[0] = { ...edited.files[0]!, source: `${edited.files[0]!.source}\nAn edit that must not be published.\n` };
+    const { outcome } = await upload(store, edited, { now: T2 });
+    expect(outcome.ok).toBe(false);
+    expect(await allKeys(store)).toEqual(keys);
+    expect(await store.get(MANIFEST_KEY)).toBe(manifest);
+  });
+});
+
+test('a dry run writes nothing but reports what it would write', async () => {
+  const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
+  const dry = succeeded(outcome);
+  expect(dry.entriesWritten).toBe(24);
+  expect(dry.plan.writes).toHaveLength(26); // 24 entries, 1 sample, the search index
+  expect(await allKeys(stores.DRY)).toEqual([]);
+  expect(lines.at(-1)).toMatch(/^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; manifest v1; would delete 0 stale key\(s\)\.$/);
+});
+
+test("after removing an entry and uploading twice, the removed entry's key is gone", async () => {
+  const store = stores.REMOVE;
+  succeeded((await upload(store, realContent, { now: T1 })).outcome);
+  const first = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+  const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
+  const without: ContentFolder = { files: realContent.files.filter((f) => f.file !== 'sponsor.md'), samples: realContent.samples };
+
+  const second = succeeded((await upload(store, without, { now: T2 })).outcome);
+  expect(second.plan.manifest.version).toBe(2);
+  expect(second.plan.manifest.entries.map((e) => e.slug)).not.toContain('sponsor');
+  expect(await store.get(removedKey), 'kept while the previous manifest names it').not.toBeNull();
+
+  const third = succeeded((await upload(store, without, { now: T3 })).outcome);
+  // The removed entry, and the first upload's search index (which still listed it).
+  expect(third.deleted).toBe(2);
+  expect(third.plan.deletes).toEqual([removedKey, first.search!].sort());
+  expect(await store.get(removedKey)).toBeNull();
+  expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(23);
+  const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+  expect(manifest.version).toBe(2);
+  for (const e of manifest.entries) expect(await store.get(e.key), e.key).not.toBeNull();
+});
+
+test('the log prints one line per entry and sample, then a summary', async () => {
+  const { lines } = await upload(stores.LOG, 'content');
+  const entryLines = lines.filter((l) => /^written {3}\S+\.md → \S+$/.test(l));
+  expect(entryLines).toHaveLength(24);
+  expect(entryLines).toContain('written   guide-DSX.md → DSX');
+  expect(lines).toContain('written   samples/start-race-element-minimized.bat');
+  expect(lines).toHaveLength(24 + 1 + 1);
+  expect(lines.at(-1)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; manifest v1; deleted 0 stale key(s).');
+
+  const again = await upload(stores.LOG, 'content');
+  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(25);
+  expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; manifest unchanged; deleted 0 stale key(s).');
+});
+
+test('drafts are logged as skipped and not uploaded', async () => {
+  const store = stores.LOG;
+  const draft = { file: 'draft-idea.md', source: md('title: Idea\nslug: idea\ndescription: d\ndraft: true') };
+  const { outcome, lines } = await upload(store, { files: [...realContent.files, draft], samples: realContent.samples });
+  expect(succeeded(outcome).plan.entries.map((e) => e.slug)).not.toContain('idea');
+  expect(lines).toContain('draft     draft-idea.md (skipped)');
+});

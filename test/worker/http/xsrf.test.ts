@@ -1,0 +1,133 @@
+/**
+ * The XSRF gate on every state-changing API request, as a matrix: each non-GET method on each
+ * API route, with no token, a header without cookie, a mismatched header, a token signed by
+ * another secret, a malformed token, and a valid token. Then the secret's configuration, and
+ * the comparison functions themselves.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { uploadContent } from '../../../scripts/content/upload.ts';
+import { checkXsrf, createXsrfToken, isValidXsrfToken, LOCAL_DEVELOPMENT_SECRET, sameToken } from '../../../worker/http/xsrf.ts';
+import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+
+const HITS = '/api/_analog/analytics/hits';
+/** Every API route, and one that does not exist: the gate stands before routing. */
+const ROUTES = [HITS, '/api/_analog/pages', '/api/_analog/pages/guide/DSX', '/api/_analog/search', '/api/_analog/samples/start-race-element-minimized.bat', '/api/_analog/unknown', '/api/other'];
+const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+let worker: WorkerRuntime;
+let valid: string;
+let valid2: string;
+let foreign: string;
+beforeAll(async () => {
+  worker = await startWorker();
+  const outcome = await uploadContent({ content: 'content', store: worker.store });
+  if (!outcome.ok) throw new Error('upload failed');
+  valid = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
+  valid2 = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
+  foreign = await createXsrfToken('another-secret');
+});
+afterAll(() => worker?.dispose());
+
+type Case = { name: string; cookie?: string; header?: string; error: string | null };
+const cases = (): Case[] => [
+  { name: 'no token at all', error: 'Missing X-XSRF-TOKEN header.' },
+  { name: 'cookie without header', cookie: valid, error: 'Missing X-XSRF-TOKEN header.' },
+  { name: 'header without cookie', header: valid, error: 'Missing XSRF-TOKEN cookie.' },
+  { name: 'mismatched header (another valid token)', cookie: valid, header: valid2, error: 'X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie.' },
+  { name: 'signed by another secret', cookie: foreign, header: foreign, error: 'XSRF-TOKEN is not validly signed.' },
+  { name: 'malformed token (one-character signature)', cookie: 'a.b', header: 'a.b', error: 'XSRF-TOKEN is not validly signed.' },
+  { name: 'malformed token (no signature)', cookie: 'abc', header: 'abc', error: 'XSRF-TOKEN is not validly signed.' },
+  { name: 'valid token', cookie: valid, header: valid, error: null },
+];
+
+function request(method: string, path: string, c: Case, origin = 'http://localhost:8787'): Promise<Response> {
+  return worker.fetch(new URL(path, origin).href, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(c.cookie ? { Cookie: `XSRF-TOKEN=${c.cookie}` } : {}),
+      ...(c.header ? { 'X-XSRF-TOKEN': c.header } : {}),
+    },
+    body: '{"path":"/news"}',
+  });
+}
+
+describe('every non-GET API route', () => {
+  test('answers 403 with the documented JSON reason for each bad token, and lets a valid one through', async () => {
+    const seen: string[] = [];
+    for (const path of ROUTES) {
+      for (const method of METHODS) {
+        for (const c of cases()) {
+          const res = await request(method, path, c);
+          const text = await res.text();
+          const json = (text ? JSON.parse(text) : {}) as { error?: string };
+          if (c.error === null) {
+            // Past the gate: the route answers (204 for a counted view, 404 where no route takes the method).
+            const expected = path === HITS && method === 'POST' ? 204 : 404;
+            if (res.status !== expected) seen.push(`${method} ${path} ${c.name}: ${res.status} (expected ${expected})`);
+          } else if (res.status !== 403 || json.error !== c.error) {
+            seen.push(`${method} ${path} ${c.name}: ${res.status} ${JSON.stringify(json)}`);
+          }
+        }
+      }
+    }
+    expect(seen).toEqual([]);
+  });
+
+  test('safe methods are not gated', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await worker.fetch('/api/_analog/pages/news', { method });
+      expect(res.status, method).toBe(200);
+    }
+  });
+});
+
+describe('the secret', () => {
+  test('with XSRF_SECRET set, tokens of the development secret are refused and its own pass', async () => {
+    const configured = await startWorker({ bindings: { XSRF_SECRET: 'a-configured-secret' } });
+    try {
+      await uploadContent({ content: 'content', store: configured.store });
+      const post = (token: string) =>
+        configured.fetch(HITS, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
+          body: '{"path":"/news"}',
+        });
+      const refused = await post(await createXsrfToken(LOCAL_DEVELOPMENT_SECRET));
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'XSRF-TOKEN is not validly signed.' });
+      expect((await post(await createXsrfToken('a-configured-secret'))).status).toBe(204);
+    } finally {
+      await configured.dispose();
+    }
+  });
+
+  test('without XSRF_SECRET, a host other than localhost refuses every state-changing request', async () => {
+    const res = await request('POST', HITS, { name: 'valid', cookie: valid, header: valid, error: null }, 'https://race.elementfuture.com');
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'XSRF protection is not configured on this server (XSRF_SECRET is missing).' });
+  });
+});
+
+describe('the comparisons', () => {
+  test('sameToken: equal only when every byte is', () => {
+    expect(sameToken('abc.def', 'abc.def')).toBe(true);
+    expect(sameToken('abc.def', 'xbc.def')).toBe(false);
+    expect(sameToken('abc.def', 'abc.dex')).toBe(false);
+    expect(sameToken('abc.def', 'abc.de')).toBe(false);
+    expect(sameToken('', '')).toBe(true);
+    expect(sameToken('é', 'e')).toBe(false);
+  });
+
+  test('isValidXsrfToken never throws on malformed input', async () => {
+    const odd = ['', '.', 'a.', '.b', 'a.b', 'a.bc', 'a.b.c', 'a.!!!!', 'a.====', 'a'.repeat(201), 'abc.' + 'A'.repeat(5), `${valid}x`, valid.replace(/.$/, '')];
+    for (const token of odd) expect(await isValidXsrfToken(token, LOCAL_DEVELOPMENT_SECRET), token).toBe(false);
+    expect(await isValidXsrfToken(valid, LOCAL_DEVELOPMENT_SECRET)).toBe(true);
+  });
+
+  test('checkXsrf: each reason', async () => {
+    expect(await checkXsrf(valid, valid, LOCAL_DEVELOPMENT_SECRET)).toEqual({ ok: true });
+    expect(await checkXsrf(valid, valid, null)).toMatchObject({ ok: false });
+    expect(await checkXsrf(foreign, foreign, LOCAL_DEVELOPMENT_SECRET)).toEqual({ ok: false, reason: 'XSRF-TOKEN is not validly signed.' });
+  });
+});

@@ -1,0 +1,15 @@
+/** Reads page-view figures from the counter; a failing Durable Object yields null, never an error page. */
+import type { PageViews } from '../../contracts/page-payload.ts';
+import { COUNTER_NAME } from './analytics-counter.ts';
+import type { WorkerEnv as Env } from '../app-env.ts';
+
+export const counterStub = (env: Env) => env.ANALYTICS.get(env.ANALYTICS.idFromName(COUNTER_NAME));
+
+export async function readPageViews(env: Env, day: string): Promise<PageViews[] | null> {
+  try {
+    return await counterStub(env).stats(day);
+  } catch (error) {
+    console.error('analytics unavailable', error);
+    return null;
+  }
+}

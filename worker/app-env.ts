@@ -1,0 +1,19 @@
+/**
+ * The Worker's bindings and the per-request values its middleware sets, for Hono. `Env` itself is
+ * generated from wrangler.toml by `wrangler types` (worker-configuration.d.ts; `npm run
+ * typegen` writes it and `npm test` fails when it is stale). Secrets are not in wrangler.toml,
+ * so they are added here.
+ */
+
+export type WorkerEnv = Env & {
+  /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see http/xsrf.ts for the local default. */
+  XSRF_SECRET?: string;
+};
+
+export interface AppEnv {
+  Bindings: WorkerEnv;
+  Variables: {
+    /** The CSP nonce of this response (set by hono/secure-headers). */
+    secureHeadersNonce?: string;
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Reads published content from KV.
+ *
+ * - The manifest (index pages, feeds and redirects work from it alone) is kept in the isolate
+ *   for `manifestTtlMs` and otherwise read at most once per request, with a short KV cache TTL:
+ *   a publish shows within those two times. It is parsed again only when its text changed.
+ * - Entries and search indexes are immutable (content-addressed), so each is kept in an
+ *   isolate-wide memo once read, with a long KV cache TTL; changed content has a new key.
+ * - When KV fails (throws, or takes longer than KV_TIMEOUT_MS), the last good manifest this
+ *   isolate holds is served and the reader marked `stale`; with none, the error says
+ *   `unavailable` so the page can answer 503 with Retry-After.
+ */
+import { ContentError } from '../../contracts/content-error.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
+import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
+import type { PageContent } from '../../client/route-module.ts';
+import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
+
+const MANIFEST_CACHE_TTL = 30;
+const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
+/** Bounds the isolate memo; entries average tens of KB, isolates have 128 MB. */
+const ENTRY_MEMO_LIMIT = 500;
+export const DEFAULT_MANIFEST_TTL_MS = 5_000;
+export const KV_TIMEOUT_MS = 3_000;
+
+export interface ContentReaderOptions {
+  /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */
+  manifestTtlMs?: number;
+}
+
+/** The last good manifest this isolate read, its KV text, and when. */
+let manifestMemo: { manifest: Manifest; raw: string; at: number } | undefined;
+const entryMemo = new Map<string, StoredEntry>();
+/** The loaded search index, by its (immutable) key: one per isolate at a time. */
+let searchMemo: { key: string; engine: SearchEngine } | undefined;
+
+export class ContentReader implements PageContent {
+  readonly #kv: KVNamespace;
+  readonly #manifestTtlMs: number;
+  #manifest: Promise<Manifest> | undefined;
+  /** True once this reader served an older manifest because KV failed. */
+  stale = false;
+
+  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS }: ContentReaderOptions = {}) {
+    this.#kv = kv;
+    this.#manifestTtlMs = manifestTtlMs;
+  }
+
+  manifest(): Promise<Manifest> {
+    this.#manifest ??= this.#currentManifest();
+    return this.#manifest;
+  }
+
+  async entry(key: string): Promise<StoredEntry> {
+    const memo = entryMemo.get(key);
+    if (memo) return memo;
+    const raw = await this.#get(key, ENTRY_CACHE_TTL);
+    if (raw === null) throw new ContentError('unreadable', `The stored entry ${key} is missing from KV.`);
+    let entry: StoredEntry;
+    try {
+      entry = parseStored(storedEntrySchema, raw, `The stored entry ${key}`);
+    } catch (error) {
+      throw new ContentError('unreadable', (error as Error).message);
+    }
+    if (entryMemo.size >= ENTRY_MEMO_LIMIT) entryMemo.delete(entryMemo.keys().next().value as string);
+    entryMemo.set(key, entry);
+    return entry;
+  }
+
+  /** The search engine for the published content; null when the upload built no index. */
+  async search(): Promise<SearchEngine | null> {
+    const key = (await this.manifest()).search;
+    if (!key) return null;
+    if (searchMemo?.key === key) return searchMemo.engine;
+    const raw = await this.#get(key, ENTRY_CACHE_TTL);
+    if (raw === null) throw new ContentError('unreadable', `The search index ${key} is missing from KV.`);
+    let engine: SearchEngine;
+    try {
+      engine = loadSearchIndex(parseStored(storedSearchIndexSchema, raw, `The search index ${key}`));
+    } catch (error) {
+      throw new ContentError('unreadable', `The search index ${key} is unreadable: ${(error as Error).message}`);
+    }
+    searchMemo = { key, engine };
+    return engine;
+  }
+
+  async #currentManifest(): Promise<Manifest> {
+    const memo = manifestMemo;
+    if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
+    let raw: string | null;
+    try {
+      raw = await this.#get(MANIFEST_KEY, MANIFEST_CACHE_TTL);
+    } catch (error) {
+      if (memo && error instanceof ContentError && error.kind === 'unavailable') {
+        this.stale = true;
+        return memo.manifest;
+      }
+      throw error;
+    }
+    if (raw === null) throw new ContentError('unpublished', 'No content has been published yet.');
+    // Unchanged since the last read (the usual case): the same object, no second parse, and
+    // what the loaders derived from it stays valid.
+    if (memo && memo.raw === raw) {
+      manifestMemo = { ...memo, at: Date.now() };
+      return memo.manifest;
+    }
+    let manifest: Manifest;
+    try {
+      manifest = parseStored(manifestSchema, raw, 'The manifest');
+    } catch (error) {
+      throw new ContentError('unreadable', (error as Error).message);
+    }
+    manifestMemo = { manifest, raw, at: Date.now() };
+    return manifest;
+  }
+
+  /** A KV read that fails or hangs becomes ContentError('unavailable'). */
+  async #get(key: string, cacheTtl: number): Promise<string | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${KV_TIMEOUT_MS} ms`)), KV_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.#kv.get(key, { type: 'text', cacheTtl }), timeout]);
+    } catch (error) {
+      throw new ContentError('unavailable', `Reading ${key} from KV failed: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The reader for a request, with the manifest memo time the Worker is configured with. */
+export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }): ContentReader {
+  const seconds = Number(env.MANIFEST_TTL_SECONDS);
+  return new ContentReader(env.CONTENT, Number.isFinite(seconds) && seconds >= 0 ? { manifestTtlMs: seconds * 1000 } : {});
+}

@@ -1,0 +1,127 @@
+/**
+ * Feeds and indexing, made at the edge from the manifest alone (one KV read):
+ *   GET /news/feed.xml           Atom feed of the news            (feeds/atom.ts)
+ *   GET /sitemap.xml             every indexable page             (feeds/sitemap.ts)
+ *   GET /robots.txt              crawl rules and the sitemap      (feeds/text-files.ts)
+ *   GET /llms.txt                links to every page's markdown   (feeds/text-files.ts)
+ *   GET /{news,guide}/<slug>.md  an article's markdown source: the only route that reads an entry
+ * Cached for five minutes; the ETag follows what is served (manifest version and body, or the
+ * article's source hash), so a revalidation costs one KV read and answers 304.
+ * Mounted before the page route, which would take `/news/feed.xml` for an article slug.
+ */
+import { type Context, Hono } from 'hono';
+import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
+import type { Manifest } from '../../contracts/kv-values.ts';
+import { entryPath, findEntry } from '../../contracts/manifest-lookup.ts';
+import type { AppEnv } from '../app-env.ts';
+import { contentReaderFor } from '../content/content-reader.ts';
+import { hexDigest, notModified } from '../http/etag.ts';
+import { renderPage } from '../pages/page-route.ts';
+import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
+import type { SiteContent } from './site-content.ts';
+import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
+import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
+import { FeedDataError } from './xml.ts';
+
+export const FEED_CACHE_CONTROL = 'public, max-age=300';
+
+export const feeds = new Hono<AppEnv>();
+
+const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');
+
+export function siteContent(manifest: Manifest, siteUrl: string): SiteContent {
+  return {
+    siteUrl,
+    publishedAt: manifest.publishedAt,
+    pages: manifest.entries.map((entry) => ({ entry, url: `${siteUrl}${entryPath(entry)}` })),
+  };
+}
+
+/** A document built from the manifest alone; its ETag names the manifest version and the body's hash. */
+function fromManifest(contentType: string, build: (content: SiteContent) => string) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const siteUrl = siteUrlOf(c);
+    let body: string;
+    let version: number;
+    try {
+      const manifest = await contentReaderFor(c.env).manifest();
+      version = manifest.version;
+      body = build(siteContent(manifest, siteUrl));
+    } catch (error) {
+      return problem(c, error);
+    }
+    return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) => c.body(body, 200, { ...headers, 'Content-Type': contentType }));
+  };
+}
+
+feeds.get(NEWS_FEED_PATH, fromManifest(ATOM_CONTENT_TYPE, atomFeed));
+feeds.get('/sitemap.xml', fromManifest(XML_CONTENT_TYPE, sitemapXml));
+feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, llmsTxt));
+
+// Independent of content: a crawler that got a 5xx for robots.txt would stop crawling the site.
+feeds.get('/robots.txt', async (c) => {
+  const body = robotsTxt(siteUrlOf(c));
+  return cacheable(c, `W/"${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) => c.body(body, 200, { ...headers, 'Content-Type': TEXT_CONTENT_TYPE }));
+});
+
+const markdownSource = (section: 'news' | 'guide') => async (c: Context<AppEnv>): Promise<Response> => {
+  const url = new URL(c.req.url);
+  const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
+  const content = contentReaderFor(c.env);
+  try {
+    const manifest = await content.manifest();
+    const found = findEntry(manifest, name);
+    if (!found) {
+      // A page whose slug itself ends in .md (slugs may hold dots) is the page route's to render.
+      const page = `${name}.md`.toLowerCase();
+      if (manifest.entries.some((e) => e.slug.toLowerCase() === page)) return renderPage(c, url);
+      return c.text(`No article is published at ${url.pathname}.`, 404, { 'Cache-Control': 'no-cache' });
+    }
+    const canonical = entryPath(found);
+    if (`/${section}/${name}` !== canonical) return c.redirect(`${canonical}.md${url.search}`, 301);
+    return await cacheable(c, `W/"${found.sourceHash}"`, async (headers) => {
+      const stored = await content.entry(found.key);
+      return c.body(stored.markdown, 200, {
+        ...headers,
+        'Content-Type': MARKDOWN_CONTENT_TYPE,
+        // The HTML page is the one to index; this is its source.
+        Link: `<${siteUrlOf(c)}${canonical}>; rel="canonical"`,
+      });
+    });
+  } catch (error) {
+    return problem(c, error);
+  }
+};
+feeds.get('/news/:file{[^/]+\\.md}', markdownSource('news'));
+feeds.get('/guide/:file{[^/]+\\.md}', markdownSource('guide'));
+
+for (const path of [NEWS_FEED_PATH, '/sitemap.xml', '/robots.txt', '/llms.txt', '/news/:file{[^/]+\\.md}', '/guide/:file{[^/]+\\.md}']) {
+  feeds.all(path, (c) => c.text(`Method ${c.req.method} is not allowed here.`, 405, { Allow: 'GET, HEAD' }));
+}
+
+type CacheHeaders = { ETag: string; 'Cache-Control': string };
+
+/** 304 when the visitor holds this version, else the response `send` makes with the cache headers. */
+async function cacheable(c: Context<AppEnv>, etag: string, send: (headers: CacheHeaders) => Response | Promise<Response>): Promise<Response> {
+  return notModified(c.req.raw, etag, { 'Cache-Control': FEED_CACHE_CONTROL }) ?? send({ ETag: etag, 'Cache-Control': FEED_CACHE_CONTROL });
+}
+
+/**
+ * Content that cannot be read answers a short plain-text reason: 503 before the first publish or
+ * while KV fails with no copy held (with Retry-After), else 500.
+ */
+function problem(c: Context<AppEnv>, error: unknown): Response {
+  const headers = { 'Cache-Control': 'no-store' };
+  if (error instanceof ContentError && error.kind !== 'unreadable') {
+    const answer = contentErrorStatus(error.kind);
+    const retry: Record<string, string> = 'retryAfter' in answer ? { 'Retry-After': String(answer.retryAfter) } : {};
+    if (error.kind === 'unpublished') return c.text(`Not published yet: ${error.message}`, answer.status, { ...headers, ...retry });
+    console.error('feeds', error.message);
+    return c.text('Temporarily unavailable: the content store cannot be read right now.', answer.status, { ...headers, ...retry });
+  }
+  if (error instanceof ContentError || error instanceof FeedDataError) {
+    console.error('feeds', error.message);
+    return c.text(`There was an error: ${error.message}`, 500, headers);
+  }
+  throw error;
+}

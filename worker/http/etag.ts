@@ -1,0 +1,29 @@
+/**
+ * ETags and conditional requests, for every response that has one: one digest helper, one
+ * If-None-Match matcher (the weak comparison of RFC 9110 §13.1.2, which GET and HEAD use) and
+ * one 304 policy. Hono's `hono/etag` middleware is not used: it hashes the whole body (pages
+ * are streamed, and their ETag is known before rendering), and its 304 keeps only the ETag,
+ * dropping Cache-Control and Vary, which a 304 must repeat (RFC 9110 §15.4.5).
+ */
+
+/** Lower-case hex of a Web Crypto digest of `text`. */
+export async function hexDigest(algorithm: 'SHA-1' | 'SHA-256', text: string): Promise<string> {
+  const digest = await crypto.subtle.digest(algorithm, new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** True when the If-None-Match header names this ETag (or is `*`): W/ prefixes are ignored. */
+export function matchesEtag(ifNoneMatch: string | undefined | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * The 304 for a request that already holds `etag`, or null when it must get the full response.
+ * It carries the validators and caching headers of the 200 it stands for, and nothing else.
+ */
+export function notModified(request: Request, etag: string, headers: { 'Cache-Control': string; Vary?: string }): Response | null {
+  if (!matchesEtag(request.headers.get('if-none-match'), etag)) return null;
+  return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
+}

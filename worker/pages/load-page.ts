@@ -1,0 +1,53 @@
+/**
+ * Loads a page for a URL: matches the route table, loads the route module (a lazy one too: the
+ * Worker renders every page), runs its loader, and answers a content error with the message
+ * page. The SSR route and the page-data API both call this, so the two always agree.
+ */
+import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
+import type { PagePayload } from '../../contracts/page-payload.ts';
+import type { Loaded, LoaderContext } from '../../client/route-module.ts';
+import { loadRouteModule, MESSAGE_ROUTE, matchRoute } from '../../client/route-table.ts';
+import { contentErrorPage } from '../../client/routes/message.tsx';
+import { themeFromCookieHeader } from './theme.ts';
+
+export type LoadResult =
+  | {
+      type: 'page';
+      status: number;
+      payload: PagePayload;
+      /** Seconds to ask clients to wait before retrying (503s). */
+      retryAfter?: number;
+      /** Served from the last good manifest because KV failed. */
+      stale: boolean;
+    }
+  | { type: 'redirect'; location: string };
+
+/** The reader's `stale` flag rides along with the context the loaders see. */
+export type PageLoaderContext = LoaderContext & { content: { stale: boolean } };
+
+export async function loadPage(url: URL, cookieHeader: string | null, context: PageLoaderContext): Promise<LoadResult> {
+  let loaded: Loaded;
+  try {
+    loaded = await runLoader(url, context);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    loaded = contentErrorPage(error, url.pathname, context.siteUrl);
+  }
+  if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
+  const retry = loaded.status === 503 ? contentErrorStatus('unavailable') : null;
+  return {
+    type: 'page',
+    status: loaded.status,
+    payload: { meta: loaded.meta, data: { ...loaded.body, theme: themeFromCookieHeader(cookieHeader), year: context.now.getUTCFullYear() } },
+    ...(retry && 'retryAfter' in retry ? { retryAfter: retry.retryAfter } : {}),
+    stale: context.content.stale,
+  };
+}
+
+async function runLoader(url: URL, context: LoaderContext): Promise<Loaded> {
+  const match = matchRoute(url.pathname);
+  const route = match?.route ?? MESSAGE_ROUTE;
+  const module = 'lazy' in route ? await loadRouteModule(route.name) : route.module;
+  if (!module.loader) throw new Error(`the ${route.name} route has no loader in this build`);
+  return module.loader({ url, params: match?.params ?? {}, context });
+}
