@@ -87,7 +87,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
-export const LAZY_ROUTES = ROUTES.filter((route): route is LazyRoute => 'lazy' in route);
+const LAZY_ROUTES = ROUTES.filter((route): route is LazyRoute => 'lazy' in route);
 
 const lazyRoute = (kind: string): LazyRoute | undefined => LAZY_ROUTES.find((route) => route.name === kind);
 

@@ -54,7 +54,7 @@ export const manifestEntrySchema = z.object({
 });
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
-export const manifestSampleSchema = z.object({
+const manifestSampleSchema = z.object({
   path: z.string(),
   /** sha256 of the file, so unchanged samples are not written again. */
   hash: z.string(),

@@ -6,7 +6,7 @@
  */
 const PAYLOAD = /^[A-Za-z0-9+/=_-]+$/;
 /** Setups zip to a few KB; a link longer than this is not one of ours. */
-export const MAX_PAYLOAD_LENGTH = 16_384;
+const MAX_PAYLOAD_LENGTH = 16_384;
 
 export type SetupLinkResult = { appUrl: string; problem: null } | { appUrl: null; problem: string | null };
 

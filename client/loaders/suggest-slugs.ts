@@ -26,7 +26,7 @@ export interface Suggestion {
 }
 
 /** Below this score a candidate is not offered. */
-export const MIN_SCORE = 0.55;
+const MIN_SCORE = 0.55;
 /** Containment counts only for strings at least this long: `a` is in everything. */
 const MIN_CONTAINED_LENGTH = 3;
 /** Longer requests are cut: a pathological URL must not cost the Worker CPU time. */

@@ -34,7 +34,7 @@ export function buildSearchIndexValue(entries: BuiltEntry[]): BuiltSearchIndex {
 }
 
 /** The KV value: MiniSearch's index with the contract's options, and each document's text for snippets. */
-export function buildSearchIndex(documents: SearchDocument[]): StoredSearchIndex {
+function buildSearchIndex(documents: SearchDocument[]): StoredSearchIndex {
   const search = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
   search.addAll(documents);
   return {

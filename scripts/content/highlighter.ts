@@ -25,7 +25,7 @@ const LANGUAGES = [
   import('shiki/langs/diff.mjs'),
 ];
 
-export const THEMES = { dark: 'github-dark', light: 'github-light' } as const;
+const THEMES = { dark: 'github-dark', light: 'github-light' } as const;
 
 let highlighter: Promise<HighlighterCore> | undefined;
 

@@ -9,7 +9,7 @@ import type { RenderCache } from './build-entries.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
 /** Used by `npm run upload`: inside node_modules, so it never gets committed. */
-export const DEFAULT_RENDER_CACHE_DIR = 'node_modules/.cache/race-element-render';
+const DEFAULT_RENDER_CACHE_DIR = 'node_modules/.cache/race-element-render';
 
 export function diskRenderCache(dir: string = DEFAULT_RENDER_CACHE_DIR): RenderCache {
   const path = (hash: string) => join(dir, `${hash}.json`);

@@ -8,12 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
+import { LOCK_KEY } from '../../contracts/kv-keys.ts';
 import type { KvStore } from './kv-store.ts';
 import { UploadConflictError, type PublishGuard } from './publish.ts';
 
-export const LOCK_KEY = 'lock/upload';
 /** Workers KV's shortest expiry is 60 s; an upload of this site takes a few seconds. */
-export const LOCK_TTL_SECONDS = 120;
+const LOCK_TTL_SECONDS = 120;
 
 interface LockValue {
   id: string;

@@ -3,7 +3,7 @@
  * what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
  * benchmark alike. Progress and the summary go through `log`, one line each.
  */
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
@@ -60,7 +60,7 @@ async function planAndPublish(
 ): Promise<UploadOutcome> {
   const previous = await readManifest(store);
   const existingKeys = new Set(
-    (await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat(),
+    (await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat(),
   );
   const search = buildSearchIndexValue(built.entries);
   const plan = planUpload({ entries: built.entries, samples: built.samples, search, previous, existingKeys, renderer: RENDERER_VERSION, now });

@@ -3,7 +3,8 @@
  * exists and parses: each entry (and that it is the entry the manifest says), each code
  * sample, the search index. Writes nothing. One line per problem, `file/slug/key: reason`.
  */
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, sampleKey } from '../../contracts/kv-keys.ts';
+import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
 import { manifestSchema, parseStored, storedEntrySchema, type Manifest } from '../../contracts/kv-values.ts';
 import type { KvStore } from './kv-store.ts';
 
@@ -58,7 +59,7 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     });
   }
   for (const sample of manifest.samples) {
-    const key = `sample/${sample.path}`;
+    const key = sampleKey(sample.path);
     checks.push(async () => {
       if ((await store.get(key)) === null) report(`samples/${sample.path}/${key}`, 'missing from KV');
     });
@@ -67,12 +68,11 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     const key = manifest.search;
     checks.push(async () => {
       const value = await store.get(key);
-      if (value === null) return report(`search/${key}`, 'missing from KV');
+      if (value === null) return report(key, 'missing from KV');
       try {
-        const parsed = JSON.parse(value) as { version?: unknown };
-        if (parsed.version !== 1) report(`search/${key}`, `unknown version ${String(parsed.version)}`);
-      } catch {
-        report(`search/${key}`, 'not valid JSON');
+        parseStored(storedSearchIndexSchema, value, 'the search index');
+      } catch (error) {
+        report(key, (error as Error).message);
       }
     });
   }

@@ -6,7 +6,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
-export const CHROMIUM = CHROMIUM_PATH;
+const CHROMIUM = CHROMIUM_PATH;
 const FLAGS = CHROMIUM_FLAGS;
 
 const TRANSPARENT_PNG = Buffer.from(

@@ -13,7 +13,7 @@ import type { KvPutOptions, KvStore } from '../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
 import { publishPlan, UploadConflictError } from '../../scripts/content/publish.ts';
 import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.ts';
-import { LOCK_KEY } from '../../scripts/content/upload-lock.ts';
+import { LOCK_KEY } from '../../contracts/kv-keys.ts';
 import { verifyPublished } from '../../scripts/content/verify.ts';
 import { articlePath } from '../../contracts/routes.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';

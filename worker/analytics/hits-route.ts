@@ -14,7 +14,7 @@ import { MAX_BODY_BYTES } from '../http/request-guard.ts';
 import { safeJson } from '../http/safe-json.ts';
 import { counterStub } from './page-views.ts';
 
-export const MAX_HIT_BODY_BYTES = 1024;
+const MAX_HIT_BODY_BYTES = 1024;
 const MAX_PATH_LENGTH = 512;
 
 export const pageViewHits = new Hono<AppEnv>().post(

@@ -21,8 +21,8 @@ const MANIFEST_CACHE_TTL = 30;
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
 /** Bounds the isolate memo; entries average tens of KB, isolates have 128 MB. */
 const ENTRY_MEMO_LIMIT = 500;
-export const DEFAULT_MANIFEST_TTL_MS = 5_000;
-export const KV_TIMEOUT_MS = 3_000;
+const DEFAULT_MANIFEST_TTL_MS = 5_000;
+const KV_TIMEOUT_MS = 3_000;
 
 export interface ContentReaderOptions {
   /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */

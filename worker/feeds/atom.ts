@@ -10,7 +10,7 @@ import type { SiteContent } from './site-content.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 export const NEWS_FEED_PATH = '/news/feed.xml';
-export const NEWS_FEED_TITLE = `${SITE.name} news`;
+const NEWS_FEED_TITLE = `${SITE.name} news`;
 const SUBTITLE = 'News and releases of Race Element, the free sim racing companion app.';
 const AUTHOR_URI = `https://github.com/${SITE.authorHandle}`;
 

@@ -23,13 +23,13 @@ import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
 import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
 import { FeedDataError } from './xml.ts';
 
-export const FEED_CACHE_CONTROL = 'public, max-age=300';
+const FEED_CACHE_CONTROL = 'public, max-age=300';
 
 export const feeds = new Hono<AppEnv>();
 
 const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');
 
-export function siteContent(manifest: Manifest, siteUrl: string): SiteContent {
+function siteContent(manifest: Manifest, siteUrl: string): SiteContent {
   return {
     siteUrl,
     publishedAt: manifest.publishedAt,

@@ -21,13 +21,13 @@ export const MAX_QUERY_BYTES = 4096;
 export const MAX_COOKIE_BYTES = 8192;
 /** No route takes more; the page-view endpoint takes at most 1 KB (routes/api.ts). */
 export const MAX_BODY_BYTES = 8192;
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
 const CONTROL_CHARACTERS = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 /** Why the request is refused, or null when it may go on. */
-export function checkRequest(method: string, url: string, headers: Headers): { status: 400 | 405 | 413; reason: string } | null {
+function checkRequest(method: string, url: string, headers: Headers): { status: 400 | 405 | 413; reason: string } | null {
   if (!ALLOWED.has(method)) return { status: 405, reason: `Method not allowed. Allowed: ${ALLOWED_METHODS.join(', ')}.` };
 
   // The request URL is absolute: scheme://host/path?query (no fragment is ever sent).

@@ -12,7 +12,7 @@
  */
 
 /** About 100 article pages: small next to an isolate's 128 MB. */
-export const DEFAULT_MAX_CHARS = 4_000_000;
+const DEFAULT_MAX_CHARS = 4_000_000;
 
 interface CachedPage {
   html: string;
