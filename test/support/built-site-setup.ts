@@ -9,10 +9,11 @@ import { ensureTestTools, ToolsError } from '../../scripts/dev/test-tools.ts';
 
 export default function setup(): void {
   try {
-    // Checks only: installing is `npm test`'s pretest step, not something a test run does.
+    // Checks only (as if not root): installing is `npm test`'s pretest step, not a test run's.
     ensureTestTools({ isRoot: false });
   } catch (error) {
-    if (error instanceof ToolsError) throw new Error(`${error.message}\n(Run as root, \`npm test\` installs them itself.)`);
+    // The message says what to do; a stack trace into vitest would only bury it.
+    if (error instanceof ToolsError) error.stack = `ToolsError: ${error.message}`;
     throw error;
   }
   ensureFreshBuild();
