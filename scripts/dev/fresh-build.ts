@@ -1,0 +1,119 @@
+/**
+ * Whether dist/ (what the workerd and browser tests run) is older than the sources it is built
+ * from, and the npm script that brings it up to date. The Worker bundle embeds the client's
+ * manifest, so a client built after the Worker (as `npm start` does) makes the Worker stale too.
+ *
+ *   planBuild(state)          pure: fresh, or which script to run and why
+ *   readBuildState(root)      I/O: the newest source (files and folders, so a deletion counts)
+ *                             and the mtimes of the two build outputs
+ *   ensureFreshBuild(options) I/O: runs the script when needed, after one line saying why; when
+ *                             it fails, removes the outputs' markers so the next run rebuilds
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** What the client build reads. `contracts/` is listed ahead of the folder it will be. */
+export const CLIENT_SOURCES = ['client', 'contracts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+/** What the Worker build reads: the client's sources too (it renders them), and the client's manifest. */
+export const WORKER_SOURCES = [...CLIENT_SOURCES, 'worker', 'wrangler.toml'];
+export const CLIENT_OUTPUT = 'dist/client/.vite/manifest.json';
+export const WORKER_OUTPUT = 'dist/worker/index.js';
+
+export interface Newest {
+  /** Relative to the project. */
+  path: string;
+  mtimeMs: number;
+}
+
+export interface BuildState {
+  /** The most recently modified of CLIENT_SOURCES and of WORKER_SOURCES, if any exists. */
+  newestClientSource?: Newest;
+  newestSource?: Newest;
+  /** mtimes of CLIENT_OUTPUT and WORKER_OUTPUT; undefined when missing. */
+  clientMs?: number;
+  workerMs?: number;
+}
+
+export type BuildPlan = { kind: 'fresh' } | { kind: 'rebuild'; script: 'build' | 'build:worker'; reason: string };
+
+export function planBuild({ newestClientSource, newestSource, clientMs, workerMs }: BuildState): BuildPlan {
+  if (clientMs === undefined) return { kind: 'rebuild', script: 'build', reason: `${CLIENT_OUTPUT} is missing` };
+  if (newestClientSource && newestClientSource.mtimeMs > clientMs) {
+    return { kind: 'rebuild', script: 'build', reason: `${newestClientSource.path} is newer than ${CLIENT_OUTPUT}` };
+  }
+  if (workerMs === undefined) return { kind: 'rebuild', script: 'build:worker', reason: `${WORKER_OUTPUT} is missing` };
+  if (newestSource && newestSource.mtimeMs > workerMs) {
+    return { kind: 'rebuild', script: 'build:worker', reason: `${newestSource.path} is newer than ${WORKER_OUTPUT}` };
+  }
+  if (clientMs > workerMs) {
+    return { kind: 'rebuild', script: 'build:worker', reason: `${CLIENT_OUTPUT} is newer than ${WORKER_OUTPUT}, which embeds it` };
+  }
+  return { kind: 'fresh' };
+}
+
+function mtime(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function newest(root: string, sources: readonly string[]): Newest | undefined {
+  let found: Newest | undefined;
+  const visit = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return;
+    if (found === undefined || stats.mtimeMs > found.mtimeMs) found = { path: relative(root, path), mtimeMs: stats.mtimeMs };
+    if (stats.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  for (const source of sources) visit(join(root, source));
+  return found;
+}
+
+export function readBuildState(root = process.cwd()): BuildState {
+  return {
+    newestClientSource: newest(root, CLIENT_SOURCES),
+    newestSource: newest(root, WORKER_SOURCES),
+    clientMs: mtime(join(root, CLIENT_OUTPUT)),
+    workerMs: mtime(join(root, WORKER_OUTPUT)),
+  };
+}
+
+export interface FreshBuildOptions {
+  root?: string;
+  log?: (line: string) => void;
+  /** Runs `npm run <script>`; returns its exit status. */
+  run?: (script: string, root: string) => number | null;
+}
+
+/**
+ * The environment of a build started from inside vitest, as `npm run build` gets it from a shell:
+ * vitest sets NODE_ENV=test (Vite would then bundle React's development build, 126 KB gzip
+ * instead of 68, and the server and client renders would no longer match), TEST and VITEST.
+ */
+export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { TEST: _test, VITEST: _vitest, VITEST_MODE: _mode, ...rest } = env;
+  if (env.VITEST && rest.NODE_ENV === 'test') delete rest.NODE_ENV;
+  return rest;
+}
+
+function runNpmScript(script: string, root: string): number | null {
+  return spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', env: buildEnv(process.env) }).status;
+}
+
+/** Rebuilds what is stale; throws when the build fails. */
+export function ensureFreshBuild({ root = process.cwd(), log = console.log, run = runNpmScript }: FreshBuildOptions = {}): BuildPlan {
+  const plan = planBuild(readBuildState(root));
+  if (plan.kind === 'fresh') return plan;
+  log(`Rebuilding for the tests, ${plan.reason}: npm run ${plan.script}`);
+  const status = run(plan.script, root);
+  if (status !== 0) {
+    // A failed build may have written some outputs (a client over budget is written, then
+    // judged); without these two files the next run cannot mistake them for a fresh build.
+    for (const output of [CLIENT_OUTPUT, WORKER_OUTPUT]) rmSync(join(root, output), { force: true });
+    throw new Error(`npm run ${plan.script} failed (exit ${status}); the tests need a fresh dist/`);
+  }
+  return plan;
+}

@@ -1,0 +1,157 @@
+/**
+ * What `npm test`'s pretest step does about chromium and wrk: the decision (pure), the lookup
+ * against a PATH of temporary folders, and the install sequence with apt-get replaced by a
+ * recorder. Nothing here touches the system's packages.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { chromiumPath } from '../../../scripts/chromium.ts';
+import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, ToolsError, type ToolCheck } from '../../../scripts/dev/test-tools.ts';
+
+const [CHROMIUM, WRK] = TEST_TOOLS as [typeof TEST_TOOLS[0], typeof TEST_TOOLS[0]];
+const checks = (chromium: boolean, wrk: boolean): ToolCheck[] => [
+  { tool: CHROMIUM, found: chromium },
+  { tool: WRK, found: wrk },
+];
+
+describe('planTestTools', () => {
+  test('nothing to do when both are there, whoever runs it', () => {
+    expect(planTestTools(checks(true, true), { isRoot: false, hasAptGet: false })).toEqual({ kind: 'ready' });
+  });
+
+  test('as root, both missing: one notice line, apt-get update, then one install of both', () => {
+    expect(planTestTools(checks(false, false), { isRoot: true, hasAptGet: true })).toEqual({
+      kind: 'install',
+      packages: ['chromium', 'wrk'],
+      notice:
+        "Installing Debian's chromium (browser tests drive it) and wrk (the load test's smoke run drives it): apt-get update && apt-get install -y chromium wrk",
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', 'chromium', 'wrk'],
+      ],
+    });
+  });
+
+  test('as root, only wrk missing: only wrk is installed', () => {
+    const plan = planTestTools(checks(true, false), { isRoot: true, hasAptGet: true });
+    expect(plan.kind === 'install' && plan.commands.at(-1)).toEqual(['apt-get', 'install', '-y', 'wrk']);
+  });
+
+  test('not root: refuses, naming the exact command', () => {
+    expect(planTestTools(checks(false, true), { isRoot: false, hasAptGet: true })).toEqual({
+      kind: 'refuse',
+      message:
+        'npm test needs chromium (browser tests drive it), not found on PATH. Install it as root, then run npm test again:\n' +
+        '  sudo apt-get update && sudo apt-get install -y chromium',
+    });
+  });
+
+  test('no apt-get: refuses, naming the packages', () => {
+    const plan = planTestTools(checks(false, false), { isRoot: true, hasAptGet: false });
+    expect(plan).toEqual({
+      kind: 'refuse',
+      message:
+        "npm test needs chromium (browser tests drive it) and wrk (the load test's smoke run drives it), not found on PATH, and this machine has no apt-get: install chromium and wrk with its package manager, then run npm test again.",
+    });
+  });
+
+  test('a CHROMIUM_PATH naming nothing is refused, even as root: installing would not help', () => {
+    const plan = planTestTools([{ tool: CHROMIUM, found: false, override: { variable: 'CHROMIUM_PATH', path: '/opt/none/chrome' } }, { tool: WRK, found: false }], {
+      isRoot: true,
+      hasAptGet: true,
+    });
+    expect(plan).toEqual({
+      kind: 'refuse',
+      message: "CHROMIUM_PATH=/opt/none/chrome is not an executable file: point it at a chromium binary, or unset it to use Debian's chromium.",
+    });
+  });
+});
+
+describe('checkTestTools and chromiumPath look on the PATH they are given', () => {
+  const root = mkdtempSync(join(tmpdir(), 'test-tools-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const bin = (name: string, files: Record<string, number>) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    for (const [file, mode] of Object.entries(files)) {
+      writeFileSync(join(dir, file), '#!/bin/sh\n');
+      chmodSync(join(dir, file), mode);
+    }
+    return dir;
+  };
+
+  test('found only as an executable file on PATH', () => {
+    const empty = bin('empty', {});
+    const notExecutable = bin('plain', { chromium: 0o644, wrk: 0o644 });
+    const both = bin('both', { chromium: 0o755, wrk: 0o755 });
+    const found = (PATH: string) => checkTestTools({ PATH }).map((c) => [c.tool.command, c.found]);
+    expect(found(`${empty}:${notExecutable}`)).toEqual([['chromium', false], ['wrk', false]]);
+    expect(found(`${empty}:${both}`)).toEqual([['chromium', true], ['wrk', true]]);
+    expect(chromiumPath({ PATH: `${notExecutable}:${both}` })).toBe(join(both, 'chromium'));
+  });
+
+  test('CHROMIUM_PATH wins over PATH, and is checked as it is', () => {
+    const both = join(root, 'both');
+    const [chromium] = checkTestTools({ PATH: both, CHROMIUM_PATH: '/nowhere/chromium' });
+    expect(chromium).toEqual({ tool: CHROMIUM, found: false, override: { variable: 'CHROMIUM_PATH', path: '/nowhere/chromium' } });
+    expect(chromiumPath({ PATH: both, CHROME_PATH: '/opt/chrome' })).toBe('/opt/chrome');
+  });
+});
+
+describe('ensureTestTools', () => {
+  // PATH with apt-get on it, as on Debian (the real /usr/bin is only looked at, never run).
+  const env = { PATH: '/usr/bin:/bin' };
+
+  test('as root: prints the notice, runs update then install, and checks again', () => {
+    const lines: string[] = [];
+    const ran: string[][] = [];
+    let installed = false;
+    ensureTestTools({
+      env,
+      isRoot: true,
+      check: () => checks(installed, installed),
+      run: (command) => {
+        ran.push(command);
+        if (command[1] === 'install') installed = true;
+        return { status: 0, output: '' };
+      },
+      log: (line) => lines.push(line),
+    });
+    expect(lines).toEqual([
+      "Installing Debian's chromium (browser tests drive it) and wrk (the load test's smoke run drives it): apt-get update && apt-get install -y chromium wrk",
+    ]);
+    expect(ran).toEqual([
+      ['apt-get', 'update'],
+      ['apt-get', 'install', '-y', 'chromium', 'wrk'],
+    ]);
+  });
+
+  test('not root: throws the command to run, and runs nothing', () => {
+    const ran: string[][] = [];
+    const attempt = () => ensureTestTools({ env, isRoot: false, check: () => checks(false, false), run: (c) => (ran.push(c), { status: 0, output: '' }), log: () => {} });
+    expect(attempt).toThrow(ToolsError);
+    expect(attempt).toThrow('sudo apt-get update && sudo apt-get install -y chromium wrk');
+    expect(ran).toEqual([]);
+  });
+
+  test('a failing apt-get stops there and shows its output', () => {
+    const ran: string[][] = [];
+    const attempt = () =>
+      ensureTestTools({
+        env,
+        isRoot: true,
+        check: () => checks(true, false),
+        run: (command) => (ran.push(command), { status: 100, output: 'E: Could not get lock /var/lib/dpkg/lock-frontend\n' }),
+        log: () => {},
+      });
+    expect(attempt).toThrow('apt-get update failed (exit 100):\nE: Could not get lock /var/lib/dpkg/lock-frontend');
+    expect(ran).toEqual([['apt-get', 'update']]);
+  });
+
+  test('an install that leaves a tool missing is an error, not a pass', () => {
+    const attempt = () => ensureTestTools({ env, isRoot: true, check: () => checks(true, false), run: () => ({ status: 0, output: '' }), log: () => {} });
+    expect(attempt).toThrow('apt-get install -y wrk succeeded, but wrk is still not found on PATH (/usr/bin:/bin).');
+  });
+});
