@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** What the client build reads. `contracts/` is listed ahead of the folder it will be. */
+/** What the client build reads. */
 export const CLIENT_SOURCES = ['client', 'contracts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 /** What the Worker build reads: the client's sources too (it renders them), and the client's manifest. */
 export const WORKER_SOURCES = [...CLIENT_SOURCES, 'worker', 'wrangler.toml'];
