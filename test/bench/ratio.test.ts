@@ -1,15 +1,15 @@
 /**
  * The performance regression check that `npm test` runs: one short run of the benchmark's
- * pieces (scripts/bench/), asserting ratios measured side by side on the same machine, never
+ * pieces (bench/), asserting ratios measured side by side on the same machine, never
  * an absolute time. Thresholds are well below what `npm run bench` shows (README, Performance),
  * so a busy CI machine passes and a real regression (work per request growing with content,
  * an SSR path several times slower, a lost memo) fails.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { measureInterleaved, warmUp, type Target } from '../../scripts/bench/load.ts';
-import { startRuntime, type BenchRuntime } from '../../scripts/bench/runtime.ts';
-import { coldReads, publishSite, siteTargets, startUncachedRuntime, type PublishedSite } from '../../scripts/bench/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from '../../scripts/bench/synthetic-content.ts';
+import { measureInterleaved, warmUp, type Target } from '../../bench/load.ts';
+import { startRuntime, type BenchRuntime } from '../../bench/runtime.ts';
+import { coldReads, publishSite, siteTargets, startUncachedRuntime, type PublishedSite } from '../../bench/site-run.ts';
+import { syntheticArticlePath, syntheticContent } from '../../bench/synthetic-content.ts';
 
 /** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
 // From the rendered-page cache the article measures about 0.9 here (README, Performance), and

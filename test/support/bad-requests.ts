@@ -13,7 +13,7 @@
  */
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
-import { seededRandom as seeded } from '../../scripts/seeded-random.ts';
+import { seededRandom as seeded } from '../../bench/seeded-random.ts';
 
 export interface BadRequest {
   category: string;

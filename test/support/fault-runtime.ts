@@ -16,7 +16,7 @@ import type { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
-import { createMiniflare, type MiniflareOptions } from '../../scripts/local-miniflare.ts';
+import { createMiniflare, type MiniflareOptions } from '../../tools/local-worker.ts';
 import { ORIGIN, WORKER_BUNDLE } from './worker-runtime.ts';
 
 export type KvFault = 'ok' | 'throw' | 'hang';

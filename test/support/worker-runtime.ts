@@ -10,7 +10,7 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { createMiniflare, type MiniflareOptions } from '../../scripts/local-miniflare.ts';
+import { createMiniflare, type MiniflareOptions } from '../../tools/local-worker.ts';
 
 export const WORKER_BUNDLE = resolve('dist/worker/index.js');
 export const ORIGIN = 'http://localhost:8787';

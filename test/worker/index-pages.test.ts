@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PagePayload } from '../../client/page-data.ts';
-import { syntheticContent } from '../../scripts/bench/synthetic-content.ts';
+import { syntheticContent } from '../../bench/synthetic-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { MANIFEST_KEY, type Manifest } from '../../worker/kv-schema.ts';
 import { parsePage } from '../support/html.ts';

@@ -1,12 +1,12 @@
 /**
- * A short version of `npm run load-test` (scripts/load-test.ts): 50 connections for 3 s, closed
+ * A short version of `npm run load-test` (bench/load-test.ts): 50 connections for 3 s, closed
  * loop (each sends its next request as soon as it has an answer, no saturation phase) over the
  * same mix of pages, API calls, page-view POSTs, feeds and static assets. No request may err,
  * time out or get an unexpected status. The full run (200 connections, 3 × 30 s, memory) is not
  * part of `npm test`: it takes two minutes.
  */
 import { expect, test } from 'vitest';
-import { runLoadTest } from '../../scripts/load-test.ts';
+import { runLoadTest } from '../../bench/load-test.ts';
 
 test('3 s at 50 connections: zero errors, zero timeouts, zero unexpected statuses', async () => {
   const lines: string[] = [];

@@ -8,7 +8,7 @@
  *   kv/       the KV namespace on disk, so a fresh workerd (a cold isolate) sees what an
  *             earlier one published;
  *   race-element-miniflare-…/
- *             each runtime's other local storage (scripts/local-miniflare.ts).
+ *             each runtime's other local storage (tools/local-worker.ts).
  */
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,8 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
-import { kvStoreFromBinding, type KvStore } from '../content/kv-store.ts';
-import { createMiniflare, type MiniflareOptions } from '../local-miniflare.ts';
+import { kvStoreFromBinding, type KvStore } from '../scripts/content/kv-store.ts';
+import { createMiniflare, type MiniflareOptions } from '../tools/local-worker.ts';
 
 export const WORKER_BUNDLE = resolve('dist/worker/index.js');
 const CLIENT_BUILD = resolve('dist/client');

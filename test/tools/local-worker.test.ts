@@ -1,12 +1,12 @@
 /**
- * scripts/local-miniflare.ts: Miniflare's local storage lives in a folder of ours, which is gone
+^ * tools/local-worker.ts: Miniflare's local storage lives in a folder of ours, which is gone
  * once dispose() resolves, and the process's TMPDIR is left as it was.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { createMiniflare } from '../../scripts/local-miniflare.ts';
+import { createMiniflare } from '../../tools/local-worker.ts';
 
 let parent: string | undefined;
 afterEach(() => {

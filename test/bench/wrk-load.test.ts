@@ -1,11 +1,11 @@
 /**
  * The load test's wrk driver (the Lua script it writes, how it reads wrk's report) and how the
  * load test paces the measured runs.
- * (`test/worker/load-smoke.test.ts` runs the real wrk against the Worker.)
+ * (`test/bench/load-test.test.ts` runs the real wrk against the Worker.)
  */
 import { describe, expect, test } from 'vitest';
-import { thinkTimeMs } from '../../scripts/load-test.ts';
-import { parseWrkOutput, wrkScript } from '../../scripts/wrk-load.ts';
+import { thinkTimeMs } from '../../bench/load-test.ts';
+import { parseWrkOutput, wrkScript } from '../../bench/wrk-load.ts';
 
 const REPORT = `Running 30s test @ http://127.0.0.1:45667/
   2 threads and 200 connections

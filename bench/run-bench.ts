@@ -1,7 +1,7 @@
 /**
  * The performance benchmark (issue 6): `npm run bench` builds, then runs this.
  *
- *   node scripts/bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
+ *   node bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
  *                                   [--sizes 10,100,1000] [--no-lighthouse] [--json <file>]
  *
  * 1. Throughput and latency of the built Worker on workerd (Miniflare, loopback, no proxy) for
@@ -25,7 +25,7 @@ import { latencyGrowth, lighthouseFindings, lighthouseTable, sizeTable, TARGETS,
 import { closeSite, runSites, type LoadPlan, type SiteRun } from './site-run.ts';
 import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
 import { bundleWeight, pageWeights, scriptEvaluationMs, startupTiming, type PageWeight, type StartupTiming } from './weight.ts';
-import { kb } from '../client-weight.ts';
+import { kb } from '../scripts/client-weight.ts';
 
 /** A news post without diagrams (mermaid is weighed on its own page type). */
 const REAL_ARTICLE = '/news/2023-04-29-signpath';

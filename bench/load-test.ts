@@ -1,6 +1,6 @@
 /**
  * Sustained load against the built Worker in workerd on a loopback port (`npm run load-test`):
- * wrk (scripts/wrk-load.ts), 200 connections, a mix of pages, the JSON API (page data, search,
+ * wrk (bench/wrk-load.ts), 200 connections, a mix of pages, the JSON API (page data, search,
  * samples, page-view POSTs with a valid XSRF token), feeds and static assets.
  *
  *   npm run load-test                                    30 s saturation, then 3 runs × 30 s × 200 connections
@@ -34,8 +34,8 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { inspectWorker, liveHeapBytes } from './bench/worker-inspector.ts';
-import { uploadContent } from './content/upload.ts';
+import { inspectWorker, liveHeapBytes } from './worker-inspector.ts';
+import { uploadContent } from '../scripts/content/upload.ts';
 import { runWrk, type MixRequest, type WrkFigures } from './wrk-load.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/xsrf.ts';
 import { startWorker } from '../test/support/worker-runtime.ts';

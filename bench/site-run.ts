@@ -13,9 +13,9 @@
  *                 targets taking turns side by side (load.ts).
  */
 import { join } from 'node:path';
-import type { ContentFolder } from '../content/load-content.ts';
-import { diskRenderCache } from '../content/render-cache.ts';
-import { uploadContent } from '../content/upload.ts';
+import type { ContentFolder } from '../scripts/content/load-content.ts';
+import { diskRenderCache } from '../scripts/content/render-cache.ts';
+import { uploadContent } from '../scripts/content/upload.ts';
 import { kvReads, measureInterleaved, warmUp, type LoadOptions, type Measurement, type Target } from './load.ts';
 import { createScenario, FLOOR_PATH, startRuntime, type BenchRuntime, type Scenario } from './runtime.ts';
 
