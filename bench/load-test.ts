@@ -38,7 +38,7 @@ import { inspectWorker, liveHeapBytes } from './worker-inspector.ts';
 import { uploadContent } from '../scripts/content/upload.ts';
 import { runWrk, type MixRequest, type WrkFigures } from './wrk-load.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/xsrf.ts';
-import { startWorker } from '../test/support/worker-runtime.ts';
+import { startLocalWorker } from '../tools/local-worker.ts';
 
 export interface LoadTestOptions {
   connections?: number;
@@ -215,7 +215,7 @@ export async function runLoadTest({
 }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
   const inspectorPort = await freePort();
-  const worker = await startWorker({
+  const worker = await startLocalWorker({
     listen: true,
     inspectorPort,
     ...(existsSync(MEMORY_TMPDIR) ? { tempParent: MEMORY_TMPDIR } : {}),
