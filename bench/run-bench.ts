@@ -105,7 +105,7 @@ out(`\nCommand: npm run bench${process.argv.slice(2).length ? ` -- ${process.arg
 out(`Machine: ${machine}. Load: autocannon, ${connections} connections, no Accept-Encoding; ${duration} s per target after warm-up, as ${rounds} slices taking turns with the other targets; each figure is the median over a target's slices.`);
 out(`\n### Throughput and latency (real content)\n`);
 out(throughputTable(real));
-out(`\nKV reads per request (Server-Timing): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
+out(`\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
 out(`\n### Cost against content size (synthetic entries, the sites side by side, article ${bySize[0]?.site.articlePath})\n`);
 out(sizeTable(bySize));
 out(`\nMean latency at ${bySize.at(-1)?.label} entries ÷ at ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}, article ${articleGrowth.toFixed(2)}.`);

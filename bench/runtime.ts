@@ -14,6 +14,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { KvProbe } from '../tools/binding-probes.ts';
 import { startLocalWorker, WORKER_BUNDLE, type LocalWorker, type LocalWorkerOptions } from '../tools/local-worker.ts';
 
 const CLIENT_BUILD = resolve('dist/client');
@@ -49,6 +50,8 @@ export type BenchRuntime = LocalWorker;
 export type RuntimeOptions = Pick<LocalWorkerOptions, 'inspectorPort' | 'bindings' | 'script' | 'bundle' | 'probeKv'>;
 
 /** A fresh workerd process on the scenario's assets and KV: every start is a cold isolate. */
+export function startRuntime(scenario: Scenario, options: RuntimeOptions & { probeKv: true }): Promise<BenchRuntime & { kvProbe: KvProbe }>;
+export function startRuntime(scenario: Scenario, options?: RuntimeOptions): Promise<BenchRuntime>;
 export function startRuntime(scenario: Scenario, options: RuntimeOptions = {}): Promise<BenchRuntime> {
   return startLocalWorker({ ...options, listen: true, assetsDir: scenario.assetsDir, kvPersist: scenario.kvDir, tempParent: scenario.dir, quietStdio: true });
 }

@@ -10,7 +10,6 @@ import type { AppEnv } from './env.ts';
 import { api } from './routes/api.ts';
 import { feeds } from './routes/feeds.ts';
 import { renderPage } from './routes/pages.ts';
-import { countKvReads } from './kv-read-counter.ts';
 import { requestGuard } from './request-guard.ts';
 import { securityHeaders } from './security-headers.ts';
 import { checkXsrf, XSRF_COOKIE, XSRF_HEADER, xsrfSecret } from './xsrf.ts';
@@ -25,7 +24,6 @@ app.use(async (c, next) => {
 app.use(securityHeaders);
 // Malformed, overlong or oversized requests and unknown methods stop here (request-guard.ts).
 app.use(requestGuard);
-app.use(countKvReads);
 app.use(trimTrailingSlash());
 
 app.use('/api/*', async (c, next) => {
