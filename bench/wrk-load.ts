@@ -1,7 +1,7 @@
 /**
  * Drives a mix of requests with wrk (Debian's `wrk` package) and reads back its figures: the
  * load generator of `npm run load-test`. wrk is C and multi-threaded, so at 200 connections it
- * measures the server, not itself (README "Load" has the comparison with autocannon).
+ * measures the server, not itself (bench/README.md "Load" has the comparison with autocannon).
  *
  *   wrkScript(requests, thinkMs)
  *                           the Lua script: each connection cycles through the mix, waiting
