@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 test('the instance stores under its own folder, removed when dispose() resolves, twice safely', async () => {
-  parent = mkdtempSync(join(tmpdir(), 'local-miniflare-test-'));
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
   const before = process.env.TMPDIR;
   const { mf, dispose } = createMiniflare(
     { modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['KV'] },
@@ -35,7 +35,7 @@ test('the instance stores under its own folder, removed when dispose() resolves,
 });
 
 test('options Miniflare refuses: its error, no folder left behind, TMPDIR as it was', () => {
-  parent = mkdtempSync(join(tmpdir(), 'local-miniflare-test-'));
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
   const before = process.env.TMPDIR;
   expect(() => createMiniflare({ modules: true, script: 1 } as never, parent)).toThrow(/Unexpected options/);
   expect(readdirSync(parent)).toEqual([]);
