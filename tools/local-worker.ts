@@ -168,7 +168,8 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
   };
 
   const started = performance.now();
-  // One Worker on its own, as before; the site first and named when helpers run beside it.
+  // Alone, the site is a single-Worker config: workerd's inspector then titles its isolate
+  // `core:user:`, which bench/worker-inspector.ts looks for. With helpers, the site comes first (the entry).
   const { mf, dispose } = createMiniflare(
     (helpers.length === 0 ? { ...shared, ...site } : { ...shared, workers: [{ ...site, name: 'site' }, ...helpers] }) as MiniflareOptions,
     tempParent,
