@@ -3,7 +3,7 @@
  * manifest: the entry script with every chunk it imports statically, the stylesheets, the
  * fonts those name, on pages with diagrams the lazily loaded mermaid chunks, and on a split
  * page (client/lazy-routes.ts) its own chunk. Used by report-client-weight.ts (every client
- * build) and the benchmark (scripts/bench/).
+ * build) and the benchmark (bench/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -21,7 +21,6 @@ import { feeds } from './feeds/feed-routes.ts';
 import { requestGuard } from './http/request-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
-import { countKvReads } from './kv-read-counter.ts';
 import { pageData } from './pages/page-data-route.ts';
 import { renderPage } from './pages/page-route.ts';
 
@@ -34,7 +33,6 @@ app.use(async (c, next) => {
 });
 app.use(securityHeaders);
 app.use(requestGuard);
-app.use(countKvReads);
 app.use(trimTrailingSlash());
 
 // Every state-changing request under /api/ (ours or not) must carry the XSRF token.

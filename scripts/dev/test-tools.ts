@@ -10,8 +10,8 @@
  *                                 ToolsError with the message to print when it cannot
  */
 import { spawnSync } from 'node:child_process';
-import { chromiumOverride } from '../chromium.ts';
-import { findExecutable, isExecutableFile } from './find-executable.ts';
+import { chromiumOverride } from '../../tools/chromium.ts';
+import { findExecutable, isExecutableFile } from '../../tools/find-executable.ts';
 
 export interface TestTool {
   /** The command's name on PATH. */

@@ -1,18 +1,18 @@
 /**
  * The performance regression check that `npm test` runs: one short run of the benchmark's
- * pieces (scripts/bench/), asserting ratios measured side by side on the same machine, never
- * an absolute time. Thresholds are well below what `npm run bench` shows (README, Performance),
- * so a busy CI machine passes and a real regression (work per request growing with content,
+ * pieces (bench/), asserting ratios measured side by side on the same machine, never an
+ * absolute time. Thresholds are well below what `npm run bench` shows (bench/README.md), so a
+ * busy CI machine passes and a real regression (work per request growing with content,
  * an SSR path several times slower, a lost memo) fails.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { measureInterleaved, warmUp, type Target } from '../../scripts/bench/load.ts';
-import { startRuntime, type BenchRuntime } from '../../scripts/bench/runtime.ts';
-import { coldReads, publishSite, siteTargets, startUncachedRuntime, type PublishedSite } from '../../scripts/bench/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from '../../scripts/bench/synthetic-content.ts';
+import { measureInterleaved, warmUp, type Target } from '../../bench/load.ts';
+import { startRuntime, type BenchRuntime } from '../../bench/runtime.ts';
+import { coldReads, publishSite, siteTargets, startUncachedRuntime, type PublishedSite } from '../../bench/site-run.ts';
+import { syntheticArticlePath, syntheticContent } from '../../bench/synthetic-content.ts';
 
 /** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
-// From the rendered-page cache the article measures about 0.9 here (README, Performance), and
+// From the rendered-page cache the article measures about 0.9 here (bench/README.md), and
 // rendered every time about 0.55; these catch a lost cache or an SSR path that halves, with
 // room for a busy CI machine.
 const MIN_ARTICLE_TO_FLOOR = 0.6;

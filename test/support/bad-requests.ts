@@ -9,11 +9,11 @@
  * Left out on purpose, because workerd itself answers them before any Worker code runs (so no
  * Worker can change the answer; on Cloudflare the edge proxy answers them instead): method
  * tokens workerd does not know (`FOO`, `M-SEARCH`, lowercase `get`: 501), CONNECT (500) and a non-numeric
- * Content-Length (500). See README "Threat model".
+ * Content-Length (500). See docs/reliability.md "Threat model".
  */
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
-import { seededRandom as seeded } from '../../scripts/seeded-random.ts';
+import { seededRandom as seeded } from '../../bench/seeded-random.ts';
 
 export interface BadRequest {
   category: string;

@@ -1,14 +1,20 @@
 /**
- * Faults injected into the real runtime (test/support/fault-runtime.ts): KV reads that throw or
- * hang, and a Durable Object whose every call throws. The visitor always gets a whole page
- * (ending in </html>): the last good copy, marked stale, or a styled 503 with Retry-After; never
- * a blank page, a half page or a stack trace.
+ * Faults injected into the real runtime (tools/local-worker.ts, `probeKv` and `brokenAnalytics`):
+ * KV reads that throw or hang, and a Durable Object whose every call throws. The visitor always
+ * gets a whole page (ending in </html>): the last good copy, marked stale, or a styled 503 with
+ * Retry-After; never a blank page, a half page or a stack trace.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { parsePage } from '../support/html.ts';
-import { startFaultyWorker, type FaultyWorker } from '../support/fault-runtime.ts';
+import type { KvProbe } from '../../tools/binding-probes.ts';
+import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+/** The Worker with its KV binding probed; the manifest asked of KV on every request. */
+type FaultyWorker = WorkerRuntime & { kvProbe: KvProbe };
+const startFaultyWorker = ({ brokenAnalytics = false } = {}): Promise<FaultyWorker> =>
+  startWorker({ probeKv: true, brokenAnalytics, bindings: { MANIFEST_TTL_SECONDS: '0' } });
 
 /** A complete page inside the layout, with no stack trace. */
 function expectWholePage(html: string, path: string): ReturnType<typeof parsePage> {
@@ -35,7 +41,7 @@ describe('KV faults', () => {
   afterAll(() => worker?.dispose());
 
   test('KV down with nothing held: every content page is a styled 503 with Retry-After', async () => {
-    worker.faults.kv = 'throw';
+    worker.kvProbe.faults.kv = 'throw';
     for (const path of CONTENT_PAGES) {
       const res = await worker.fetch(path);
       expect(res.status, path).toBe(503);
@@ -47,7 +53,7 @@ describe('KV faults', () => {
     const api = await worker.fetch('/api/_analog/pages/news');
     expect(api.status).toBe(503);
     expect(((await api.json()) as { data: { kind: string } }).data.kind).toBe('unavailable');
-    expect(worker.failedCalls()).toBeGreaterThan(0);
+    expect(worker.kvProbe.failedCalls()).toBeGreaterThan(0);
   });
 
   test('KV down with nothing held: feeds, search and samples answer 503 with a reason; robots.txt and /setup still work', async () => {
@@ -69,7 +75,7 @@ describe('KV faults', () => {
   });
 
   test('before anything is published the site says so with a 503 inside the layout', async () => {
-    worker.faults.kv = 'ok';
+    worker.kvProbe.faults.kv = 'ok';
     for (const path of CONTENT_PAGES) {
       const res = await worker.fetch(path);
       expect(res.status, path).toBe(503);
@@ -80,7 +86,7 @@ describe('KV faults', () => {
 
   describe('after a publish, with the pages read once', () => {
     beforeAll(async () => {
-      worker.faults.kv = 'ok';
+      worker.kvProbe.faults.kv = 'ok';
       const outcome = await uploadContent({ content: 'content', store: worker.store });
       if (!outcome.ok) throw new Error('upload failed');
       for (const path of WARM) {
@@ -94,8 +100,8 @@ describe('KV faults', () => {
     });
 
     test('KV throwing: every page read before is served from the last good copy, marked stale', async () => {
-      worker.faults.kv = 'throw';
-      const failedBefore = worker.failedCalls();
+      worker.kvProbe.faults.kv = 'throw';
+      const failedBefore = worker.kvProbe.failedCalls();
       for (const path of WARM) {
         const res = await worker.fetch(path);
         expect(res.status, path).toBe(200);
@@ -107,11 +113,11 @@ describe('KV faults', () => {
       expect(api.headers.get('x-content-stale')).toBe('true');
       expect(((await api.json()) as { data: { kind: string } }).data.kind).toBe('article');
       // The faults were real: every manifest read failed.
-      expect(worker.failedCalls()).toBeGreaterThanOrEqual(failedBefore + WARM.length);
+      expect(worker.kvProbe.failedCalls()).toBeGreaterThanOrEqual(failedBefore + WARM.length);
     });
 
     test('KV throwing: an article never read before is a styled 503, and the feeds are stale copies', async () => {
-      worker.faults.kv = 'throw';
+      worker.kvProbe.faults.kv = 'throw';
       const res = await worker.fetch(COLD_ARTICLE);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('30');
@@ -122,7 +128,7 @@ describe('KV faults', () => {
     });
 
     test('KV hanging: the Worker stops waiting after its 3 s timeout and serves the stale copy, or a 503', async () => {
-      worker.faults.kv = 'hang';
+      worker.kvProbe.faults.kv = 'hang';
       const started = Date.now();
       const warm = await worker.fetch('/guide/DSX');
       expect(warm.status).toBe(200);
@@ -138,8 +144,8 @@ describe('KV faults', () => {
     }, 30_000);
 
     test('only entry reads failing: the manifest is fresh, a held entry is served, a cold one is a 503', async () => {
-      worker.faults.kv = 'throw';
-      worker.faults.only = 'entry/';
+      worker.kvProbe.faults.kv = 'throw';
+      worker.kvProbe.faults.only = 'entry/';
       try {
         const warm = await worker.fetch('/guide/DSX');
         expect(warm.status).toBe(200);
@@ -149,12 +155,12 @@ describe('KV faults', () => {
         expect(cold.status).toBe(503);
         expectWholePage(await cold.text(), COLD_ARTICLE);
       } finally {
-        worker.faults.only = undefined;
+        worker.kvProbe.faults.only = undefined;
       }
     });
 
     test('KV back: fresh pages again, not marked stale', async () => {
-      worker.faults.kv = 'ok';
+      worker.kvProbe.faults.kv = 'ok';
       for (const path of [...WARM, COLD_ARTICLE]) {
         const res = await worker.fetch(path);
         expect(res.status, path).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createMiniflare, type LocalMiniflare } from '../../../scripts/local-miniflare.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvStoreFromBinding, type KvStore } from '../../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';

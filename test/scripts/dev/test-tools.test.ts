@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { chromiumPath } from '../../../scripts/chromium.ts';
+import { chromiumPath } from '../../../tools/chromium.ts';
 import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, ToolsError, type ToolCheck } from '../../../scripts/dev/test-tools.ts';
 
 const [CHROMIUM, WRK] = TEST_TOOLS as [typeof TEST_TOOLS[0], typeof TEST_TOOLS[0]];

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
-import { syntheticContent } from '../../../scripts/bench/synthetic-content.ts';
+import { syntheticContent } from '../../../bench/synthetic-content.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest } from '../../../contracts/kv-values.ts';

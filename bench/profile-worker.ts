@@ -4,11 +4,11 @@
  * inspector), then prints the functions with the most samples and writes the profile for
  * Chrome DevTools (Performance → Load profile). Run after `npm run build`.
  *
- *   node scripts/bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]
+ *   node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { uploadContent } from '../content/upload.ts';
+import { uploadContent } from '../scripts/content/upload.ts';
 import { measure } from './load.ts';
 import { createScenario, startRuntime } from './runtime.ts';
 import { inspectWorker } from './worker-inspector.ts';

@@ -5,8 +5,8 @@
  * validates, renders and publishes. Deterministic: the same count always gives the same files,
  * so a second upload of it changes nothing.
  */
-import type { ContentFolder, SourceFile } from '../content/load-content.ts';
-import { seededRandom } from '../seeded-random.ts';
+import type { ContentFolder, SourceFile } from '../scripts/content/load-content.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const WORDS = (
   'race element hud overlay telemetry lap delta tyre pressure fuel strategy setup livery stint pit ' +

@@ -1,8 +1,8 @@
 /**
- * Turns benchmark results into the tables `npm run bench` prints (markdown, so that the
- * README's Performance section can carry them as printed) and the verdict on each target.
+ * Turns benchmark results into the tables `npm run bench` prints (markdown, so that
+ * bench/README.md can carry them as printed) and the verdict on each target.
  */
-import { kb } from '../client-weight.ts';
+import { kb } from '../scripts/client-weight.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import { CATEGORIES } from './lighthouse.ts';
 import type { Measurement } from './load.ts';

@@ -1,7 +1,7 @@
 /**
  * The performance benchmark (issue 6): `npm run bench` builds, then runs this.
  *
- *   node scripts/bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
+ *   node bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
  *                                   [--sizes 10,100,1000] [--no-lighthouse] [--json <file>]
  *
  * 1. Throughput and latency of the built Worker on workerd (Miniflare, loopback, no proxy) for
@@ -25,7 +25,7 @@ import { latencyGrowth, lighthouseFindings, lighthouseTable, sizeTable, TARGETS,
 import { closeSite, runSites, type LoadPlan, type SiteRun } from './site-run.ts';
 import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
 import { bundleWeight, pageWeights, scriptEvaluationMs, startupTiming, type PageWeight, type StartupTiming } from './weight.ts';
-import { kb } from '../client-weight.ts';
+import { kb } from '../scripts/client-weight.ts';
 
 /** A news post without diagrams (mermaid is weighed on its own page type). */
 const REAL_ARTICLE = '/news/2023-04-29-signpath';
@@ -105,7 +105,7 @@ out(`\nCommand: npm run bench${process.argv.slice(2).length ? ` -- ${process.arg
 out(`Machine: ${machine}. Load: autocannon, ${connections} connections, no Accept-Encoding; ${duration} s per target after warm-up, as ${rounds} slices taking turns with the other targets; each figure is the median over a target's slices.`);
 out(`\n### Throughput and latency (real content)\n`);
 out(throughputTable(real));
-out(`\nKV reads per request (Server-Timing): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
+out(`\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
 out(`\n### Cost against content size (synthetic entries, the sites side by side, article ${bySize[0]?.site.articlePath})\n`);
 out(sizeTable(bySize));
 out(`\nMean latency at ${bySize.at(-1)?.label} entries ÷ at ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}, article ${articleGrowth.toFixed(2)}.`);

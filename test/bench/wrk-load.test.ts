@@ -1,11 +1,9 @@
 /**
- * The load test's wrk driver (the Lua script it writes, how it reads wrk's report) and how the
- * load test paces the measured runs.
- * (`test/worker/load-smoke.test.ts` runs the real wrk against the Worker.)
+ * The load test's wrk driver: the Lua script it writes and how it reads wrk's report.
+ * (`test/bench/load-test.test.ts` runs the real wrk against the Worker.)
  */
 import { describe, expect, test } from 'vitest';
-import { thinkTimeMs } from '../../scripts/load-test.ts';
-import { parseWrkOutput, wrkScript } from '../../scripts/wrk-load.ts';
+import { parseWrkOutput, wrkScript } from '../../bench/wrk-load.ts';
 
 const REPORT = `Running 30s test @ http://127.0.0.1:45667/
   2 threads and 200 connections
@@ -68,18 +66,5 @@ describe('wrkScript', () => {
     expect(wrkScript(mix)).not.toContain('function delay()');
     expect(wrkScript(mix, 0)).not.toContain('function delay()');
     expect(wrkScript(mix, 471.6)).toContain('function delay() return 472 end');
-  });
-});
-
-describe('thinkTimeMs', () => {
-  test('200 connections offering 75% of 600 req/s: each waits 444 ms, so 450 req/s in all', () => {
-    expect(thinkTimeMs(200, 600, 0.75)).toBe(444);
-    expect(thinkTimeMs(50, 1000, 1)).toBe(50);
-  });
-
-  test('no capacity or no share is an error, not an endless pause', () => {
-    expect(() => thinkTimeMs(200, 0, 0.75)).toThrow(/cannot pace/);
-    expect(() => thinkTimeMs(200, Number.NaN, 0.75)).toThrow(/cannot pace/);
-    expect(() => thinkTimeMs(200, 600, 0)).toThrow(/cannot pace/);
   });
 });

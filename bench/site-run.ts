@@ -4,7 +4,9 @@
  *   publishSite   a fresh KV filled through the real upload code (timed; optionally twice),
  *                 and the floor file: the article page's exact bytes, as a static asset;
  *   coldReads     KV reads of a fresh isolate's first request to the index, of another's to
- *                 the article, of the article again and of the index after it;
+ *                 the article, of the article again and of the index after it, counted at the
+ *                 Worker's KV binding by the launcher's probe (tools/binding-probes.ts), in
+ *                 runtimes of their own: the runtimes under load have no probe;
  *   siteTargets   the article page, the news index, the article's page-data JSON, the floor,
  *                 requested with the XSRF cookie of a first visit, as a returning visitor's are;
  *                 and the article from a second runtime whose rendered-page cache is off, so
@@ -13,10 +15,11 @@
  *                 targets taking turns side by side (load.ts).
  */
 import { join } from 'node:path';
-import type { ContentFolder } from '../content/load-content.ts';
-import { diskRenderCache } from '../content/render-cache.ts';
-import { uploadContent } from '../content/upload.ts';
-import { kvReads, measureInterleaved, warmUp, type LoadOptions, type Measurement, type Target } from './load.ts';
+import type { ContentFolder } from '../scripts/content/load-content.ts';
+import { diskRenderCache } from '../scripts/content/render-cache.ts';
+import { uploadContent } from '../scripts/content/upload.ts';
+import { measureInterleaved, warmUp, type LoadOptions, type Measurement, type Target } from './load.ts';
+import type { KvProbe } from '../tools/binding-probes.ts';
 import { createScenario, FLOOR_PATH, startRuntime, type BenchRuntime, type Scenario } from './runtime.ts';
 
 export const TARGET_NAMES = ['article', 'rendered', 'index', 'json', 'floor'] as const;
@@ -59,18 +62,18 @@ export interface PublishOptions {
   secondUpload?: boolean;
 }
 
-/** A first visitor's request: the response, its bytes and the XSRF cookie it was given. */
-async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ response: Response; bytes: Uint8Array; cookie: string | undefined }> {
+/** A first visitor's request: its bytes and the XSRF cookie it was given. */
+async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ bytes: Uint8Array; cookie: string | undefined }> {
   const response = await fetch(new URL(path, runtime.url), { redirect: 'manual' });
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  return { response, bytes, cookie };
+  return { bytes, cookie };
 }
 
 /** Runs `use` with a fresh runtime (a cold isolate) and stops it after. */
-async function withRuntime<T>(scenario: Scenario, use: (runtime: BenchRuntime) => Promise<T>): Promise<T> {
-  const runtime = await startRuntime(scenario);
+async function withRuntime<T, R extends BenchRuntime>(start: Promise<R>, use: (runtime: R) => Promise<T>): Promise<T> {
+  const runtime = await start;
   try {
     return await use(runtime);
   } finally {
@@ -78,12 +81,26 @@ async function withRuntime<T>(scenario: Scenario, use: (runtime: BenchRuntime) =
   }
 }
 
+/** A runtime whose KV binding is probed, for counting reads. */
+const startProbed = (scenario: Scenario) => startRuntime(scenario, { probeKv: true });
+
+/** The KV reads the Worker made while `request` ran, its body read to the end: one request at a time. */
+async function readsDuring<T>(runtime: { kvProbe: KvProbe }, request: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const before = runtime.kvProbe.reads();
+  const result = await request();
+  return { result, reads: runtime.kvProbe.reads() - before };
+}
+
+const drained = async (response: Promise<Response>): Promise<void> => {
+  await (await response).arrayBuffer();
+};
+
 export async function publishSite({ content, articlePath, indexPath = '/news', secondUpload = false }: PublishOptions): Promise<PublishedSite> {
   const scenario = createScenario();
   try {
     // The render cache starts empty: the first upload renders everything, as a first publish does.
     const renderCache = diskRenderCache(join(scenario.dir, 'render-cache'));
-    const { upload, articleBytes } = await withRuntime(scenario, async (runtime) => {
+    const { upload, articleBytes } = await withRuntime(startRuntime(scenario), async (runtime) => {
       let started = performance.now();
       const first = await uploadContent({ content, store: runtime.store, renderCache });
       const firstMs = performance.now() - started;
@@ -109,15 +126,13 @@ export async function publishSite({ content, articlePath, indexPath = '/news', s
 }
 
 export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
-  const indexCold = await withRuntime(site.scenario, async (runtime) => kvReads((await firstVisit(runtime, site.indexPath)).response));
-  return withRuntime(site.scenario, async (runtime) => {
-    const cold = await firstVisit(runtime, site.articlePath);
-    const headers = cold.cookie ? { cookie: cold.cookie } : undefined;
-    const warm = await fetch(new URL(site.articlePath, runtime.url), { headers });
-    await warm.arrayBuffer();
-    const index = await fetch(new URL(site.indexPath, runtime.url), { headers });
-    await index.arrayBuffer();
-    return { indexCold, articleCold: kvReads(cold.response), articleWarm: kvReads(warm), indexWarm: kvReads(index) };
+  const index = await withRuntime(startProbed(site.scenario), (runtime) => readsDuring(runtime, () => firstVisit(runtime, site.indexPath)));
+  return withRuntime(startProbed(site.scenario), async (runtime) => {
+    const cold = await readsDuring(runtime, () => firstVisit(runtime, site.articlePath));
+    const headers = cold.result.cookie ? { cookie: cold.result.cookie } : undefined;
+    const warm = await readsDuring(runtime, () => drained(fetch(new URL(site.articlePath, runtime.url), { headers })));
+    const indexWarm = await readsDuring(runtime, () => drained(fetch(new URL(site.indexPath, runtime.url), { headers })));
+    return { indexCold: index.reads, articleCold: cold.reads, articleWarm: warm.reads, indexWarm: indexWarm.reads };
   });
 }
 

@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { clientFiles, gzipSize, weigh } from '../client-weight.ts';
-import { startRuntime, WORKER_BUNDLE, type Scenario } from './runtime.ts';
+import { clientFiles, gzipSize, weigh } from '../scripts/client-weight.ts';
+import { WORKER_BUNDLE } from '../tools/local-worker.ts';
+import { startRuntime, type Scenario } from './runtime.ts';
 
 export interface BundleWeight {
   raw: number;

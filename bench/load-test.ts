@@ -1,6 +1,6 @@
 /**
  * Sustained load against the built Worker in workerd on a loopback port (`npm run load-test`):
- * wrk (scripts/wrk-load.ts), 200 connections, a mix of pages, the JSON API (page data, search,
+ * wrk (bench/wrk-load.ts), 200 connections, a mix of pages, the JSON API (page data, search,
  * samples, page-view POSTs with a valid XSRF token), feeds and static assets.
  *
  *   npm run load-test                                    30 s saturation, then 3 runs × 30 s × 200 connections
@@ -14,7 +14,8 @@
  *    machine's single workerd thread, and fills the isolate's caches. Its errors are printed,
  *    not judged: when the thread is saturated, local workerd stops noticing that some
  *    connections have a request waiting, and after 5 s (15 s for a connection's first request)
- *    its HTTP server closes them with the request unread (README "Load" has the evidence).
+ *    its HTTP server closes them with the request unread (bench/README.md, "Load", has the
+ *    evidence).
  * 2. The measured runs: the same 200 connections, each pausing between an answer and its next
  *    request so that together they offer `loadFraction` of that capacity. Each run passes when
  *    no request errs, times out or gets a status other than the one expected; and the Worker
@@ -25,20 +26,20 @@
  * measured runs are closed-loop too. Also prints the workerd process's resident memory (VmRSS in
  * /proc/<pid>/status, workerd being a child of this Node process) after each run; that is not
  * judged, because local workerd's RSS rises with any traffic, a Worker that does nothing
- * included (README "Load"). wrk rather than autocannon: at 200 connections on this 2-core
- * machine, autocannon reports resets and timeouts against any Worker, one that only says "ok"
- * included. Needs `npm run build` first.
+ * included (bench/README.md, "Load"). wrk rather than autocannon: at 200 connections on this
+ * 2-core machine, autocannon reports resets and timeouts against any Worker, one that only says
+ * "ok" included. Needs `npm run build` first.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { inspectWorker, liveHeapBytes } from './bench/worker-inspector.ts';
-import { uploadContent } from './content/upload.ts';
+import { inspectWorker, liveHeapBytes } from './worker-inspector.ts';
+import { uploadContent } from '../scripts/content/upload.ts';
 import { runWrk, type MixRequest, type WrkFigures } from './wrk-load.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
-import { startWorker } from '../test/support/worker-runtime.ts';
+import { startLocalWorker } from '../tools/local-worker.ts';
 
 export interface LoadTestOptions {
   connections?: number;
@@ -215,7 +216,7 @@ export async function runLoadTest({
 }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
   const inspectorPort = await freePort();
-  const worker = await startWorker({
+  const worker = await startLocalWorker({
     listen: true,
     inspectorPort,
     ...(existsSync(MEMORY_TMPDIR) ? { tempParent: MEMORY_TMPDIR } : {}),
@@ -251,7 +252,7 @@ export async function runLoadTest({
       const dropped = Object.values(socketErrors).reduce((sum, n) => sum + n, 0) + timeouts;
       log(
         `saturation (closed loop, ${saturation} s, not judged): ${saturated.requests} requests, capacity ${saturated.requestsPerSecond} req/s, p99 ${saturated.p99} ms, max ${saturated.max} ms; ` +
-          `socket errors ${JSON.stringify(socketErrors)}, timeouts ${timeouts}${dropped > 0 ? ' (connections the saturated runtime left unread, README "Load")' : ''}; workerd RSS ${rssMb(pid)} MB`,
+          `socket errors ${JSON.stringify(socketErrors)}, timeouts ${timeouts}${dropped > 0 ? ' (connections the saturated runtime left unread, bench/README.md "Load")' : ''}; workerd RSS ${rssMb(pid)} MB`,
       );
       thinkMs = thinkTimeMs(connections, saturated.requestsPerSecond, loadFraction);
     }
@@ -305,7 +306,7 @@ export async function runLoadTest({
     }
     // The Worker's memory is its live heap, judged across the runs. workerd's resident memory is
     // reported, not judged: it rises with any traffic, a Worker that only says "ok" included
-    // (`--baseline`; README "Load").
+    // (`--baseline`; bench/README.md "Load").
     if (figures.length > 1) {
       const requests = figures.reduce((sum, f) => sum + f.requests, 0);
       const grown = figures.at(-1)!.rssMb - baselineRssMb;

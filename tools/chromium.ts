@@ -4,7 +4,7 @@
  * Which binary: the one CHROMIUM_PATH (or CHROME_PATH) names, else `chromium` on PATH (Debian's
  * package puts it at /usr/bin/chromium); scripts/dev/ensure-test-tools.ts checks the same.
  */
-import { findExecutable } from './dev/find-executable.ts';
+import { findExecutable } from './find-executable.ts';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 

@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../chromium.ts';
+import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../tools/chromium.ts';
 
 export { CHROME_PATH };
 

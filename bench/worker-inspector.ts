@@ -1,7 +1,7 @@
 /**
  * A minimal Chrome DevTools Protocol client for the site Worker's isolate in a local workerd
  * (Miniflare started with `inspectorPort`): the CPU profiler (profile-worker.ts) and the live
- * heap measured after each load run (scripts/load-test.ts).
+ * heap measured after each load run (bench/load-test.ts).
  */
 
 export interface WorkerInspector {

@@ -88,10 +88,3 @@ function median(list: Measurement[]): Measurement {
     failures: list.reduce((sum, m) => sum + m.failures, 0),
   };
 }
-
-/** The `reads=N` the Worker reports in `Server-Timing: kv;desc="reads=N"`. */
-export function kvReads(response: Response): number {
-  const match = /kv;desc="reads=(\d+)"/.exec(response.headers.get('server-timing') ?? '');
-  if (!match) throw new Error(`${response.url} answered without a kv Server-Timing entry`);
-  return Number(match[1]);
-}

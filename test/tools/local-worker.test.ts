@@ -1,0 +1,88 @@
+/**
+ * tools/local-worker.ts. createMiniflare: Miniflare's local storage lives in a folder of ours,
+ * which is gone once dispose() resolves, and the process's TMPDIR is left as it was.
+ * startLocalWorker (the built Worker, after `npm run build`): the KV probe counts the Worker's
+ * reads and fails them on demand; KV on disk outlives a runtime; a missing bundle is named.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { createMiniflare, startLocalWorker } from '../../tools/local-worker.ts';
+
+let parent: string | undefined;
+afterEach(() => {
+  if (parent) rmSync(parent, { recursive: true, force: true });
+});
+
+test('the instance stores under its own folder, removed when dispose() resolves, twice safely', async () => {
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
+  const before = process.env.TMPDIR;
+  const { mf, dispose } = createMiniflare(
+    { modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['KV'] },
+    parent,
+  );
+  expect(process.env.TMPDIR).toBe(before);
+  await mf.ready;
+  const kv = await mf.getKVNamespace('KV');
+  await kv.put('key', 'value');
+  const [folder] = readdirSync(parent);
+  expect(folder).toMatch(/^race-element-miniflare-/);
+  // Miniflare's own temporary folder, with the KV data, is inside ours.
+  expect(readdirSync(join(parent, folder!)).some((name) => name.startsWith('miniflare-'))).toBe(true);
+  await Promise.all([dispose(), dispose()]);
+  expect(existsSync(join(parent, folder!))).toBe(false);
+});
+
+test('options Miniflare refuses: its error, no folder left behind, TMPDIR as it was', () => {
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
+  const before = process.env.TMPDIR;
+  expect(() => createMiniflare({ modules: true, script: 1 } as never, parent)).toThrow(/Unexpected options/);
+  expect(readdirSync(parent)).toEqual([]);
+  expect(process.env.TMPDIR).toBe(before);
+});
+
+test('probeKv: each KV read the Worker makes is counted at the binding, writes from the test are not, faults apply on demand', async () => {
+  const worker = await startLocalWorker({ probeKv: true, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  try {
+    const probe = worker.kvProbe;
+    // Nothing published: the Worker reads the manifest, finds none, answers 503.
+    const unpublished = await worker.fetch('/news');
+    await unpublished.arrayBuffer();
+    expect(unpublished.status).toBe(503);
+    expect(probe.reads()).toBe(1);
+    await worker.kv.put('manifest', 'not json');
+    expect(probe.reads()).toBe(1);
+    const unreadable = await worker.fetch('/news');
+    await unreadable.arrayBuffer();
+    expect(unreadable.status).toBe(500);
+    expect(probe.reads()).toBe(2);
+    probe.faults.kv = 'throw';
+    const down = await worker.fetch('/news');
+    await down.arrayBuffer();
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('30');
+    expect(probe.failedCalls()).toBe(1);
+    expect(probe.reads()).toBe(3);
+  } finally {
+    await worker.dispose();
+  }
+});
+
+test('kvPersist: a second runtime on the same folder reads what the first wrote', async () => {
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
+  const kvPersist = join(parent, 'kv');
+  const first = await startLocalWorker({ kvPersist, tempParent: parent });
+  await first.kv.put('written', 'by the first');
+  await first.dispose();
+  const second = await startLocalWorker({ kvPersist, tempParent: parent });
+  try {
+    expect(await second.kv.get('written')).toBe('by the first');
+  } finally {
+    await second.dispose();
+  }
+});
+
+test('a missing bundle is named, with the command that builds it', async () => {
+  await expect(startLocalWorker({ bundle: '/nowhere/index.js' })).rejects.toThrow('/nowhere/index.js is missing: run `npm run build` first');
+});

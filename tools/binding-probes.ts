@@ -1,0 +1,78 @@
+/**
+ * What tools/local-worker.ts can put between the site Worker and its bindings, for local runs
+ * only (the Worker's code is the deployed bundle, unchanged):
+ *
+ * - a KV probe: `CONTENT` becomes a Miniflare wrapped binding, a small module in the Worker's
+ *   own isolate that forwards every call to the real namespace. Before each call it tells Node
+ *   the operation and key through a function-valued service binding, and Node answers what to
+ *   do. So Node counts the Worker's KV reads (`get`, `getWithMetadata`: the benchmark's "KV reads
+ *   per request") and injects faults: the call rejects at once ('throw') or answers only after
+ *   60 s ('hang', past the Worker's 3 s KV timeout), for every key or those starting with `only`;
+ * - a Durable Object class whose every method throws, to bind as `ANALYTICS`.
+ *
+ * Pure: module sources for workerd and the Node side's bookkeeping; no I/O of its own.
+ */
+
+export type KvFault = 'ok' | 'throw' | 'hang';
+
+export interface KvProbe {
+  /** What the next KV calls do; `only` limits the fault to keys starting with it. */
+  faults: { kv: KvFault; only?: string };
+  /** KV calls failed on purpose so far. */
+  failedCalls(): number;
+  /** KV reads (`get`, `getWithMetadata`) the Worker made so far, failed ones included. */
+  reads(): number;
+}
+
+/** The wrapped binding's module: `env.REAL` is the namespace, `env.CONTROL` Node's answer. */
+export const KV_PROBE_SCRIPT = `
+async function ask(env, op, key) {
+  const res = await env.CONTROL.fetch('http://control/?op=' + op + '&key=' + encodeURIComponent(key ?? ''));
+  const mode = await res.text();
+  if (mode === 'throw') throw new Error('injected KV fault: the read failed');
+  if (mode === 'hang') {
+    await new Promise((resolve) => setTimeout(resolve, 60000));
+    throw new Error('injected KV fault: no answer');
+  }
+}
+export default function (env) {
+  const kv = env.REAL;
+  return {
+    async get(key, options) { await ask(env, 'get', key); return kv.get(key, options); },
+    async getWithMetadata(key, options) { await ask(env, 'getWithMetadata', key); return kv.getWithMetadata(key, options); },
+    async put(key, value, options) { await ask(env, 'put', key); return kv.put(key, value, options); },
+    async delete(key) { await ask(env, 'delete', key); return kv.delete(key); },
+    async list(options) { await ask(env, 'list', options?.prefix); return kv.list(options); },
+  };
+}
+`;
+
+const READS = new Set(['get', 'getWithMetadata']);
+
+/** The probe's state, and the service function that answers the module's question. */
+export function kvProbeControl(): { probe: KvProbe; answer(request: { url: string }): Response } {
+  const faults: KvProbe['faults'] = { kv: 'ok' };
+  let failed = 0;
+  let reads = 0;
+  return {
+    probe: { faults, failedCalls: () => failed, reads: () => reads },
+    answer(request) {
+      const query = new URL(request.url).searchParams;
+      const key = query.get('key') ?? '';
+      if (READS.has(query.get('op') ?? '')) reads++;
+      const applies = faults.kv !== 'ok' && (!faults.only || key.startsWith(faults.only));
+      if (applies) failed++;
+      return new Response(applies ? faults.kv : 'ok');
+    },
+  };
+}
+
+/** A Durable Object module whose class `BrokenCounter` throws on every call. */
+export const BROKEN_ANALYTICS_SCRIPT = `
+import { DurableObject } from 'cloudflare:workers';
+export class BrokenCounter extends DurableObject {
+  hit() { throw new Error('injected Durable Object fault: hit'); }
+  stats() { throw new Error('injected Durable Object fault: stats'); }
+}
+export default { fetch() { return new Response('not used', { status: 404 }); } };
+`;

@@ -1,0 +1,195 @@
+/**
+ * The one way this project runs workerd locally, through Miniflare: tests, the benchmark and
+ * the load test all start the site here.
+ *
+ *   startLocalWorker(options)   the built Worker (dist/worker/index.js, `npm run build`) with the
+ *                               bindings wrangler.toml declares: real KV, the real Durable Object,
+ *                               real static assets; options for what the callers need differently
+ *                               (below). Awaits workerd and returns the Worker, its KV namespace
+ *                               and a store over it for the upload code.
+ *   createMiniflare(options)    any Miniflare instance (a test's own little Worker, say) whose
+ *                               temporary folder is gone once it is disposed.
+ *
+ * Miniflare keeps each instance's local storage (the Durable Object's SQLite, KV without
+ * `kvPersist`) in a fresh folder under os.tmpdir(), and on dispose starts removing it without
+ * waiting for the removal: a test process that exits right after leaves the folder behind
+ * (412 of them, 257 MB, had piled up in /tmp here). So each instance is constructed with a
+ * folder of ours as os.tmpdir() (Miniflare picks its folder in the constructor), and
+ * `dispose()` removes that folder once workerd has stopped.
+ *
+ * It lives in tools/ because tests, bench/ and the load test share it, and scripts/ (what a
+ * maintainer runs) uses none of it. I/O: starts and stops workerd processes, temporary folders.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { kvStoreFromBinding, type KvStore } from '../scripts/content/kv-store.ts';
+import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, kvProbeControl, type KvProbe } from './binding-probes.ts';
+
+export type MiniflareOptions = ConstructorParameters<typeof Miniflare>[0];
+
+export interface LocalMiniflare {
+  mf: Miniflare;
+  /** Stops workerd, then removes the instance's folder. Safe to call twice: Miniflare's own dispose is not. */
+  dispose(): Promise<void>;
+}
+
+export function createMiniflare(options: MiniflareOptions, parent = tmpdir()): LocalMiniflare {
+  const folder = mkdtempSync(join(parent, 'race-element-miniflare-'));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  let mf: Miniflare;
+  try {
+    mf = new Miniflare(options);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+  let disposed: Promise<void> | undefined;
+  const dispose = () => (disposed ??= mf.dispose().finally(() => rmSync(folder, { recursive: true, force: true })));
+  return { mf, dispose };
+}
+
+export const WORKER_BUNDLE = resolve('dist/worker/index.js');
+/** The origin requests through `LocalWorker.fetch` appear to come to. */
+export const ORIGIN = 'http://localhost:8787';
+
+export interface LocalWorkerOptions {
+  /** Vars over wrangler.toml's (`RENDERED_PAGE_CACHE_CHARS: '0'` turns the rendered-page cache off). */
+  bindings?: Record<string, string>;
+  /** Another Worker's module source in place of the site's bundle (the baselines). */
+  script?: string;
+  /** Another build of the site's bundle (default dist/worker/index.js). */
+  bundle?: string;
+  /** Serve on a free loopback port, for browsers and load generators. */
+  listen?: boolean;
+  /** Opens workerd's inspector on this loopback port (CPU profile, live heap). */
+  inspectorPort?: number;
+  /** Static assets from this folder instead of wrangler.toml's (dist/client). */
+  assetsDir?: string;
+  /** KV on disk in this folder, so that a fresh workerd (a cold isolate) sees what an earlier one published. */
+  kvPersist?: string;
+  /** Where Miniflare's other local storage goes (default: the system's temporary directory). */
+  tempParent?: string;
+  /** Leave out workerd's "Broken pipe" lines: a load generator closing connections at the end of a run. */
+  quietStdio?: boolean;
+  /** `CONTENT` through the KV probe (tools/binding-probes.ts): reads counted, faults on demand. */
+  probeKv?: boolean;
+  /** `ANALYTICS` bound to a Durable Object whose every call throws. */
+  brokenAnalytics?: boolean;
+}
+
+export interface LocalWorker {
+  mf: Miniflare;
+  /** Where workerd listens. */
+  url: URL;
+  /** Sends a request to the Worker; `path` is relative to ORIGIN. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The `CONTENT` namespace itself, never probed: what a test seeds and the upload writes. */
+  kv: KVNamespace;
+  store: KvStore;
+  /** From `new Miniflare` to ready (workerd started, script loaded), in ms. */
+  startMs: number;
+  /** With `probeKv`: the Worker's KV reads so far, and the faults it gets. */
+  kvProbe?: KvProbe;
+  dispose(): Promise<void>;
+}
+
+/**
+ * workerd's output, less one kind of line: when a load run ends, the load generator closes
+ * connections that workerd is still writing to, and workerd logs each "Broken pipe" with a stack.
+ */
+function quietStdio(stdout: Readable, stderr: Readable): void {
+  stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+  let dropping = false;
+  createInterface({ input: stderr }).on('line', (line) => {
+    dropping = /Broken pipe|Connection reset by peer/.test(line) || (dropping && line.startsWith('stack:'));
+    if (!dropping) process.stderr.write(`${line}\n`);
+  });
+}
+
+/**
+ * The latest start on each `kvPersist` folder. Two workerd processes opening the same KV
+ * SQLite at the same moment can make one of them die (SQLITE_BUSY_RECOVERY, fatal in workerd),
+ * so starts on one folder take turns; once open, several runtimes read it side by side.
+ */
+const startsByKvFolder = new Map<string, Promise<unknown>>();
+
+export function startLocalWorker(options: LocalWorkerOptions & { probeKv: true }): Promise<LocalWorker & { kvProbe: KvProbe }>;
+export function startLocalWorker(options?: LocalWorkerOptions): Promise<LocalWorker>;
+export function startLocalWorker(options: LocalWorkerOptions = {}): Promise<LocalWorker> {
+  if (options.kvPersist === undefined) return launch(options);
+  const start = (startsByKvFolder.get(options.kvPersist) ?? Promise.resolve()).catch(() => {}).then(() => launch(options));
+  startsByKvFolder.set(options.kvPersist, start);
+  return start;
+}
+
+type SiteOptions = Record<string, unknown> & { bindings?: Record<string, unknown>; kvNamespaces?: Record<string, string | { id: string }>; assets?: object };
+
+async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
+  const { bindings = {}, script, bundle = WORKER_BUNDLE, listen = false, inspectorPort, assetsDir, kvPersist, tempParent, probeKv = false, brokenAnalytics = false } = options;
+  if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+  const { kvNamespaces = {}, ...wrangler } = workerOptions as SiteOptions;
+  const namespace = kvNamespaces.CONTENT ?? 'CONTENT';
+  const { CONTENT: _probed, ...otherNamespaces } = kvNamespaces;
+
+  const site: SiteOptions = {
+    ...wrangler,
+    bindings: { ...wrangler.bindings, ...bindings },
+    ...(assetsDir ? { assets: { ...wrangler.assets, directory: assetsDir } } : {}),
+    modules: true,
+    ...(script === undefined ? { scriptPath: bundle, modulesRoot: dirname(bundle) } : { script }),
+    ...(probeKv ? { kvNamespaces: otherNamespaces, wrappedBindings: { CONTENT: { scriptName: 'kv-probe' } } } : { kvNamespaces }),
+    ...(brokenAnalytics ? { durableObjects: { ANALYTICS: { className: 'BrokenCounter', scriptName: 'broken-analytics' } } } : {}),
+  };
+  const control = probeKv ? kvProbeControl() : undefined;
+  const helpers = [
+    ...(control
+      ? [{ name: 'kv-probe', modules: true, script: KV_PROBE_SCRIPT, kvNamespaces: { REAL: namespace }, serviceBindings: { CONTROL: control.answer } }]
+      : []),
+    ...(brokenAnalytics
+      ? [{ name: 'broken-analytics', modules: true, compatibilityDate: '2026-04-01', script: BROKEN_ANALYTICS_SCRIPT, durableObjects: { BROKEN: { className: 'BrokenCounter', useSQLite: true } } }]
+      : []),
+  ];
+  const shared = {
+    ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
+    ...(inspectorPort ? { inspectorPort } : {}),
+    ...(kvPersist ? { kvPersist } : {}),
+    ...(options.quietStdio ? { handleRuntimeStdio: quietStdio } : {}),
+  };
+
+  const started = performance.now();
+  // Alone, the site is a single-Worker config: workerd's inspector then titles its isolate
+  // `core:user:`, which bench/worker-inspector.ts looks for. With helpers, the site comes first (the entry).
+  const { mf, dispose } = createMiniflare(
+    (helpers.length === 0 ? { ...shared, ...site } : { ...shared, workers: [{ ...site, name: 'site' }, ...helpers] }) as MiniflareOptions,
+    tempParent,
+  );
+  try {
+    const url = await mf.ready;
+    const startMs = performance.now() - started;
+    const kv = (await (control ? mf.getKVNamespace('REAL', 'kv-probe') : mf.getKVNamespace('CONTENT'))) as unknown as KVNamespace;
+    return {
+      mf,
+      url,
+      fetch: (path, init) => mf.dispatchFetch(new URL(path, ORIGIN), init as never) as unknown as Promise<Response>,
+      kv,
+      store: kvStoreFromBinding(kv),
+      startMs,
+      ...(control ? { kvProbe: control.probe } : {}),
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
