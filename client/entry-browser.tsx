@@ -68,6 +68,7 @@ function start(root: HTMLElement, payload: PagePayload): void {
   installCopyButtons();
   installThemeToggle();
   installRouter({
+    build: payload.build,
     render(next, path) {
       flushSync(() => showPage({ payload: next, path }));
       applyHead(next.meta);

@@ -113,6 +113,12 @@ export type PageData = PageBody & { theme: Theme; year: number };
 export interface PagePayload {
   meta: PageMeta;
   data: PageData;
+  /**
+   * The client build this payload was made for. A tab opened before a deploy runs the old
+   * bundle: when a navigation brings a payload of another build, it loads that page in full
+   * instead of rendering data its code may not understand.
+   */
+  build: string;
 }
 
 /** The id of the <script> holding a server-rendered page's payload, which the browser hydrates from. */

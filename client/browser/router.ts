@@ -11,6 +11,8 @@ import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
 import { loadRouteModule, matchRoute } from '../route-table.ts';
 
 export interface RouterHooks {
+  /** The client build this bundle is (the served page's payload names it). */
+  build: string;
   /** Renders the payload synchronously (the DOM is updated when this returns). */
   render(payload: PagePayload, path: string): void;
   /** Runs after each client-side navigation has been rendered and scrolled. */
@@ -94,6 +96,7 @@ async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push:
   let fetched: Fetched;
   try {
     fetched = await fetchPage(url, controller.signal);
+    if (fetched.payload.build !== hooks.build) throw new Error(`the page is for client build ${fetched.payload.build}, this tab runs ${hooks.build}`);
   } catch (error) {
     if (controller.signal.aborted) return; // a newer navigation took over
     console.warn('Client navigation failed, loading the page normally.', error);

@@ -147,6 +147,25 @@ describe('same-host navigation', () => {
     await context.close();
   });
 
+  test('page data made for another client build (a deploy since the tab opened) is loaded in full, not rendered', async () => {
+    const { page, context } = await site.open();
+    await page.goto(site.url('/'));
+    await setMarker(page);
+    let served = '';
+    await page.route('**/api/_analog/pages/news', async (route) => {
+      const response = await route.fetch();
+      const payload = (await response.json()) as { build: string };
+      served = payload.build;
+      await route.fulfill({ response, json: { ...payload, build: 'a-newer-build' } });
+    });
+    await page.click('nav.site-nav a[href="/news"]');
+    await page.waitForURL('**/news');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
+    expect(served).toMatch(/^[0-9a-z]+$/);
+    expect(await marker(page)).toBeUndefined(); // a real load happened
+    await context.close();
+  });
+
   test('hovering a link prefetches its data, so the click needs no new request', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));

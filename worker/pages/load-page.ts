@@ -8,6 +8,7 @@ import type { PagePayload } from '../../contracts/page-payload.ts';
 import type { Loaded, LoaderContext } from '../../client/route-module.ts';
 import { loadRouteModule, MESSAGE_ROUTE, matchRoute } from '../../client/route-table.ts';
 import { contentErrorPage } from '../../client/routes/message.tsx';
+import { BUILD_ID } from './client-assets.ts';
 import { themeFromCookieHeader } from './theme.ts';
 
 export type LoadResult =
@@ -38,7 +39,11 @@ export async function loadPage(url: URL, cookieHeader: string | null, context: P
   return {
     type: 'page',
     status: loaded.status,
-    payload: { meta: loaded.meta, data: { ...loaded.body, theme: themeFromCookieHeader(cookieHeader), year: context.now.getUTCFullYear() } },
+    payload: {
+      meta: loaded.meta,
+      data: { ...loaded.body, theme: themeFromCookieHeader(cookieHeader), year: context.now.getUTCFullYear() },
+      build: BUILD_ID,
+    },
     ...(retry && 'retryAfter' in retry ? { retryAfter: retry.retryAfter } : {}),
     stale: context.content.stale,
   };

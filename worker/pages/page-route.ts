@@ -13,7 +13,6 @@ import { readPageViews } from '../analytics/page-views.ts';
 import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { createXsrfToken, isValidXsrfToken, xsrfSecret } from '../http/xsrf.ts';
-import { BUILD_ID } from './client-assets.ts';
 import { loadPage, type PageLoaderContext } from './load-page.ts';
 import { renderHtml } from './render-html.tsx';
 import { type RenderedPageCache, renderedPageCacheFor } from './rendered-page-cache.ts';
@@ -41,8 +40,8 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   const hasToken = secret !== null && (await isValidXsrfToken(getCookie(c, XSRF_COOKIE), secret));
   // Serialised once: the ETag hashes it and the document embeds it.
   const payloadJson = serializePayload(payload);
-  // The payload decides the HTML (with the client build), so its hash is the page's ETag.
-  const etag = status === 200 && payload.data.kind !== 'analytics' ? `W/"${await hexDigest('SHA-1', `${BUILD_ID}\n${payloadJson}`)}"` : null;
+  // The payload (which names the client build) decides the HTML, so its hash is the page's ETag.
+  const etag = status === 200 && payload.data.kind !== 'analytics' ? `W/"${await hexDigest('SHA-1', payloadJson)}"` : null;
 
   // A 304 carries no Set-Cookie, so only a visitor who already has the token gets one.
   const unchanged = etag && hasToken ? notModified(c.req.raw, etag, PAGE_CACHE_HEADERS) : null;
