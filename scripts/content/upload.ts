@@ -9,7 +9,7 @@ import { buildSearchIndexValue } from './build-search-index.ts';
 import type { KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
-import { formatProblem, type ContentProblem } from './problems.ts';
+import { formatProblem, formatWarning, type ContentProblem } from './problems.ts';
 import { publishPlan } from './publish.ts';
 import { acquireUploadLock, type UploadLock } from './upload-lock.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
@@ -24,20 +24,26 @@ export interface UploadOptions {
   now?: string;
   /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
   renderCache?: RenderCache;
+  /** Warnings (what sanitising removed) stop the upload like problems. */
+  strict?: boolean;
 }
 
 export type UploadOutcome =
   | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
   | { ok: false; problems: ContentProblem[] };
 
-export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache, strict = false }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
-  const built = await buildEntries(folder, renderCache);
+  // Read here only to tell which of two files sharing a slug is the new one; the plan reads
+  // the manifest again under the lock.
+  const published = new Map((await readManifest(store))?.entries.map((e) => [e.file, e.slug]));
+  const built = await buildEntries(folder, renderCache, { published, strict });
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
     return { ok: false, problems: built.problems };
   }
+  for (const warning of built.warnings) log(formatWarning(warning));
   for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
@@ -84,7 +90,8 @@ async function planAndPublish(
   const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
   log(
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${verb} ${entriesWritten}, ${entriesUnchanged} unchanged; ` +
-      `${plan.samples.length} samples; ${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).`,
+      `${plan.samples.length} samples; ${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).` +
+      (built.warnings.length > 0 ? ` ${built.warnings.length} warning(s) above (--strict stops on them).` : ''),
   );
   return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };
 }

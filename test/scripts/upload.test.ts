@@ -7,7 +7,7 @@ import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.
 import { MANIFEST_KEY, manifestSchema, parseStored, storedEntrySchema } from '../../worker/kv-schema.ts';
 
 /** One KV namespace per scenario, so the tests do not depend on each other's order. */
-const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG'] as const;
+const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG', 'DUP'] as const;
 const T1 = '2025-01-01T00:00:00.000Z';
 const T2 = '2025-01-02T00:00:00.000Z';
 const T3 = '2025-01-03T00:00:00.000Z';
@@ -106,6 +106,20 @@ describe('an invalid folder', () => {
     expect(await allKeys(store)).toEqual(keys);
     expect(await store.get(MANIFEST_KEY)).toBe(manifest);
   });
+});
+
+test('a duplicate slug blames the file the published manifest does not list, naming both', async () => {
+  const store = stores.DUP;
+  succeeded((await upload(store, realContent, { now: T1 })).outcome);
+  // Sorts before news-signpath.md, so only the published manifest can tell it is the new one.
+  const dup = { file: 'news-bad-dup.md', source: md('title: Dup\nslug: 2023-04-29-signpath\ndescription: d\ntype: news\ndate: 2024-01-01') };
+  const { outcome, lines } = await upload(store, { files: [...realContent.files, dup], samples: realContent.samples }, { now: T2 });
+  expect(outcome.ok).toBe(false);
+  expect(lines).toEqual([
+    'news-bad-dup.md:3: slug: "2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): ' +
+      'news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
+    '1 problem(s) found: nothing was written.',
+  ]);
 });
 
 test('a dry run writes nothing but reports what it would write', async () => {
