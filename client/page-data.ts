@@ -46,7 +46,7 @@ export interface ArticleView {
   hasDiagrams: boolean;
   /** Estimated at upload time (about 220 words a minute), at least 1. */
   readingMinutes: number;
-  /** YYYY-MM-DD of the upload that last changed the text; guides and untyped pages only. */
+  /** YYYY-MM-DD of the file's last edit after publication (git history); null when never edited since. */
   updated: string | null;
   /** The content file in the source repository's editor; null when not configured. */
   editUrl: string | null;

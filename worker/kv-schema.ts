@@ -58,8 +58,11 @@ export const manifestEntrySchema = z.object({
   key: z.string(),
   /** sha256 of the markdown source alone: tells a content change from a renderer change. */
   sourceHash: z.string(),
-  /** ISO time of the upload at which the source last changed. */
-  updated: z.string(),
+  /**
+   * ISO time of the file's last edit after it was added (git history; the mtime outside git);
+   * null when it has none, or for news, none after its date (scripts/content/file-history.ts).
+   */
+  updated: z.string().nullable(),
 });
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 

@@ -146,8 +146,8 @@ async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderC
         toc: stored.toc,
         hasDiagrams: stored.hasDiagrams,
         readingMinutes: stored.readingMinutes,
-        // News carries its date; guides and pages show when their text last changed.
-        updated: found.type === 'news' ? null : found.updated.slice(0, 10),
+        // The day of the file's last edit after publication, as its author saw it; null if none.
+        updated: found.updated?.slice(0, 10) ?? null,
         editUrl: ctx.editBaseUrl ? `${ctx.editBaseUrl}${found.type === 'news' ? 'news/' : 'guide/'}${found.file}` : null,
         ...neighbours(manifest, found),
       },

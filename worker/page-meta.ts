@@ -62,7 +62,7 @@ export function articleMeta(siteUrl: string, entry: ManifestEntry, path: string)
       author,
       publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: SITE.image } },
       ...(entry.date ? { datePublished: entry.date } : {}),
-      dateModified: entry.updated,
+      ...((entry.updated ?? entry.date) ? { dateModified: entry.updated ?? entry.date } : {}),
       mainEntityOfPage: url,
     },
   });

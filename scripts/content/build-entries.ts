@@ -12,12 +12,15 @@ import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
 import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+import { lastUpdated } from './file-history.ts';
 
 export interface BuiltEntry {
   /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
   hash: string;
   /** sha256 of the source alone. */
   sourceHash: string;
+  /** What "Last updated" shows (file-history.ts): the last edit, null when none counts. */
+  updated: string | null;
   value: StoredEntry;
   /** Plain text of the article, for the search index. */
   text: string;
@@ -84,7 +87,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       for (const removal of rendered.removed) {
         warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
       }
-      entries.push(toEntry(file, rendered));
+      entries.push(toEntry(file, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
@@ -98,7 +101,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
 
 const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
 
-function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
+function toEntry(file: ParsedFile, rendered: RenderedMarkdown, updated: string | null): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -111,6 +114,7 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
   return {
     hash: entryHash(file),
     sourceHash: sha256(file.source),
+    updated,
     value,
     text: rendered.text,
   };

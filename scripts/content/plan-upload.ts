@@ -53,7 +53,6 @@ export interface PlanInput {
 }
 
 export function planUpload({ entries, samples, search = null, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
-  const previousBySlug = new Map(previous?.entries.map((e) => [e.slug, e]));
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: PlannedWrite[] = [];
   const entryReports: EntryReport[] = [];
@@ -64,7 +63,6 @@ export function planUpload({ entries, samples, search = null, previous, existing
     const unchanged = existingKeys.has(key);
     if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
     entryReports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
-    const before = previousBySlug.get(attributes.slug);
     return {
       slug: attributes.slug,
       type: attributes.type ?? null,
@@ -74,7 +72,7 @@ export function planUpload({ entries, samples, search = null, previous, existing
       file,
       key,
       sourceHash: entry.sourceHash,
-      updated: before && before.sourceHash === entry.sourceHash ? before.updated : now,
+      updated: entry.updated,
     };
   });
 
