@@ -50,6 +50,8 @@ export interface ArticleView {
   updated: string | null;
   /** The content file in the source repository's editor; null when not configured. */
   editUrl: string | null;
+  /** Set only on a draft shown through its preview link (worker/draft-preview.ts): when the link expires, ISO. */
+  draft?: { expires: string };
   /** The neighbours in the article's own list (guides by title, news newest first); none for untyped pages. */
   previous: ArticleLink | null;
   next: ArticleLink | null;

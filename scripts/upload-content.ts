@@ -9,6 +9,7 @@
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *                                        (local state; with --remote, the real namespace); writes nothing
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
+ *   npm run upload -- --preview-days 14  drafts' preview links work 14 days (default 7)
  *   npm run upload -- --help             every option (scripts/content/upload-cli.ts)
  *
  * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
@@ -17,6 +18,7 @@
  */
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv-store.ts';
+import type { PreviewOptions } from './content/preview-links.ts';
 import { parseUploadArgs, usage } from './content/upload-cli.ts';
 
 const KV_BINDING = 'CONTENT';
@@ -63,6 +65,7 @@ async function main(): Promise<number> {
       dryRun: args['dry-run'],
       log: (line) => console.log(line),
       strict: args.strict,
+      preview: await previewOptions(args.remote, args.config, Number(args['preview-days'])),
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
     });
     return outcome.ok ? 0 : 1;
@@ -73,6 +76,24 @@ async function main(): Promise<number> {
   } finally {
     await close();
   }
+}
+
+/**
+ * How drafts' preview links are signed. Locally: the Worker's development secret on
+ * localhost:8787 (`npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
+ * which the upload can only know from the environment.
+ */
+async function previewOptions(remote: boolean, configPath: string, days: number): Promise<PreviewOptions> {
+  const { LOCAL_PREVIEW_SECRET } = await import('../worker/draft-preview.ts');
+  if (!remote) return { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days };
+  const { unstable_readConfig } = await import('wrangler');
+  const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
+  return {
+    origin: siteUrl,
+    secret: process.env.PREVIEW_SECRET || null,
+    days,
+    missingSecret: 'PREVIEW_SECRET is not in the environment: give it the value of the Worker secret (wrangler secret put PREVIEW_SECRET)',
+  };
 }
 
 /** The Miniflare KV that `wrangler dev` (npm start) reads, under .wrangler/state (local-kv.ts). */

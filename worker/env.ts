@@ -18,6 +18,8 @@ export interface Env {
   RENDERED_PAGE_CACHE_CHARS?: string;
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see xsrf.ts for the local default. */
   XSRF_SECRET?: string;
+  /** Signs drafts' preview links (`wrangler secret put PREVIEW_SECRET`); see draft-preview.ts. */
+  PREVIEW_SECRET?: string;
 }
 
 export interface AppEnv {

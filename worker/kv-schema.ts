@@ -83,6 +83,11 @@ export const manifestSchema = z.object({
   samples: z.array(manifestSampleSchema),
   /** KV key of the search index (`search/<sha256>`, see search-index.ts); null if none was built. */
   search: z.string().nullable().default(null),
+  /**
+   * Entries with `draft: true`, stored like the others but listed only here: nothing public
+   * reads this list; a signed preview link shows one (draft-preview.ts).
+   */
+  drafts: z.array(manifestEntrySchema).default([]),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -6,6 +6,7 @@
 import type { ArticleLink, EntryCard, IndexPager, PageBody, PageMeta, PagePayload, PageViews } from '../client/page-data.ts';
 import { articlePath, matchRoute } from '../client/routes.ts';
 import { ContentError, type ContentReader } from './content-reader.ts';
+import { findDraft, PREVIEW_PARAM, verifyPreview } from './draft-preview.ts';
 import type { Manifest, ManifestEntry } from './kv-schema.ts';
 import * as metaFor from './page-meta.ts';
 import { MAX_QUERY_LENGTH } from './search-index.ts';
@@ -22,6 +23,8 @@ export interface LoaderContext {
   now: Date;
   /** Where "Edit this page" points: the content folder in the source repository, ending in `/`. */
   editBaseUrl?: string;
+  /** Verifies drafts' preview links on this host (draft-preview.ts); null or absent: no drafts shown. */
+  previewSecret?: string | null;
 }
 
 export type LoadResult =
@@ -103,7 +106,7 @@ async function loadRoute(url: URL, ctx: LoaderContext): Promise<Loaded | { redir
     }
     case 'newsArticle':
     case 'guideArticle':
-      return loadArticle(match.name === 'newsArticle' ? 'news' : 'guide', match.params.slug ?? '', ctx);
+      return loadArticle(match.name === 'newsArticle' ? 'news' : 'guide', match.params.slug ?? '', ctx, url.searchParams.get(PREVIEW_PARAM));
     case 'setup': {
       const result = setupAppUrl(url.searchParams.get('link'));
       return { status: result.problem ? 400 : 200, meta: metaFor.setupMeta(siteUrl), body: { kind: 'setup', link: result.appUrl ? url.searchParams.get('link') : null, ...result } };
@@ -122,9 +125,15 @@ async function loadRoute(url: URL, ctx: LoaderContext): Promise<Loaded | { redir
   }
 }
 
-async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderContext): Promise<Loaded | { redirect: string }> {
+async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderContext, preview: string | null = null): Promise<Loaded | { redirect: string }> {
   const manifest = await ctx.content.manifest();
   const found = findEntry(manifest, slug);
+  // A draft answers only to a valid preview link; anything else gets the missing page's 404.
+  if (!found && preview !== null) {
+    const draft = findDraft(manifest, section, slug);
+    const expires = draft && ctx.previewSecret ? await verifyPreview(ctx.previewSecret, articlePath(section, slug), preview, ctx.now) : null;
+    if (draft && expires) return draftArticle(section, draft, expires, ctx);
+  }
   if (!found) return notFound(ctx.siteUrl, `/${section}/${slug}`, 'No Content Found', `No article is published at /${section}/${slug}.`, suggestSlugs(slug, articleCandidates(manifest)));
   const canonical = articlePath(sectionOf(found), found.slug);
   if (canonical !== `/${section}/${slug}`) return { redirect: canonical };
@@ -154,6 +163,39 @@ async function loadArticle(section: 'news' | 'guide', slug: string, ctx: LoaderC
     },
   };
 }
+
+/** A draft through its preview link: the article as it will be, marked, unindexed, with no neighbours. */
+async function draftArticle(section: 'news' | 'guide', draft: ManifestEntry, expires: Date, ctx: LoaderContext): Promise<Loaded> {
+  const stored = await ctx.content.entry(draft.key);
+  const path = articlePath(section, draft.slug);
+  return {
+    status: 200,
+    meta: { ...metaFor.articleMeta(ctx.siteUrl, draft, path), noindex: true },
+    body: {
+      kind: 'article',
+      article: {
+        section,
+        slug: draft.slug,
+        title: draft.title,
+        description: draft.description,
+        type: draft.type,
+        date: draft.date,
+        html: stored.html,
+        toc: stored.toc,
+        hasDiagrams: stored.hasDiagrams,
+        readingMinutes: stored.readingMinutes,
+        updated: null,
+        editUrl: ctx.editBaseUrl ? `${ctx.editBaseUrl}${draft.type === 'news' ? 'news/' : 'guide/'}${draft.file}` : null,
+        previous: null,
+        next: null,
+        draft: { expires: expires.toISOString() },
+      },
+    },
+  };
+}
+
+/** True for a draft shown through its preview link: private, never cached or indexed. */
+export const isDraftPayload = (payload: PagePayload): boolean => payload.data.kind === 'article' && payload.data.article.draft !== undefined;
 
 /** By exact slug; else by slug in another letter case; else by the content file's basename. */
 export function findEntry(manifest: Manifest, slug: string): ManifestEntry | undefined {

@@ -18,6 +18,12 @@ export function ArticlePage({ article }: { article: ArticleView }) {
             <a href="/news">News</a> <span aria-hidden="true">&gt;</span> {article.title}
           </p>
         )}
+        {article.draft && (
+          <p className="notice draft-banner" role="note">
+            <strong>Draft</strong>: not published. Only people with this link can see it, until{' '}
+            <time dateTime={article.draft.expires}>{formatLongDate(article.draft.expires.slice(0, 10))}</time>.
+          </p>
+        )}
         <h1 id="page-heading" tabIndex={-1}>
           {article.title}
         </h1>

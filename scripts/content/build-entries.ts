@@ -33,7 +33,7 @@ export interface BuiltSample {
 }
 
 export type BuildResult =
-  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; skippedDrafts: string[]; warnings: ContentProblem[] }
+  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; warnings: ContentProblem[] }
   | { ok: false; problems: ContentProblem[] };
 
 export interface BuildOptions {
@@ -69,10 +69,11 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   problems.push(...checkSlugs(parsed, options.published ?? new Map()));
   const warnings: ContentProblem[] = [];
 
-  const published = parsed.filter((p) => !p.draft);
+  // Drafts are checked and rendered like the rest: they are stored too, for preview links.
   const samplePaths = new Set(folder.samples.map((s) => s.path));
   const entries: BuiltEntry[] = [];
-  for (const file of published) {
+  const drafts: BuiltEntry[] = [];
+  for (const file of parsed) {
     try {
       const hash = entryHash(file);
       let rendered = await renderCache?.get(hash);
@@ -87,7 +88,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       for (const removal of rendered.removed) {
         warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
       }
-      entries.push(toEntry(file, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
+      (file.draft ? drafts : entries).push(toEntry(file, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
@@ -96,7 +97,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, skippedDrafts: parsed.filter((p) => p.draft).map((p) => p.file), warnings };
+  return { ok: true, entries, samples, drafts, warnings };
 }
 
 const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);

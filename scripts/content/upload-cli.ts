@@ -25,6 +25,7 @@ export const UPLOAD_OPTIONS = {
   config: { type: 'string', value: '<file>', default: 'wrangler.toml', help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)' },
   'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
   'no-render-cache': { type: 'boolean', default: false, help: 'render every file again, ignoring renders kept from earlier runs' },
+  'preview-days': { type: 'string', value: '<days>', default: '7', help: 'how long the preview link printed for each draft works (default: 7; remote links need PREVIEW_SECRET)' },
   help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -63,5 +64,7 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   const args = values as UploadArgs;
   if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
+  const days = Number(args['preview-days']);
+  if (!(days > 0 && days <= 365)) return { ok: false, error: `--preview-days must be a number of days from 1 to 365, got "${args['preview-days']}"` };
   return { ok: true, args };
 }

@@ -33,7 +33,7 @@ describe('folder checks', () => {
     expect(b.value.hasDiagrams).toBe(false);
     expect(b.sourceHash).toBe(sha256(b.value.markdown));
     expect(b.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(result.skippedDrafts).toEqual([]);
+    expect(result.drafts).toEqual([]);
   });
 
   test('front matter problems of every file are collected', async () => {
@@ -114,10 +114,13 @@ describe('folder checks', () => {
     expect(result.samples).toEqual([{ path: 'tools/start.bat', hash: sha256('@echo off'), content: '@echo off' }]);
   });
 
-  test('drafts are skipped and reported', async () => {
-    const result = built(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'wip', 'Text', '\ndraft: true')])));
+  test('drafts are built apart from the entries, rendered and checked like them', async () => {
+    const result = built(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'wip', '# Soon', '\ndraft: true')])));
     expect(result.entries.map((e) => e.value.file)).toEqual(['a.md']);
-    expect(result.skippedDrafts).toEqual(['wip.md']);
+    expect(result.drafts.map((e) => e.value.file)).toEqual(['wip.md']);
+    expect(result.drafts[0]!.value.html).toContain('<h2 id="soon">');
+    // A draft's slug is taken: publishing it later must not clash.
+    expect(problems(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'a', 'Text', '\ndraft: true')]))).map((p) => p.file)).toEqual(['wip.md']);
   });
 });
 

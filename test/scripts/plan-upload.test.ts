@@ -165,6 +165,30 @@ describe('a deleted entry', () => {
   });
 });
 
+describe('drafts', () => {
+  const draft = entry('wip', 'Work in progress', { type: 'news', date: '2025-01-01' });
+  const first = plan({ drafts: [draft] });
+
+  test('are written, named only in the manifest\'s drafts, and reported apart', () => {
+    expect(first.writes.map((w) => w.key)).toContain(entryKey(draft.hash));
+    expect(first.manifest.entries.map((e) => e.slug)).toEqual(expect.not.arrayContaining(['wip']));
+    expect(first.manifest.drafts).toEqual([expect.objectContaining({ slug: 'wip', key: entryKey(draft.hash), type: 'news' })]);
+    expect(first.drafts).toEqual([{ file: 'wip.md', slug: 'wip', status: 'written' }]);
+    expect(first.entries.map((e) => e.slug)).not.toContain('wip');
+  });
+
+  test('are kept by the clean-up while a manifest names them, and removed after', () => {
+    const keys = new Set([...keysOf(first), entryKey(draft.hash)]);
+    const again = plan({ drafts: [draft], previous: first.manifest, existingKeys: keys, now: T2 });
+    expect(again.manifestChanged).toBe(false);
+    expect(again.deletes).toEqual([]);
+    const published = plan({ previous: first.manifest, existingKeys: keys, now: T2 });
+    expect(published.manifestChanged).toBe(true);
+    const after = plan({ previous: published.manifest, existingKeys: keys, now: T3 });
+    expect(after.deletes).toEqual([entryKey(draft.hash)]);
+  });
+});
+
 describe('a renderer change', () => {
   test('writes every entry again under a new key but keeps updated', () => {
     const first = plan();

@@ -5,6 +5,7 @@ import { kvStoreFromBinding, type KvStore } from '../../scripts/content/kv-store
 import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.ts';
 import { MANIFEST_KEY, manifestSchema, parseStored, storedEntrySchema } from '../../worker/kv-schema.ts';
+import { verifyPreview, LOCAL_PREVIEW_SECRET } from '../../worker/draft-preview.ts';
 
 /** One KV namespace per scenario, so the tests do not depend on each other's order. */
 const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG', 'DUP'] as const;
@@ -168,10 +169,37 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; manifest unchanged; deleted 0 stale key(s).');
 });
 
-test('drafts are logged as skipped and not uploaded', async () => {
+test('drafts are stored, listed only as drafts, and printed with a signed preview link', async () => {
   const store = stores.LOG;
-  const draft = { file: 'draft-idea.md', source: md('title: Idea\nslug: idea\ndescription: d\ndraft: true') };
-  const { outcome, lines } = await upload(store, { files: [...realContent.files, draft], samples: realContent.samples });
-  expect(succeeded(outcome).plan.entries.map((e) => e.slug)).not.toContain('idea');
-  expect(lines).toContain('draft     draft-idea.md (skipped)');
+  const draft = { file: 'news-idea.md', source: md('title: Idea\nslug: idea\ndescription: d\ntype: news\ndate: 2026-01-01\ndraft: true') };
+  const lines: string[] = [];
+  const now = '2026-03-01T12:00:00.000Z';
+  const outcome = await uploadContent({
+    content: { files: [...realContent.files, draft], samples: realContent.samples },
+    store,
+    now,
+    log: (line) => lines.push(line),
+    preview: { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days: 7 },
+  });
+  const { plan } = succeeded(outcome);
+  expect(plan.entries.map((e) => e.slug)).not.toContain('idea');
+  expect(plan.manifest.entries.map((e) => e.slug)).not.toContain('idea');
+  expect(plan.manifest.drafts.map((e) => [e.file, e.slug, e.type])).toEqual([['news-idea.md', 'idea', 'news']]);
+  expect(await store.get(plan.manifest.drafts[0]!.key)).toContain('"slug":"idea"');
+  const line = lines.find((l) => l.startsWith('draft '))!;
+  const match = /^draft {5}news-idea\.md → http:\/\/localhost:8787\/news\/idea\?preview=(\d+\.[\w-]+) \(not public; this link works until 2026-03-08 12:00 UTC\)$/.exec(line);
+  expect(match, line).not.toBeNull();
+  expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date(now))).toEqual(new Date('2026-03-08T12:00:00Z'));
+  expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date('2026-03-08T12:00:01Z'))).toBeNull();
+  expect(lines.at(-1)).toMatch(/; 1 draft\(s\); 1 samples;/);
+
+  const withoutSecret: string[] = [];
+  await uploadContent({
+    content: { files: [...realContent.files, draft], samples: realContent.samples },
+    store,
+    dryRun: true,
+    log: (l) => withoutSecret.push(l),
+    preview: { origin: 'https://race.elementfuture.com', secret: null, days: 7, missingSecret: 'set PREVIEW_SECRET to the Worker secret to print links' },
+  });
+  expect(withoutSecret).toContain('draft     news-idea.md: no preview link (set PREVIEW_SECRET to the Worker secret to print links)');
 });

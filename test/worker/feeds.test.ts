@@ -336,6 +336,7 @@ describe('with hand-made and broken manifests', () => {
     renderer: 'test',
     samples: [],
     search: null,
+    drafts: [],
     entries,
   });
 

@@ -12,7 +12,7 @@ import { ContentError, contentReaderFor, type ContentReader } from '../content-r
 import { discardBody } from '../discard-body.ts';
 import type { AppEnv } from '../env.ts';
 import { sampleKey } from '../kv-schema.ts';
-import { findEntry, loadPage } from '../loaders.ts';
+import { findEntry, isDraftPayload, loadPage } from '../loaders.ts';
 import { MAX_BODY_BYTES } from '../request-guard.ts';
 import { MAX_QUERY_LENGTH } from '../search-index.ts';
 import { counterStub } from '../page-views.ts';
@@ -34,6 +34,7 @@ const pageData = async (c: Context<AppEnv>) => {
   if (result.type === 'redirect') return c.redirect(`${PAGE_API_PREFIX}${result.location}${url.search}`, 301);
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');
+  if (isDraftPayload(result.payload)) c.header('Cache-Control', 'private, no-store');
   return safeJson(c, result.payload, result.status as 200);
 };
 api.get('/pages', pageData);

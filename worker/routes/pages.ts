@@ -10,7 +10,8 @@ import { serializePayload } from '../../client/Document.tsx';
 import { BUILD_ID } from '../client-assets.ts';
 import { contentReaderFor } from '../content-reader.ts';
 import type { AppEnv } from '../env.ts';
-import { loadPage, type LoaderContext } from '../loaders.ts';
+import { previewSecret } from '../draft-preview.ts';
+import { isDraftPayload, loadPage, type LoaderContext } from '../loaders.ts';
 import { readPageViews } from '../page-views.ts';
 import { renderHtml } from '../render-html.tsx';
 import { renderedPageCacheFor, type RenderedPageCache } from '../rendered-page-cache.ts';
@@ -23,6 +24,7 @@ export function loaderContext(c: Context<AppEnv>): LoaderContext {
     editBaseUrl: c.env.EDIT_BASE_URL,
     pageViews: (day) => readPageViews(c.env, day),
     now: new Date(),
+    previewSecret: previewSecret(c.env.PREVIEW_SECRET, new URL(c.req.url)),
   };
 }
 
@@ -37,9 +39,12 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   const hasToken = secret !== null && (await isValidXsrfToken(getCookie(c, XSRF_COOKIE), secret));
   // Serialised once: the ETag hashes it and the document embeds it.
   const payloadJson = serializePayload(payload);
-  const etag = status === 200 && payload.data.kind !== 'analytics' ? await pageEtag(payloadJson) : null;
+  // A draft (shown through its preview link) is private: no ETag, no kept copy, no index.
+  const draft = isDraftPayload(payload);
+  const etag = status === 200 && payload.data.kind !== 'analytics' && !draft ? await pageEtag(payloadJson) : null;
 
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', draft ? 'private, no-store' : 'no-cache');
+  if (draft) c.header('X-Robots-Tag', 'noindex');
   c.header('Vary', 'Cookie');
   if (etag) c.header('ETag', etag);
   // A 304 carries no Set-Cookie, so only a visitor who already has the token gets one.
