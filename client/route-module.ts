@@ -32,6 +32,8 @@ export interface LoaderContext {
   now: Date;
   /** Where "Edit this page" points: the content folder in the source repository, ending in `/`. */
   editBaseUrl?: string;
+  /** Verifies drafts' preview links on this host (contracts/preview-token.ts); null or absent: no drafts shown. */
+  previewSecret?: string | null;
 }
 
 export interface LoaderArgs {

@@ -49,8 +49,11 @@ export const manifestEntrySchema = z.object({
   key: z.string(),
   /** sha256 of the markdown source alone: tells a content change from a renderer change. */
   sourceHash: z.string(),
-  /** ISO time of the upload at which the source last changed. */
-  updated: z.string(),
+  /**
+   * ISO time of the file's last edit after it was added (git history; the mtime outside git);
+   * null when it has none, or for news, none after its date (scripts/content/file-history.ts).
+   */
+  updated: z.string().nullable(),
 });
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
@@ -71,6 +74,11 @@ export const manifestSchema = z.object({
   samples: z.array(manifestSampleSchema),
   /** KV key of the search index (`search/<sha256>`, see search-index.ts); null if none was built. */
   search: z.string().nullable().default(null),
+  /**
+   * Entries with `draft: true`, stored like the others but listed only here: nothing public
+   * reads this list; a signed preview link shows one (contracts/preview-token.ts).
+   */
+  drafts: z.array(manifestEntrySchema).default([]),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

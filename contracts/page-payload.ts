@@ -58,10 +58,12 @@ export interface ArticleView {
   hasDiagrams: boolean;
   /** Estimated at upload time (about 220 words a minute), at least 1. */
   readingMinutes: number;
-  /** YYYY-MM-DD of the upload that last changed the text; guides and untyped pages only. */
+  /** YYYY-MM-DD of the file's last edit after publication (git history); null when never edited since. */
   updated: string | null;
   /** The content file in the source repository's editor; null when not configured. */
   editUrl: string | null;
+  /** Set only on a draft shown through its preview link (contracts/preview-token.ts): when the link expires, ISO. */
+  draft?: { expires: string };
   /** The neighbours in the article's own list (guides by title, news newest first); none for untyped pages. */
   previous: ArticleLink | null;
   next: ArticleLink | null;

@@ -8,56 +8,44 @@
  *   npm run upload -- --no-render-cache  render every file, ignoring renders kept from earlier runs
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *                                        (local state; with --remote, the real namespace); writes nothing
+ *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
+ *   npm run upload -- --preview-days 14  drafts' preview links work 14 days (default 7)
+ *   npm run upload -- --help             every option (scripts/content/upload-cli.ts)
  *
  * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
  * holds the lock or published meanwhile (no manifest written), or when --verify finds a problem;
  * 2 on bad usage.
  */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { getPlatformProxy, unstable_readConfig } from 'wrangler';
-import type { KVNamespace } from '@cloudflare/workers-types';
-import { kvStoreFromBinding, remoteKvStore, type KvStore } from './content/kv-store.ts';
-import { UploadConflictError } from './content/publish.ts';
-import { diskRenderCache } from './content/render-cache.ts';
-import { uploadContent } from './content/upload.ts';
-import { verifyPublished } from './content/verify.ts';
+import type { KvStore } from './content/kv-store.ts';
+import type { PreviewOptions } from './content/preview-links.ts';
+import { parseUploadArgs, usage } from './content/upload-cli.ts';
 
 const KV_BINDING = 'CONTENT';
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        remote: { type: 'boolean', default: false },
-        local: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        verify: { type: 'boolean', default: false },
-        dir: { type: 'string', default: 'content' },
-        config: { type: 'string', default: 'wrangler.toml' },
-        'persist-to': { type: 'string' },
-        'no-render-cache': { type: 'boolean', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`upload-content: ${(error as Error).message}`);
+  const parsed = parseUploadArgs(process.argv.slice(2));
+  if (!parsed.ok) {
+    console.error(`upload-content: ${parsed.error}`);
     return 2;
   }
-  if (args.remote && args.local) {
-    console.error('upload-content: choose --local or --remote, not both');
-    return 2;
+  const { args } = parsed;
+  if (args.help) {
+    console.log(usage());
+    return 0;
   }
-
-  if (args.verify && args['dry-run']) {
-    console.error('upload-content: --verify writes nothing already; drop --dry-run');
-    return 2;
-  }
+  // Imported once the command line is known good: the pipeline (shiki), Wrangler and Miniflare
+  // take seconds to load, which --help and a mistyped option should not wait for.
+  const [{ UploadConflictError }, { diskRenderCache }, { uploadContent }, { verifyPublished }] = await Promise.all([
+    import('./content/publish.ts'),
+    import('./content/render-cache.ts'),
+    import('./content/upload.ts'),
+    import('./content/verify.ts'),
+  ]);
 
   if (args.verify) {
     console.log(`Verifying what the ${args.remote ? 'remote namespace' : 'local state'} publishes…`);
-    const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
+    const { store, close } = args.remote ? await openRemote(args.config) : await openLocal(args.config, args['persist-to']);
     try {
       return (await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1;
     } finally {
@@ -69,13 +57,15 @@ async function main(): Promise<number> {
   const target = args.remote ? 'remote namespace' : 'local state';
   console.log(`Publishing ${dir} to the ${target}${args['dry-run'] ? ' (dry run)' : ''}…`);
 
-  const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
+  const { store, close } = args.remote ? await openRemote(args.config) : await openLocal(args.config, args['persist-to']);
   try {
     const outcome = await uploadContent({
       content: dir,
       store,
       dryRun: args['dry-run'],
       log: (line) => console.log(line),
+      strict: args.strict,
+      preview: await previewOptions(args.remote, args.config, Number(args['preview-days'])),
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
     });
     return outcome.ok ? 0 : 1;
@@ -88,16 +78,33 @@ async function main(): Promise<number> {
   }
 }
 
-/** The Miniflare KV that `wrangler dev` (npm start) reads, under .wrangler/state. */
-async function openLocal(configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> }> {
-  const proxy = await getPlatformProxy<{ [KV_BINDING]: KVNamespace }>({
-    configPath,
-    persist: persistTo ? { path: resolve(persistTo, 'v3') } : true,
-  });
-  return { store: kvStoreFromBinding(proxy.env[KV_BINDING]), close: () => proxy.dispose() };
+/**
+ * How drafts' preview links are signed. Locally: the Worker's development secret on
+ * localhost:8787 (`npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
+ * which the upload can only know from the environment.
+ */
+async function previewOptions(remote: boolean, configPath: string, days: number): Promise<PreviewOptions> {
+  const { LOCAL_PREVIEW_SECRET } = await import('../contracts/preview-token.ts');
+  if (!remote) return { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days };
+  const { unstable_readConfig } = await import('wrangler');
+  const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
+  return {
+    origin: siteUrl,
+    secret: process.env.PREVIEW_SECRET || null,
+    days,
+    missingSecret: 'PREVIEW_SECRET is not in the environment: give it the value of the Worker secret (wrangler secret put PREVIEW_SECRET)',
+  };
 }
 
-function openRemote(configPath: string): { store: KvStore; close: () => Promise<void> } {
+/** The Miniflare KV that `wrangler dev` (npm start) reads, under .wrangler/state (local-kv.ts). */
+async function openLocal(configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> }> {
+  const [{ openLocalKv }, { kvStoreFromBinding }] = await Promise.all([import('./local-kv.ts'), import('./content/kv-store.ts')]);
+  const local = await openLocalKv(configPath, KV_BINDING, persistTo);
+  return { store: kvStoreFromBinding(local.namespace), close: local.dispose };
+}
+
+async function openRemote(configPath: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
+  const [{ unstable_readConfig }, { remoteKvStore }] = await Promise.all([import('wrangler'), import('./content/kv-store.ts')]);
   const config = unstable_readConfig({ config: configPath });
   const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID ?? config.account_id;

@@ -8,6 +8,8 @@
 export type WorkerEnv = Env & {
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see http/xsrf.ts for the local default. */
   XSRF_SECRET?: string;
+  /** Signs drafts' preview links (`wrangler secret put PREVIEW_SECRET`); see contracts/preview-token.ts. */
+  PREVIEW_SECRET?: string;
 };
 
 export interface AppEnv {

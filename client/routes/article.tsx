@@ -3,15 +3,16 @@
  * by slug in another case or by file name, which redirect to the canonical path); the entry
  * holds the HTML rendered at upload.
  */
-import { entryPath, findEntry, manifestLookup } from '../../contracts/manifest-lookup.ts';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
-import type { ArticleLink, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
-import type { Section } from '../../contracts/routes.ts';
+import { entryPath, findEntry, manifestLookup } from '../../contracts/manifest-lookup.ts';
+import type { ArticleLink, ArticleView, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
+import { findDraft, PREVIEW_PARAM, verifyPreview } from '../../contracts/preview-token.ts';
+import { articlePath, type Section } from '../../contracts/routes.ts';
 import { PagerLink } from '../components/PagerLink.tsx';
 import { formatLongDate } from '../format-date.ts';
 import { suggestSlugs } from '../loaders/suggest-slugs.ts';
 import { AUTHOR, pageMeta } from '../page-meta.ts';
-import type { Loaded, LoaderArgs } from '../route-module.ts';
+import type { Loaded, LoaderArgs, LoaderContext } from '../route-module.ts';
 import { SITE } from '../site.ts';
 import { articleCandidates, notFound } from './message.tsx';
 
@@ -20,35 +21,49 @@ export async function loader({ url, params, context }: LoaderArgs): Promise<Load
   const slug = params.slug ?? '';
   const manifest = await context.content.manifest();
   const found = findEntry(manifest, slug);
+  // A draft answers only to a valid preview link; anything else gets the missing page's 404.
+  const preview = url.searchParams.get(PREVIEW_PARAM);
+  if (!found && preview !== null) {
+    const draft = findDraft(manifest, section, slug);
+    const expires = draft && context.previewSecret ? await verifyPreview(context.previewSecret, articlePath(section, slug), preview, context.now) : null;
+    if (draft && expires) return draftArticle(section, draft, expires, context);
+  }
   if (!found) {
     return notFound(context.siteUrl, `/${section}/${slug}`, 'No Content Found', `No article is published at /${section}/${slug}.`, suggestSlugs(slug, articleCandidates(manifest)));
   }
   const canonical = entryPath(found);
   if (canonical !== `/${section}/${slug}`) return { redirect: canonical };
 
-  const stored = await context.content.entry(found.key);
+  return { status: 200, meta: meta(context.siteUrl, found, canonical), body: { kind: 'article', article: await articleView(section, found, context, neighbours(manifest, found)) } };
+}
+
+/** A draft through its preview link: the article as it will be, marked, unindexed, with no neighbours. */
+async function draftArticle(section: Section, draft: ManifestEntry, expires: Date, context: LoaderContext): Promise<Loaded> {
+  const article = await articleView(section, draft, context, { previous: null, next: null });
   return {
     status: 200,
-    meta: meta(context.siteUrl, found, canonical),
-    body: {
-      kind: 'article',
-      article: {
-        section,
-        slug: found.slug,
-        title: found.title,
-        description: found.description,
-        type: found.type,
-        date: found.date,
-        html: stored.html,
-        toc: stored.toc,
-        hasDiagrams: stored.hasDiagrams,
-        readingMinutes: stored.readingMinutes,
-        // News carries its date; guides and pages show when their text last changed.
-        updated: found.type === 'news' ? null : found.updated.slice(0, 10),
-        editUrl: context.editBaseUrl ? `${context.editBaseUrl}${found.type === 'news' ? 'news/' : 'guide/'}${found.file}` : null,
-        ...neighbours(manifest, found),
-      },
-    },
+    meta: { ...meta(context.siteUrl, draft, articlePath(section, draft.slug)), noindex: true },
+    body: { kind: 'article', article: { ...article, updated: null, draft: { expires: expires.toISOString() } } },
+  };
+}
+
+async function articleView(section: Section, entry: ManifestEntry, context: LoaderContext, around: Pick<ArticleView, 'previous' | 'next'>): Promise<ArticleView> {
+  const stored = await context.content.entry(entry.key);
+  return {
+    section,
+    slug: entry.slug,
+    title: entry.title,
+    description: entry.description,
+    type: entry.type,
+    date: entry.date,
+    html: stored.html,
+    toc: stored.toc,
+    hasDiagrams: stored.hasDiagrams,
+    readingMinutes: stored.readingMinutes,
+    // The day of the file's last edit after publication, as its author saw it; null if none.
+    updated: entry.updated?.slice(0, 10) ?? null,
+    editUrl: context.editBaseUrl ? `${context.editBaseUrl}${entry.type === 'news' ? 'news/' : 'guide/'}${entry.file}` : null,
+    ...around,
   };
 }
 
@@ -68,7 +83,7 @@ export function meta(siteUrl: string, entry: ManifestEntry, path: string): PageM
       author: AUTHOR,
       publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: SITE.image } },
       ...(entry.date ? { datePublished: entry.date } : {}),
-      dateModified: entry.updated,
+      ...((entry.updated ?? entry.date) ? { dateModified: entry.updated ?? entry.date } : {}),
       mainEntityOfPage: url,
     },
   });
@@ -102,6 +117,12 @@ export default function ArticlePage({ data: { article } }: { data: BodyOf<'artic
         {article.type === 'news' && (
           <p className="breadcrumb">
             <a href="/news">News</a> <span aria-hidden="true">&gt;</span> {article.title}
+          </p>
+        )}
+        {article.draft && (
+          <p className="notice draft-banner" role="note">
+            <strong>Draft</strong>: not published. Only people with this link can see it, until{' '}
+            <time dateTime={article.draft.expires}>{formatLongDate(article.draft.expires.slice(0, 10))}</time>.
           </p>
         )}
         <h1 id="page-heading" tabIndex={-1}>

@@ -12,12 +12,15 @@ import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
 import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+import { lastUpdated } from './file-history.ts';
 
 export interface BuiltEntry {
   /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
   hash: string;
   /** sha256 of the source alone. */
   sourceHash: string;
+  /** What "Last updated" shows (file-history.ts): the last edit, null when none counts. */
+  updated: string | null;
   value: StoredEntry;
   /** Plain text of the article, for the search index. */
   text: string;
@@ -30,8 +33,18 @@ export interface BuiltSample {
 }
 
 export type BuildResult =
-  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; skippedDrafts: string[] }
+  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; warnings: ContentProblem[] }
   | { ok: false; problems: ContentProblem[] };
+
+export interface BuildOptions {
+  /**
+   * File name → slug of every entry the last published manifest lists. When two files claim a
+   * slug, the one published with it keeps it and the other is named as the new one.
+   */
+  published?: ReadonlyMap<string, string>;
+  /** Warnings (what sanitising removed) stop the build like problems. */
+  strict?: boolean;
+}
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -45,7 +58,7 @@ export interface RenderCache {
   set(hash: string, rendered: RenderedMarkdown): Promise<void>;
 }
 
-export async function buildEntries(folder: ContentFolder, renderCache?: RenderCache): Promise<BuildResult> {
+export async function buildEntries(folder: ContentFolder, renderCache?: RenderCache, options: BuildOptions = {}): Promise<BuildResult> {
   const problems: ContentProblem[] = [];
   const parsed: ParsedFile[] = [];
   for (const { file, source } of folder.files) {
@@ -53,36 +66,43 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
     if (result.ok) parsed.push(result.value);
     else problems.push(...result.problems);
   }
-  problems.push(...checkSlugs(parsed));
+  problems.push(...checkSlugs(parsed, options.published ?? new Map()));
+  const warnings: ContentProblem[] = [];
 
-  const published = parsed.filter((p) => !p.draft);
+  // Drafts are checked and rendered like the rest: they are stored too, for preview links.
   const samplePaths = new Set(folder.samples.map((s) => s.path));
   const entries: BuiltEntry[] = [];
-  for (const file of published) {
+  const drafts: BuiltEntry[] = [];
+  for (const file of parsed) {
     try {
       const hash = entryHash(file);
       let rendered = await renderCache?.get(hash);
-      if (!rendered) {
+      // Renders kept before removals were reported lack the list: render those again.
+      if (!rendered || !Array.isArray(rendered.removed)) {
         rendered = await renderMarkdown(file.body);
         await renderCache?.set(hash, rendered);
       }
       for (const path of rendered.samples) {
         if (!samplePaths.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
       }
-      entries.push(toEntry(file, rendered));
+      for (const removal of rendered.removed) {
+        warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
+      }
+      (file.draft ? drafts : entries).push(toEntry(file, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
   }
 
+  if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, skippedDrafts: parsed.filter((p) => p.draft).map((p) => p.file) };
+  return { ok: true, entries, samples, drafts, warnings };
 }
 
 const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
 
-function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
+function toEntry(file: ParsedFile, rendered: RenderedMarkdown, updated: string | null): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -95,6 +115,7 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
   return {
     hash: entryHash(file),
     sourceHash: sha256(file.source),
+    updated,
     value,
     text: rendered.text,
   };
@@ -103,21 +124,40 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
 /**
  * Slugs are matched without regard to case (a request for `/guide/dsx` is redirected to
  * `/guide/DSX`), and a file's basename redirects to its slug, so both must be unambiguous.
+ * Of files sharing a slug, the one published with it keeps it (when none is, the first by
+ * name): each other one is reported as the new file, naming the owner.
  */
-function checkSlugs(files: ParsedFile[]): ContentProblem[] {
+function checkSlugs(files: ParsedFile[], published: ReadonlyMap<string, string>): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  const bySlug = new Map<string, ParsedFile>();
+  const groups = new Map<string, ParsedFile[]>();
   for (const f of files) {
     const key = f.attributes.slug.toLowerCase();
-    const other = bySlug.get(key);
-    if (other) problems.push({ file: f.file, field: 'slug', reason: `"${f.attributes.slug}" is already used by ${other.file} (slugs are compared ignoring case)` });
-    else bySlug.set(key, f);
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const bySlug = new Map<string, ParsedFile>();
+  for (const [key, group] of groups) {
+    const holds = (f: ParsedFile) => published.get(f.file)?.toLowerCase() === key;
+    const [owner, ...others] = [...group].sort((a, b) => Number(holds(b)) - Number(holds(a)) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    bySlug.set(key, owner!);
+    for (const f of others) {
+      const which = holds(owner!)
+        ? `${owner!.file} is published with it, so ${f.file} is the new one`
+        : `neither was published with it, so ${f.file}, later by name, counts as the new one`;
+      const line = f.fieldLines.slug;
+      problems.push({
+        file: f.file,
+        field: 'slug',
+        ...(line === undefined ? {} : { line }),
+        reason: `"${f.attributes.slug}" is also the slug of ${owner!.file} (slugs are compared ignoring case): ${which}; give it another slug`,
+      });
+    }
   }
   for (const f of files) {
     const basename = f.file.replace(/\.md$/, '').toLowerCase();
     const owner = bySlug.get(basename);
     if (owner && owner !== f) {
-      problems.push({ file: owner.file, field: 'slug', reason: `"${owner.attributes.slug}" equals the file name of ${f.file}, whose old URL redirects by that name` });
+      const line = owner.fieldLines.slug;
+      problems.push({ file: owner.file, field: 'slug', ...(line === undefined ? {} : { line }), reason: `"${owner.attributes.slug}" equals the file name of ${f.file}, whose old URL redirects by that name` });
     }
   }
   return problems;

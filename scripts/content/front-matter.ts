@@ -7,6 +7,7 @@ import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { ENTRY_TYPES, type EntryAttributes, type EntryType } from '../../contracts/kv-values.ts';
 import type { ContentProblem } from './problems.ts';
+import { describeYamlError, type YamlErrorLike } from './yaml-errors.ts';
 
 export interface ParsedFile {
   file: string;
@@ -16,6 +17,10 @@ export interface ParsedFile {
   /** The whole file, as written: what `<article URL>.md` serves and what the hash covers. */
   source: string;
   draft: boolean;
+  /** 1-based line of the file on which `body` starts: positions in the body are offset by it. */
+  bodyLine: number;
+  /** The file line of each front-matter field, for problems found later (a duplicate slug). */
+  fieldLines: Partial<Record<string, number>>;
 }
 
 export type ParseResult = { ok: true; value: ParsedFile } | { ok: false; problems: ContentProblem[] };
@@ -26,7 +31,16 @@ const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function parseFrontMatter(file: string, source: string): ParseResult {
-  const problem = (field: string, reason: string): ContentProblem => ({ file, field, reason });
+  let yaml = '';
+  /** The file line of each field's key, so that a problem with its value points at it. */
+  const fieldLine = (field: string): number | undefined => {
+    const index = yaml.split(/\r?\n/).findIndex((line) => line.startsWith(field) && /^\s*:/.test(line.slice(field.length)));
+    return index === -1 ? undefined : yamlFirstLine(source, yaml) + index;
+  };
+  const problem = (field: string, reason: string): ContentProblem => {
+    const line = field === 'front matter' ? undefined : fieldLine(field);
+    return line === undefined ? { file, field, reason } : { file, field, reason, line };
+  };
   if (!source.startsWith('---')) return { ok: false, problems: [problem('front matter', 'missing: the file must start with a --- YAML block')] };
 
   let data: Record<string, unknown>;
@@ -34,10 +48,20 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   try {
     // YAML's core schema keeps dates as the text the author wrote (no silent Date rollover),
     // and passing options stops gray-matter from caching results by content.
-    const parsed = matter(source, { engines: { yaml: (text) => loadYaml(text, { schema: CORE_SCHEMA }) as object } });
+    const parsed = matter(source, {
+      engines: {
+        yaml: (text) => {
+          yaml = text;
+          return loadYaml(text, { schema: CORE_SCHEMA }) as object;
+        },
+      },
+    });
     data = parsed.data;
     body = parsed.content;
   } catch (error) {
+    if (error instanceof Error && 'mark' in error) {
+      return { ok: false, problems: [describeYamlError(file, yaml, yamlFirstLine(source, yaml), error as YamlErrorLike)] };
+    }
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { ok: false, problems: [problem('front matter', `unreadable YAML: ${reason}`)] };
   }
@@ -71,7 +95,7 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   const date = readDate(data.date);
   if (data.date === null) delete data.date;
   if (type === 'news' && data.date === undefined) problems.push(problem('date', 'missing: news entries need an ISO date (YYYY-MM-DD)'));
-  else if (data.date !== undefined && date === undefined) problems.push(problem('date', `"${String(data.date)}" is not an ISO date (YYYY-MM-DD)`));
+  else if (data.date !== undefined && date === undefined) problems.push(problem('date', dateProblem(String(data.date))));
   else if (date !== undefined && type !== 'news') problems.push(problem('date', 'only news entries carry a date'));
 
   if (data.draft !== undefined && typeof data.draft !== 'boolean') problems.push(problem('draft', 'must be true or false'));
@@ -82,7 +106,34 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   const attributes: EntryAttributes = { title, slug, description };
   if (type) attributes.type = type;
   if (date) attributes.date = date;
-  return { ok: true, value: { file, attributes, body, source, draft: data.draft === true } };
+  const fieldLines: Partial<Record<string, number>> = {};
+  for (const field of Object.keys(data)) fieldLines[field] = fieldLine(field);
+  return { ok: true, value: { file, attributes, body, source, draft: data.draft === true, bodyLine: bodyFirstLine(source, body), fieldLines } };
+}
+
+const lineOf = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
+
+/** The file line on which gray-matter's YAML text starts: it is a slice of the file after `---`. */
+function yamlFirstLine(source: string, yaml: string): number {
+  const at = source.indexOf(yaml, 3);
+  return at === -1 ? 2 : lineOf(source, at);
+}
+
+/** gray-matter's body is the end of the file after the closing `---` line. */
+function bodyFirstLine(source: string, body: string): number {
+  return source.endsWith(body) ? lineOf(source, source.length - body.length) : 1;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Why a date was refused: not written as YYYY-MM-DD, or written so but not on the calendar. */
+function dateProblem(written: string): string {
+  const match = ISO_DATE.exec(written.trim());
+  if (!match) return `"${written}" is not an ISO date (YYYY-MM-DD)`;
+  const [, y, m] = match.map(Number) as [number, number, number, number];
+  if (m < 1 || m > 12) return `"${written}" is not a real date: there is no month ${m} (months are 01 to 12)`;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `"${written}" is not a real date: ${MONTHS[m - 1]} ${y} has ${days} days`;
 }
 
 /** A calendar date written as YYYY-MM-DD (quoted or not) that exists. */

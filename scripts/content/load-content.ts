@@ -1,9 +1,11 @@
 /**
- * Reads a content folder from disk: every `*.md` file at its top level, and every file under
- * `samples/` (code samples, addressed by their path below that folder). I/O only, no checks.
+ * Reads a content folder from disk: every `*.md` file at its top level, every file under
+ * `samples/` (code samples, addressed by their path below that folder), and when each file was
+ * last edited (file-history.ts). I/O only, no checks.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { readLastEdits } from './file-history.ts';
 
 export interface SourceFile {
   /** File name, e.g. `guide-get-started.md`. */
@@ -20,6 +22,11 @@ export interface SampleFile {
 export interface ContentFolder {
   files: SourceFile[];
   samples: SampleFile[];
+  /**
+   * File name → ISO time of its last edit after it was added (git history, or the mtime outside
+   * git); files without one are absent. Content made in memory (tests, benchmark) has none.
+   */
+  lastEdits?: ReadonlyMap<string, string>;
 }
 
 export async function loadContentFolder(dir: string): Promise<ContentFolder> {
@@ -39,5 +46,5 @@ export async function loadContentFolder(dir: string): Promise<ContentFolder> {
   const samples = await Promise.all(
     samplePaths.map(async (path) => ({ path, content: await readFile(join(samplesDir, path), 'utf8') })),
   );
-  return { files, samples };
+  return { files, samples, lastEdits: await readLastEdits(dir, names) };
 }

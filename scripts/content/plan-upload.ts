@@ -37,12 +37,16 @@ export interface UploadPlan {
   /** Keys to delete after the manifest is written. */
   deletes: string[];
   entries: EntryReport[];
+  /** Draft entries, reported apart: they are not published. */
+  drafts: EntryReport[];
   samples: { path: string; status: 'written' | 'unchanged' }[];
 }
 
 export interface PlanInput {
   entries: BuiltEntry[];
   samples: BuiltSample[];
+  /** Entries with `draft: true`: written like the others, named only in the manifest's `drafts`. */
+  drafts?: BuiltEntry[];
   /** The search index of this content; absent when none is built. */
   search?: BuiltSearchIndex | null;
   previous: Manifest | null;
@@ -53,19 +57,18 @@ export interface PlanInput {
   now: string;
 }
 
-export function planUpload({ entries, samples, search = null, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
-  const previousBySlug = new Map(previous?.entries.map((e) => [e.slug, e]));
+export function planUpload({ entries, samples, drafts = [], search = null, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: PlannedWrite[] = [];
   const entryReports: EntryReport[] = [];
+  const draftReports: EntryReport[] = [];
 
-  const manifestEntries: ManifestEntry[] = entries.map((entry) => {
+  const toManifestEntry = (entry: BuiltEntry, reports: EntryReport[]): ManifestEntry => {
     const key = entryKey(entry.hash);
     const { attributes, file } = entry.value;
     const unchanged = existingKeys.has(key);
     if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
-    entryReports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
-    const before = previousBySlug.get(attributes.slug);
+    reports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
     return {
       slug: attributes.slug,
       type: attributes.type ?? null,
@@ -75,9 +78,11 @@ export function planUpload({ entries, samples, search = null, previous, existing
       file,
       key,
       sourceHash: entry.sourceHash,
-      updated: before && before.sourceHash === entry.sourceHash ? before.updated : now,
+      updated: entry.updated,
     };
-  });
+  };
+  const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
+  const manifestDrafts = drafts.map((entry) => toManifestEntry(entry, draftReports));
 
   const sampleReports = samples.map((sample) => {
     const key = sampleKey(sample.path);
@@ -95,6 +100,7 @@ export function planUpload({ entries, samples, search = null, previous, existing
     entries: inDisplayOrder(manifestEntries),
     samples: samples.map(({ path, hash }) => ({ path, hash })),
     search: search?.key ?? null,
+    drafts: manifestDrafts,
   };
 
   const manifestChanged = !previous || !sameContent(previous, manifest);
@@ -106,16 +112,21 @@ export function planUpload({ entries, samples, search = null, previous, existing
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, samples: sampleReports };
+  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, drafts: draftReports, samples: sampleReports };
 }
 
 function namedKeys(manifest: Manifest): string[] {
-  return [...manifest.entries.map((e) => e.key), ...manifest.samples.map((s) => sampleKey(s.path)), ...(manifest.search ? [manifest.search] : [])];
+  return [
+    ...manifest.entries.map((e) => e.key),
+    ...manifest.drafts.map((e) => e.key),
+    ...manifest.samples.map((s) => sampleKey(s.path)),
+    ...(manifest.search ? [manifest.search] : []),
+  ];
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */
 function sameContent(a: Manifest, b: Manifest): boolean {
-  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search });
+  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search, drafts: m.drafts });
   return content(a) === content(b);
 }
 

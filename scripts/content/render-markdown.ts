@@ -17,11 +17,13 @@ import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { createRequire } from 'node:module';
 import type { Root } from 'hast';
+import { VFile } from 'vfile';
 import type { TocItem } from '../../contracts/kv-values.ts';
 import { transformCodeBlocks } from './code-blocks.ts';
 import { addHeadingIds } from './heading-ids.ts';
 import { secureLinks } from './secure-links.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
+import { sanitizeRemovals, type Removal } from './sanitize-report.ts';
 
 /**
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
@@ -38,6 +40,8 @@ export interface RenderedMarkdown {
   text: string;
   /** At about 220 words a minute, at least one. */
   readingMinutes: number;
+  /** What sanitising removed, with positions in the markdown given (warnings for the writer). */
+  removed: Removal[];
 }
 
 const WORDS_PER_MINUTE = 220;
@@ -45,15 +49,17 @@ const WORDS_PER_MINUTE = 220;
 export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
   const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const withRaw = toHast(mdast, { allowDangerousHtml: true }) as Root;
-  const parsed = raw(withRaw) as Root;
+  // Given the source, hast-util-raw keeps the positions of raw HTML, which the report needs.
+  const parsed = raw(withRaw, { file: new VFile(markdown) }) as Root;
   const clean = sanitize(parsed, sanitizeSchema) as Root;
+  const removed = sanitizeRemovals(parsed, clean, sanitizeSchema);
   secureLinks(clean);
   // The text first: the heading ids step adds `#` anchor links that are no words of the article.
   const text = proseText(clean);
   const toc = addHeadingIds(clean);
   const { hasDiagrams, samples } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: toHtml(clean), toc, hasDiagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) };
+  return { html: toHtml(clean), toc, hasDiagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed };
 }
 
 /** Text of everything but code blocks, with block boundaries kept as spaces. */

@@ -10,7 +10,8 @@ import { buildSearchIndexValue } from './build-search-index.ts';
 import type { KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
-import { formatProblem, type ContentProblem } from './problems.ts';
+import { formatProblem, formatWarning, type ContentProblem } from './problems.ts';
+import { formatDraftLink, previewLinks, type PreviewOptions } from './preview-links.ts';
 import { publishPlan } from './publish.ts';
 import { acquireUploadLock, type UploadLock } from './upload-lock.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
@@ -25,26 +26,33 @@ export interface UploadOptions {
   now?: string;
   /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
   renderCache?: RenderCache;
+  /** Warnings (what sanitising removed) stop the upload like problems. */
+  strict?: boolean;
+  /** How to sign the preview link printed for each draft; without it, drafts are listed without links. */
+  preview?: PreviewOptions;
 }
 
 export type UploadOutcome =
   | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
   | { ok: false; problems: ContentProblem[] };
 
-export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache, strict = false, preview }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
-  const built = await buildEntries(folder, renderCache);
+  // Read here only to tell which of two files sharing a slug is the new one; the plan reads
+  // the manifest again under the lock.
+  const published = new Map((await readManifest(store))?.entries.map((e) => [e.file, e.slug]));
+  const built = await buildEntries(folder, renderCache, { published, strict });
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
     return { ok: false, problems: built.problems };
   }
-  for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
+  for (const warning of built.warnings) log(formatWarning(warning));
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
   const lock = dryRun ? null : await acquireUploadLock(store, now);
   try {
-    return await planAndPublish(built, store, dryRun, log, now, lock);
+    return await planAndPublish(built, store, dryRun, log, now, lock, preview);
   } finally {
     await lock?.release();
   }
@@ -57,16 +65,19 @@ async function planAndPublish(
   log: (line: string) => void,
   now: string,
   lock: UploadLock | null,
+  preview: PreviewOptions | undefined,
 ): Promise<UploadOutcome> {
   const previous = await readManifest(store);
   const existingKeys = new Set(
     (await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat(),
   );
   const search = buildSearchIndexValue(built.entries);
-  const plan = planUpload({ entries: built.entries, samples: built.samples, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const plan = planUpload({ entries: built.entries, samples: built.samples, drafts: built.drafts, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);
+  if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
+  else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
 
   if (!dryRun) {
     await publishPlan(
@@ -85,7 +96,8 @@ async function planAndPublish(
   const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
   log(
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${verb} ${entriesWritten}, ${entriesUnchanged} unchanged; ` +
-      `${plan.samples.length} samples; ${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).`,
+      `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).` +
+      (built.warnings.length > 0 ? ` ${built.warnings.length} warning(s) above (--strict stops on them).` : ''),
   );
   return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };
 }

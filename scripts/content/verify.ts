@@ -44,7 +44,8 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
   }
 
   const checks: (() => Promise<void>)[] = [];
-  for (const entry of manifest.entries) {
+  // Drafts are stored like entries, for their preview links: they are checked the same way.
+  for (const entry of [...manifest.entries, ...manifest.drafts]) {
     const where = `${entry.file}/${entry.slug}/${entry.key}`;
     checks.push(async () => {
       const value = await store.get(entry.key);

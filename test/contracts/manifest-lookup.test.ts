@@ -21,6 +21,7 @@ const manifest: Manifest = {
   entries: [entry('2024-news', 'news', 'news-one.md'), entry('DSX', 'guide', 'guide-dsx.md'), entry('features', null)],
   samples: [],
   search: null,
+  drafts: [],
 };
 
 describe('findEntry', () => {

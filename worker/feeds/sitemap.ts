@@ -1,7 +1,7 @@
 /**
  * sitemap.xml (sitemaps.org 0.9): every page a search engine should index, with the time its
- * content last changed. Articles: their manifest `updated`. Indexes: the newest `updated` of
- * what they list (home lists the latest news). /setup has no content of its own: the manifest's
+ * content last changed. Articles: their manifest `updated` (last edit), else the news date, else
+ * none. Indexes: the newest of those among what they list (home lists the latest news). /setup has no content of its own: the manifest's
  * publishedAt. /analytics (noindex) and /search (results, not pages) are left out.
  */
 import { element, latest, rfc3339, xmlText } from './xml.ts';
@@ -11,8 +11,11 @@ export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
 export function sitemapXml({ siteUrl, publishedAt, pages }: SiteContent): string {
   const published = rfc3339(publishedAt, 'The manifest publishedAt');
-  const articles = pages.map(({ entry, url }) => ({ type: entry.type, url, lastmod: rfc3339(entry.updated, `The updated time of ${entry.file}`) }));
-  const newest = (type: 'news' | 'guide') => latest(articles.filter((a) => a.type === type).map((a) => a.lastmod)) ?? published;
+  const articles = pages.map(({ entry, url }) => {
+    const changed = entry.updated ?? entry.date;
+    return { type: entry.type, url, lastmod: changed === null ? undefined : rfc3339(changed, `The updated time of ${entry.file}`) };
+  });
+  const newest = (type: 'news' | 'guide') => latest(articles.flatMap((a) => (a.type === type && a.lastmod ? [a.lastmod] : []))) ?? published;
   const urls = [
     { url: `${siteUrl}/`, lastmod: newest('news') },
     { url: `${siteUrl}/news`, lastmod: newest('news') },
@@ -23,7 +26,7 @@ export function sitemapXml({ siteUrl, publishedAt, pages }: SiteContent): string
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map(({ url, lastmod }) => `  <url><loc>${xmlText(url)}</loc>${element('lastmod', lastmod)}</url>`),
+    ...urls.map(({ url, lastmod }) => `  <url><loc>${xmlText(url)}</loc>${lastmod ? element('lastmod', lastmod) : ''}</url>`),
     '</urlset>',
     '',
   ].join('\n');

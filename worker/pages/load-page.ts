@@ -49,6 +49,9 @@ export async function loadPage(url: URL, cookieHeader: string | null, context: P
   };
 }
 
+/** True for a draft shown through its preview link: private, never cached or indexed. */
+export const isDraftPayload = (payload: PagePayload): boolean => payload.data.kind === 'article' && payload.data.article.draft !== undefined;
+
 async function runLoader(url: URL, context: LoaderContext): Promise<Loaded> {
   const match = matchRoute(url.pathname);
   const route = match?.route ?? MESSAGE_ROUTE;

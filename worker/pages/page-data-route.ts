@@ -6,8 +6,8 @@ import type { Context } from 'hono';
 import { PAGE_API_PREFIX } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { safeJson } from '../http/safe-json.ts';
-import { loadPage } from './load-page.ts';
-import { loaderContext } from './page-route.ts';
+import { isDraftPayload, loadPage } from './load-page.ts';
+import { DRAFT_CACHE_HEADERS, loaderContext } from './page-route.ts';
 
 export async function pageData(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -18,5 +18,6 @@ export async function pageData(c: Context<AppEnv>): Promise<Response> {
   if (result.type === 'redirect') return c.redirect(`${PAGE_API_PREFIX}${result.location}${url.search}`, 301);
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');
+  if (isDraftPayload(result.payload)) for (const [name, value] of Object.entries(DRAFT_CACHE_HEADERS)) c.header(name, value);
   return safeJson(c, result.payload, result.status as 200);
 }

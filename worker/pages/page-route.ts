@@ -13,7 +13,8 @@ import { readPageViews } from '../analytics/page-views.ts';
 import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { createXsrfToken, isValidXsrfToken, xsrfSecret } from '../http/xsrf.ts';
-import { loadPage, type PageLoaderContext } from './load-page.ts';
+import { previewSecret } from '../../contracts/preview-token.ts';
+import { isDraftPayload, loadPage, type PageLoaderContext } from './load-page.ts';
 import { renderHtml } from './render-html.tsx';
 import { type RenderedPageCache, renderedPageCacheFor } from './rendered-page-cache.ts';
 
@@ -24,10 +25,12 @@ export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
     editBaseUrl: c.env.EDIT_BASE_URL,
     pageViews: (day: string) => readPageViews(c.env, day),
     now: new Date(),
+    previewSecret: previewSecret(c.env.PREVIEW_SECRET, new URL(c.req.url)),
   };
 }
 
 const PAGE_CACHE_HEADERS = { 'Cache-Control': 'no-cache', Vary: 'Cookie' };
+export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', Vary: 'Cookie', 'X-Robots-Tag': 'noindex' };
 
 export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response> {
   const result = await loadPage(url, c.req.header('cookie') ?? null, loaderContext(c));
@@ -41,12 +44,14 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   // Serialised once: the ETag hashes it and the document embeds it.
   const payloadJson = serializePayload(payload);
   // The payload (which names the client build) decides the HTML, so its hash is the page's ETag.
-  const etag = status === 200 && payload.data.kind !== 'analytics' ? `W/"${await hexDigest('SHA-1', payloadJson)}"` : null;
+  // A draft (shown through its preview link) is private: no ETag, no kept copy, no index.
+  const draft = isDraftPayload(payload);
+  const etag = status === 200 && payload.data.kind !== 'analytics' && !draft ? `W/"${await hexDigest('SHA-1', payloadJson)}"` : null;
 
   // A 304 carries no Set-Cookie, so only a visitor who already has the token gets one.
   const unchanged = etag && hasToken ? notModified(c.req.raw, etag, PAGE_CACHE_HEADERS) : null;
   if (unchanged) return unchanged;
-  for (const [name, value] of Object.entries(PAGE_CACHE_HEADERS)) c.header(name, value);
+  for (const [name, value] of Object.entries(draft ? DRAFT_CACHE_HEADERS : PAGE_CACHE_HEADERS)) c.header(name, value);
   if (etag) c.header('ETag', etag);
   if (secret !== null && !hasToken) {
     setCookie(c, XSRF_COOKIE, await createXsrfToken(secret), {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildEntries, sha256, type BuildResult } from '../../../scripts/content/build-entries.ts';
+import { buildEntries, sha256, type BuildResult, type RenderCache } from '../../../scripts/content/build-entries.ts';
+import type { RenderedMarkdown } from '../../../scripts/content/render-markdown.ts';
 import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
 import type { ContentProblem } from '../../../scripts/content/problems.ts';
 
@@ -32,7 +33,7 @@ describe('folder checks', () => {
     expect(b.value.hasDiagrams).toBe(false);
     expect(b.sourceHash).toBe(sha256(b.value.markdown));
     expect(b.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(result.skippedDrafts).toEqual([]);
+    expect(result.drafts).toEqual([]);
   });
 
   test('front matter problems of every file are collected', async () => {
@@ -43,9 +44,50 @@ describe('folder checks', () => {
   test('slugs that differ only in case clash, naming the other file', async () => {
     const found = problems(await buildEntries(folder([guide('guide-dsx.md', 'DSX'), guide('guide-dsx-2.md', 'dsx')])));
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ file: 'guide-dsx-2.md', field: 'slug' });
-    expect(found[0]!.reason).toContain('guide-dsx.md');
-    expect(found[0]!.reason).toContain('"dsx"');
+    // Neither is published: the later name ('.' sorts after '-') is the new one.
+    expect(found[0]).toMatchObject({ file: 'guide-dsx.md', field: 'slug', line: 3 });
+    expect(found[0]!.reason).toContain('guide-dsx-2.md');
+    expect(found[0]!.reason).toContain('"DSX"');
+  });
+
+  describe('a duplicate slug names both files and blames the new one', () => {
+    const signpath = guide('news-signpath.md', '2023-04-29-signpath');
+    const dup = guide('news-bad-dup.md', '2023-04-29-signpath');
+
+    test('the file the published manifest lists with that slug keeps it, though it sorts later', async () => {
+      const published = new Map([['news-signpath.md', '2023-04-29-signpath']]);
+      const found = problems(await buildEntries(folder([dup, signpath]), undefined, { published }));
+      expect(found).toEqual([
+        {
+          file: 'news-bad-dup.md',
+          field: 'slug',
+          line: 3,
+          reason: '"2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
+        },
+      ]);
+    });
+
+    test('when neither is published, the later file name is the new one', async () => {
+      const found = problems(await buildEntries(folder([dup, signpath])));
+      expect(found).toHaveLength(1);
+      expect(found[0]!.file).toBe('news-signpath.md');
+      expect(found[0]!.reason).toContain('is also the slug of news-bad-dup.md');
+      expect(found[0]!.reason).toContain('neither was published with it, so news-signpath.md, later by name, counts as the new one');
+    });
+
+    test('a published file whose slug was changed to a taken one is the new one', async () => {
+      const published = new Map([['news-signpath.md', '2023-04-29-signpath'], ['news-bad-dup.md', 'another-slug']]);
+      const found = problems(await buildEntries(folder([dup, signpath]), undefined, { published }));
+      expect(found.map((p) => p.file)).toEqual(['news-bad-dup.md']);
+    });
+
+    test('three files: two are new', async () => {
+      const third = guide('news-third.md', '2023-04-29-SIGNPATH');
+      const published = new Map([['news-signpath.md', '2023-04-29-signpath']]);
+      const found = problems(await buildEntries(folder([dup, signpath, third]), undefined, { published }));
+      expect(found.map((p) => p.file).sort()).toEqual(['news-bad-dup.md', 'news-third.md']);
+      for (const p of found) expect(p.reason).toContain('is also the slug of news-signpath.md');
+    });
   });
 
   test("a slug equal to another file's basename clashes", async () => {
@@ -72,10 +114,51 @@ describe('folder checks', () => {
     expect(result.samples).toEqual([{ path: 'tools/start.bat', hash: sha256('@echo off'), content: '@echo off' }]);
   });
 
-  test('drafts are skipped and reported', async () => {
-    const result = built(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'wip', 'Text', '\ndraft: true')])));
+  test('drafts are built apart from the entries, rendered and checked like them', async () => {
+    const result = built(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'wip', '# Soon', '\ndraft: true')])));
     expect(result.entries.map((e) => e.value.file)).toEqual(['a.md']);
-    expect(result.skippedDrafts).toEqual(['wip.md']);
+    expect(result.drafts.map((e) => e.value.file)).toEqual(['wip.md']);
+    expect(result.drafts[0]!.value.html).toContain('<h2 id="soon">');
+    // A draft's slug is taken: publishing it later must not clash.
+    expect(problems(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'a', 'Text', '\ndraft: true')]))).map((p) => p.file)).toEqual(['wip.md']);
+  });
+});
+
+describe('what sanitising removes: warnings, or errors with strict', () => {
+  const body = ['Intro', '', '<script>alert(1)</script>', '', 'A [link](javascript:alert(1)) and <img src="https://example.com/a.png" onerror="x()">', '', '<iframe src="https://www.youtube.com/embed/abc"></iframe>'].join('\n');
+
+  test('one warning per removal, at the line of the file (front matter counted), with what and why', async () => {
+    const result = built(await buildEntries(folder([guide('guide-a.md', 'a', body)])));
+    // The front matter is lines 1-6, the body starts on line 7.
+    expect(result.warnings.map((w) => `${w.line}:${w.column} ${w.reason}`)).toEqual([
+      '9:1 removed <script>: scripts never run in articles; removed with its content',
+      '11:3 removed href="javascript:alert(1)" on <a>: javascript: URLs are not allowed here (only http, https, mailto and relative URLs); the link text stays, without a link',
+      '11:35 removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
+      '13:1 removed <iframe src="https://www.youtube.com/embed/abc">: iframes are not allowed (nothing is shown in their place): link to the page instead',
+    ]);
+    for (const w of result.warnings) expect(w).toMatchObject({ file: 'guide-a.md', field: 'body' });
+    expect(result.entries).toHaveLength(1);
+  });
+
+  test('strict turns them into problems: nothing builds', async () => {
+    const found = problems(await buildEntries(folder([guide('guide-a.md', 'a', body)]), undefined, { strict: true }));
+    expect(found).toHaveLength(4);
+    expect(found[0]).toMatchObject({ file: 'guide-a.md', field: 'body', line: 9, reason: expect.stringMatching(/^removed <script>: .*\(--strict\)$/) });
+  });
+
+  test('no warnings without removals, strict or not', async () => {
+    expect(built(await buildEntries(folder([guide('guide-a.md', 'a', '<a href="https://x.example" target="_blank">x</a>')]), undefined, { strict: true })).warnings).toEqual([]);
+  });
+
+  test('a render kept from before removals were reported is rendered again, so its warnings show', async () => {
+    const kept = new Map<string, RenderedMarkdown>();
+    const cache: RenderCache = { get: async (hash) => kept.get(hash), set: async (hash, rendered) => void kept.set(hash, rendered) };
+    built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache));
+    for (const [hash, rendered] of kept) {
+      const { removed: _, ...older } = rendered;
+      kept.set(hash, older as RenderedMarkdown);
+    }
+    expect(built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache)).warnings).toHaveLength(4);
   });
 });
 
@@ -109,8 +192,9 @@ describe('the real content folder', () => {
     result = await buildEntries(await loadContentFolder('content'));
   });
 
-  test('builds without problems', () => {
+  test('builds without problems, and sanitising removes nothing', () => {
     expect(result.ok ? [] : result.problems).toEqual([]);
+    expect(built(result).warnings).toEqual([]);
   });
 
   test('has 24 entries: 11 news, 11 guides, 2 untyped pages', () => {

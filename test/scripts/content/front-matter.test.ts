@@ -112,12 +112,21 @@ describe('problems', () => {
     expect(problems(parseFrontMatter('a.md', news('"2023-02-29"'))).map((p) => p.field)).toEqual(['date']);
   });
 
+  test('a date in the right form that is not on the calendar says so, with the line', () => {
+    const feb = problemOn(parseFrontMatter('a.md', news('2024-02-30')), 'date');
+    expect(feb.reason).toBe('"2024-02-30" is not a real date: February 2024 has 29 days');
+    expect(feb.line).toBe(6);
+    expect(problemOn(parseFrontMatter('a.md', news('2023-02-29')), 'date').reason).toBe('"2023-02-29" is not a real date: February 2023 has 28 days');
+    expect(problemOn(parseFrontMatter('a.md', news('2024-04-31')), 'date').reason).toBe('"2024-04-31" is not a real date: April 2024 has 30 days');
+    expect(problemOn(parseFrontMatter('a.md', news('2024-13-01')), 'date').reason).toBe('"2024-13-01" is not a real date: there is no month 13 (months are 01 to 12)');
+  });
+
   // YAML turns an unquoted 2024-02-30 into a Date, which rolls over to 2024-03-01 before
   // readDate sees it; the file must be rejected rather than published under another date.
   test('an impossible unquoted date is not rolled over either', () => {
     const result = parseFrontMatter('a.md', news('2024-02-30'));
     expect(result.ok ? result.value.attributes.date : 'rejected').toBe('rejected');
-    expect(problemOn(result, 'date').reason).toContain('YYYY-MM-DD');
+    expect(problemOn(result, 'date').reason).toMatch(/not a real date/);
   });
 
   test('a date on a guide', () => {
@@ -166,9 +175,76 @@ describe('problems', () => {
   });
 });
 
+describe('YAML errors: the file\'s own line and column, and the likely cause', () => {
+  /** The one problem of a file whose front matter is `fm`, formatted as the upload prints it. */
+  const yamlError = (fm: string) => {
+    const found = problems(parseFrontMatter('news-x.md', md(fm)));
+    expect(found).toHaveLength(1);
+    return formatProblem(found[0]!);
+  };
+
+  test('an unclosed double quote points at the quote, not at the next line where parsing broke', () => {
+    expect(yamlError('title: "Big news\nslug: s\ndescription: d')).toBe(
+      'news-x.md:2:8: front matter: unreadable YAML: an unclosed quote: the " that opens this value is never closed on its line ' +
+        '(the YAML parser: deficient indentation at line 3, column 1)',
+    );
+  });
+
+  test('an unclosed quote on the last field, and a single quote', () => {
+    expect(yamlError('title: T\nslug: s\ndescription: "d')).toMatch(/^news-x\.md:4:14: front matter: unreadable YAML: an unclosed quote: the " /);
+    expect(yamlError("title: 'It''s here\nslug: s\ndescription: d")).toMatch(/^news-x\.md:2:8: .*an unclosed quote: the ' /);
+  });
+
+  test('a quoted value continued on an indented line is valid YAML', () => {
+    expect(parsed(parseFrontMatter('a.md', md('title: "Big\n  news"\nslug: s\ndescription: d'))).attributes.title).toBe('Big news');
+  });
+
+  test('a colon inside an unquoted value', () => {
+    expect(yamlError('title: Race Element: version 2\nslug: s\ndescription: d')).toMatch(
+      /^news-x\.md:2:20: front matter: unreadable YAML: a colon followed by a space inside an unquoted value: put the value in quotes \(the YAML parser: bad indentation of a mapping entry\)$/,
+    );
+  });
+
+  test('text after a closing quote', () => {
+    expect(yamlError('title: "Race Element" rocks\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:8: .*text after the closing quote/);
+  });
+
+  test('a field written twice names both lines', () => {
+    expect(yamlError('title: A\nslug: s\ntitle: B\ndescription: d')).toMatch(/^news-x\.md:4:1: .*the field "title" is written twice \(first on line 2\)/);
+  });
+
+  test('a tab, an indented field, a line without a colon, an unclosed list, a leading @', () => {
+    expect(yamlError('title: A\n\tslug: s\ndescription: d')).toMatch(/^news-x\.md:3:1: .*a tab character indents this line/);
+    expect(yamlError('title: A\n  slug: s\ndescription: d')).toMatch(/^news-x\.md:3:1: .*this line is indented/);
+    expect(yamlError('title A\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:1: .*not a "field: value" pair \(no colon\)/);
+    expect(yamlError('title: [unclosed\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:8: .*an unclosed \[/);
+    expect(yamlError('title: @racer\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:8: .*starts with @/);
+  });
+
+  test('Windows line endings count lines the same way', () => {
+    const found = problems(parseFrontMatter('a.md', '---\r\ntitle: "T\r\nslug: s\r\ndescription: d\r\n---\r\nText\r\n'));
+    expect(found[0]).toMatchObject({ line: 2, column: 8 });
+  });
+
+  test('a field problem carries the line of the field', () => {
+    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: two words\ndescription: d')), 'slug').line).toBe(3);
+    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: s')), 'description').line).toBeUndefined();
+  });
+
+  test('the body starts on the line after the closing ---', () => {
+    expect(parsed(parseFrontMatter('a.md', guide())).bodyLine).toBe(7);
+    expect(parsed(parseFrontMatter('a.md', guide())).fieldLines).toEqual({ title: 2, slug: 3, description: 4, type: 5 });
+  });
+});
+
 describe('formatProblem', () => {
   test('prints file: field: reason', () => {
     expect(formatProblem({ file: 'news.md', field: 'date', reason: 'missing' })).toBe('news.md: date: missing');
+  });
+
+  test('prints file:line:column when known', () => {
+    expect(formatProblem({ file: 'news.md', field: 'date', reason: 'r', line: 6 })).toBe('news.md:6: date: r');
+    expect(formatProblem({ file: 'news.md', field: 'body', reason: 'r', line: 12, column: 3 })).toBe('news.md:12:3: body: r');
   });
 
   test('formats a parsed problem on one line', () => {

@@ -10,19 +10,22 @@ const T2 = '2025-02-01T10:00:00.000Z';
 const T3 = '2025-03-01T10:00:00.000Z';
 
 /** A built entry as buildEntries would return it; `renderer` stands in for RENDERER_VERSION. */
-function entry(slug: string, source = `Source of ${slug}`, opts: { type?: EntryType; date?: string; title?: string; renderer?: string } = {}): BuiltEntry {
+function entry(slug: string, source = `Source of ${slug}`, opts: { type?: EntryType; date?: string; title?: string; renderer?: string; updated?: string | null } = {}): BuiltEntry {
   const file = `${slug}.md`;
   const attributes = { title: opts.title ?? `Title ${slug}`, slug, description: `About ${slug}`, ...(opts.type ? { type: opts.type } : {}), ...(opts.date ? { date: opts.date } : {}) };
   return {
     hash: sha256(`${opts.renderer ?? RENDERER}\0${file}\0${source}`),
     sourceHash: sha256(source),
+    updated: opts.updated ?? null,
     value: { attributes, file, markdown: source, html: `<p>${source}</p>`, toc: [], hasDiagrams: false, readingMinutes: 1 },
     text: source,
   };
 }
 const sample = (path: string, content = `echo ${path}`): BuiltSample => ({ path, hash: sha256(content), content });
 
-const ENTRIES = [entry('a', 'A', { type: 'guide' }), entry('b', 'B', { type: 'news', date: '2024-05-01' }), entry('c', 'C')];
+/** Last edits as file-history.ts finds them: the guide edited, the news post and the page not. */
+const EDITED = '2024-12-24T18:00:00+01:00';
+const ENTRIES = [entry('a', 'A', { type: 'guide', updated: EDITED }), entry('b', 'B', { type: 'news', date: '2024-05-01' }), entry('c', 'C')];
 const SAMPLES = [sample('start.bat')];
 
 const plan = (input: Partial<PlanInput> = {}) =>
@@ -63,8 +66,9 @@ describe('first upload', () => {
       file: 'b.md',
       key: entryKey(ENTRIES[1]!.hash),
       sourceHash: sha256('B'),
-      updated: T1,
+      updated: null,
     });
+    expect(first.manifest.entries.find((e) => e.slug === 'a')!.updated).toBe(EDITED);
     const c = first.manifest.entries.find((e) => e.slug === 'c')!;
     expect(c.type).toBeNull();
     expect(c.date).toBeNull();
@@ -83,10 +87,10 @@ describe('unchanged content', () => {
     expect(again.manifest.publishedAt).toBe(T1);
   });
 
-  test('reports every entry and sample as unchanged and keeps updated', () => {
+  test('reports every entry and sample as unchanged and keeps updated, whatever the upload time', () => {
     expect(again.entries.map((e) => e.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
     expect(again.samples).toEqual([{ path: 'start.bat', status: 'unchanged' }]);
-    expect(again.manifest.entries.map((e) => e.updated)).toEqual([T1, T1, T1]);
+    expect(Object.fromEntries(again.manifest.entries.map((e) => [e.slug, e.updated]))).toEqual({ a: EDITED, b: null, c: null });
   });
 
   test('rewrites an entry that went missing from KV, without a new manifest', () => {
@@ -107,7 +111,7 @@ describe('unchanged content', () => {
 
 describe('a changed entry', () => {
   const first = plan();
-  const edited = [ENTRIES[0]!, entry('b', 'B, edited', { type: 'news', date: '2024-05-01' }), ENTRIES[2]!];
+  const edited = [ENTRIES[0]!, entry('b', 'B, edited', { type: 'news', date: '2024-05-01', updated: '2025-01-31T09:00:00+00:00' }), ENTRIES[2]!];
   const second = plan({ entries: edited, previous: first.manifest, existingKeys: keysOf(first), now: T2 });
 
   test('writes exactly that entry', () => {
@@ -116,9 +120,9 @@ describe('a changed entry', () => {
     expect(second.entries.filter((e) => e.status === 'unchanged').map((e) => e.slug).sort()).toEqual(['a', 'c']);
   });
 
-  test('updates its time only, and increments the version', () => {
+  test('updated is its last edit (from history, not the upload time), and the version increments', () => {
     const updated = Object.fromEntries(second.manifest.entries.map((e) => [e.slug, e.updated]));
-    expect(updated).toEqual({ a: T1, b: T2, c: T1 });
+    expect(updated).toEqual({ a: EDITED, b: '2025-01-31T09:00:00+00:00', c: null });
     expect(second.manifestChanged).toBe(true);
     expect(second.manifest.version).toBe(2);
     expect(second.manifest.publishedAt).toBe(T2);
@@ -162,14 +166,38 @@ describe('a deleted entry', () => {
   });
 });
 
+describe('drafts', () => {
+  const draft = entry('wip', 'Work in progress', { type: 'news', date: '2025-01-01' });
+  const first = plan({ drafts: [draft] });
+
+  test('are written, named only in the manifest\'s drafts, and reported apart', () => {
+    expect(first.writes.map((w) => w.key)).toContain(entryKey(draft.hash));
+    expect(first.manifest.entries.map((e) => e.slug)).toEqual(expect.not.arrayContaining(['wip']));
+    expect(first.manifest.drafts).toEqual([expect.objectContaining({ slug: 'wip', key: entryKey(draft.hash), type: 'news' })]);
+    expect(first.drafts).toEqual([{ file: 'wip.md', slug: 'wip', status: 'written' }]);
+    expect(first.entries.map((e) => e.slug)).not.toContain('wip');
+  });
+
+  test('are kept by the clean-up while a manifest names them, and removed after', () => {
+    const keys = new Set([...keysOf(first), entryKey(draft.hash)]);
+    const again = plan({ drafts: [draft], previous: first.manifest, existingKeys: keys, now: T2 });
+    expect(again.manifestChanged).toBe(false);
+    expect(again.deletes).toEqual([]);
+    const published = plan({ previous: first.manifest, existingKeys: keys, now: T2 });
+    expect(published.manifestChanged).toBe(true);
+    const after = plan({ previous: published.manifest, existingKeys: keys, now: T3 });
+    expect(after.deletes).toEqual([entryKey(draft.hash)]);
+  });
+});
+
 describe('a renderer change', () => {
   test('writes every entry again under a new key but keeps updated', () => {
     const first = plan();
-    const rerendered = ENTRIES.map((e) => entry(e.value.attributes.slug, e.value.markdown, { ...e.value.attributes, renderer: 'render-next' }));
+    const rerendered = ENTRIES.map((e) => entry(e.value.attributes.slug, e.value.markdown, { ...e.value.attributes, renderer: 'render-next', updated: e.updated }));
     const second = plan({ entries: rerendered, renderer: 'render-next', previous: first.manifest, existingKeys: keysOf(first), now: T2 });
     expect(second.writes.filter((w) => w.key.startsWith('entry/'))).toHaveLength(3);
     expect(second.manifest.entries.map((e) => e.key)).not.toEqual(first.manifest.entries.map((e) => e.key));
-    expect(second.manifest.entries.map((e) => e.updated)).toEqual([T1, T1, T1]);
+    expect(second.manifest.entries.map((e) => e.updated)).toEqual(first.manifest.entries.map((e) => e.updated));
     expect(second.manifest).toMatchObject({ version: 2, renderer: 'render-next' });
   });
 });

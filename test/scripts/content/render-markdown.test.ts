@@ -303,3 +303,29 @@ describe('code blocks', () => {
     expect((await renderMarkdown('Text')).samples).toEqual([]);
   });
 });
+
+describe('what sanitising removed is reported, with its place in the markdown', () => {
+  const removed = async (markdown: string) => (await renderMarkdown(markdown)).removed.map((r) => `${r.line}:${r.column} ${r.what}: ${r.why}`);
+
+  test('elements: those stripped with their content, and those whose content is kept', async () => {
+    expect(await removed('<style>p { color: red }</style>\n\n<svg onload="alert(1)"><circle/></svg>')).toEqual([
+      "1:1 <style>: style elements are not allowed (the site's stylesheet styles articles); removed with its content",
+      '3:1 <svg onload="alert(1)">: <svg> is not an allowed element; its content is kept (allowed: scripts/content/sanitize-schema.ts)',
+      '3:24 <circle>: <circle> is not an allowed element; its content is kept (allowed: scripts/content/sanitize-schema.ts)',
+    ]);
+  });
+
+  test('attributes: style, disallowed classes, an obfuscated javascript: URL shown escaped', async () => {
+    expect(await removed('<span style="color:red" class="note">x</span> <a href="java&#x09;script:alert(1)">y</a>\n\n![i](data:image/png;base64,AAAA)')).toEqual([
+      "1:1 style=\"color:red\" on <span>: style attributes are not allowed (the site's stylesheet styles articles)",
+      '1:1 class="note" on <span>: the attribute class is not allowed on this element',
+      '1:47 href="java\\tscript:alert(1)" on <a>: javascript: URLs are not allowed here (only http, https, mailto and relative URLs); the link text stays, without a link',
+      '3:1 src="data:image/png;base64,AAAA" on <img>: data: URLs are not allowed here (only http, https and relative URLs); the element stays, without it',
+    ]);
+  });
+
+  test('not reported: comments, ids given a prefix, allowed markup, what the pipeline adds', async () => {
+    const out = await renderMarkdown('<!-- a note -->\n\n<h3 id="x">Hi</h3>\n\n<a href="https://example.com" target="_blank">ok</a> <img src="/a.png" alt="a">\n\n- [x] done\n\n```js\nlet a = 1;\n```\n');
+    expect(out.removed).toEqual([]);
+  });
+});

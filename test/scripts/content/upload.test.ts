@@ -6,9 +6,10 @@ import { loadContentFolder, type ContentFolder } from '../../../scripts/content/
 import { uploadContent, type UploadOutcome } from '../../../scripts/content/upload.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, storedEntrySchema } from '../../../contracts/kv-values.ts';
+import { verifyPreview, LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
 
 /** One KV namespace per scenario, so the tests do not depend on each other's order. */
-const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG'] as const;
+const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG', 'DUP'] as const;
 const T1 = '2025-01-01T00:00:00.000Z';
 const T2 = '2025-01-02T00:00:00.000Z';
 const T3 = '2025-01-03T00:00:00.000Z';
@@ -109,6 +110,20 @@ describe('an invalid folder', () => {
   });
 });
 
+test('a duplicate slug blames the file the published manifest does not list, naming both', async () => {
+  const store = stores.DUP;
+  succeeded((await upload(store, realContent, { now: T1 })).outcome);
+  // Sorts before news-signpath.md, so only the published manifest can tell it is the new one.
+  const dup = { file: 'news-bad-dup.md', source: md('title: Dup\nslug: 2023-04-29-signpath\ndescription: d\ntype: news\ndate: 2024-01-01') };
+  const { outcome, lines } = await upload(store, { files: [...realContent.files, dup], samples: realContent.samples }, { now: T2 });
+  expect(outcome.ok).toBe(false);
+  expect(lines).toEqual([
+    'news-bad-dup.md:3: slug: "2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): ' +
+      'news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
+    '1 problem(s) found: nothing was written.',
+  ]);
+});
+
 test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
   const dry = succeeded(outcome);
@@ -155,10 +170,37 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; manifest unchanged; deleted 0 stale key(s).');
 });
 
-test('drafts are logged as skipped and not uploaded', async () => {
+test('drafts are stored, listed only as drafts, and printed with a signed preview link', async () => {
   const store = stores.LOG;
-  const draft = { file: 'draft-idea.md', source: md('title: Idea\nslug: idea\ndescription: d\ndraft: true') };
-  const { outcome, lines } = await upload(store, { files: [...realContent.files, draft], samples: realContent.samples });
-  expect(succeeded(outcome).plan.entries.map((e) => e.slug)).not.toContain('idea');
-  expect(lines).toContain('draft     draft-idea.md (skipped)');
+  const draft = { file: 'news-idea.md', source: md('title: Idea\nslug: idea\ndescription: d\ntype: news\ndate: 2026-01-01\ndraft: true') };
+  const lines: string[] = [];
+  const now = '2026-03-01T12:00:00.000Z';
+  const outcome = await uploadContent({
+    content: { files: [...realContent.files, draft], samples: realContent.samples },
+    store,
+    now,
+    log: (line) => lines.push(line),
+    preview: { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days: 7 },
+  });
+  const { plan } = succeeded(outcome);
+  expect(plan.entries.map((e) => e.slug)).not.toContain('idea');
+  expect(plan.manifest.entries.map((e) => e.slug)).not.toContain('idea');
+  expect(plan.manifest.drafts.map((e) => [e.file, e.slug, e.type])).toEqual([['news-idea.md', 'idea', 'news']]);
+  expect(await store.get(plan.manifest.drafts[0]!.key)).toContain('"slug":"idea"');
+  const line = lines.find((l) => l.startsWith('draft '))!;
+  const match = /^draft {5}news-idea\.md → http:\/\/localhost:8787\/news\/idea\?preview=(\d+\.[\w-]+) \(not public; this link works until 2026-03-08 12:00 UTC\)$/.exec(line);
+  expect(match, line).not.toBeNull();
+  expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date(now))).toEqual(new Date('2026-03-08T12:00:00Z'));
+  expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date('2026-03-08T12:00:01Z'))).toBeNull();
+  expect(lines.at(-1)).toMatch(/; 1 draft\(s\); 1 samples;/);
+
+  const withoutSecret: string[] = [];
+  await uploadContent({
+    content: { files: [...realContent.files, draft], samples: realContent.samples },
+    store,
+    dryRun: true,
+    log: (l) => withoutSecret.push(l),
+    preview: { origin: 'https://race.elementfuture.com', secret: null, days: 7, missingSecret: 'set PREVIEW_SECRET to the Worker secret to print links' },
+  });
+  expect(withoutSecret).toContain('draft     news-idea.md: no preview link (set PREVIEW_SECRET to the Worker secret to print links)');
 });

@@ -18,6 +18,7 @@ const manifestWith = (key: string): Manifest => ({
   renderer: 'test',
   samples: [],
   search: null,
+  drafts: [],
   entries: [
     { slug: 'broken', type: 'guide', title: 'Broken', description: 'd', date: null, file: 'broken.md', key, sourceHash: 'x', updated: '2026-01-01T00:00:00.000Z' },
   ],

@@ -110,6 +110,12 @@ describe('atomFeed', () => {
   test('an unreadable date throws, naming the file', () => {
     expect(() => atomFeed(content([page({ file: 'bad.md', updated: 'never' })]))).toThrow(/bad\.md/);
   });
+
+  test('a post never edited after its date (updated null) is updated when published', () => {
+    const feed = parse(atomFeed(content([page({ slug: 'as-is', date: '2025-03-01', updated: null })])));
+    expect([feed.entry[0].published, feed.entry[0].updated]).toEqual(['2025-03-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z']);
+    expect(feed.updated).toBe('2025-03-01T00:00:00.000Z');
+  });
 });
 
 describe('sitemapXml', () => {
@@ -128,6 +134,14 @@ describe('sitemapXml', () => {
       [`${SITE}/guide/features`, '2025-02-01T00:00:00.000Z'],
     ]);
     expect(text).not.toContain('/analytics');
+  });
+
+  test('without a last edit: a news post gives its date, a page nothing; indexes skip them', () => {
+    const text = sitemapXml(content([page({ slug: 'as-is', date: '2025-03-01', updated: null }), page({ slug: 'sponsor', type: null, date: null, updated: null })]));
+    expect(XMLValidator.validate(text)).toBe(true);
+    expect(text).toContain(`<url><loc>${SITE}/news/as-is</loc><lastmod>2025-03-01T00:00:00.000Z</lastmod></url>`);
+    expect(text).toContain(`<url><loc>${SITE}/guide/sponsor</loc></url>`);
+    expect(text).toContain(`<url><loc>${SITE}/guide</loc><lastmod>2025-07-01T12:00:00.000Z</lastmod></url>`);
   });
 
   test('indexes with nothing to list fall back to the last publish', () => {

@@ -47,7 +47,7 @@ interface AtomFeed {
   };
 }
 interface Sitemap {
-  urlset: { url: { loc: string; lastmod: string }[] };
+  urlset: { url: { loc: string; lastmod?: string }[] };
 }
 
 /** Parses a response body as XML, after checking it is well-formed. */
@@ -149,10 +149,15 @@ describe('with the real content', () => {
       expect(locs).toHaveLength(4 + 24);
       expect(new Set(locs).size).toBe(locs.length);
       expect(locs.some((l) => l.includes('/analytics'))).toBe(false);
-      for (const url of urls) expect(isRfc3339(url.lastmod), url.loc).toBe(true);
-      for (const [i, entry] of manifest.entries.entries()) expect(urls[4 + i]?.lastmod).toBe(new Date(entry.updated).toISOString());
-      const newestNews = Math.max(...manifest.entries.filter((e) => e.type === 'news').map((e) => Date.parse(e.updated)));
-      expect(Date.parse(urls[1]!.lastmod)).toBe(newestNews);
+      for (const url of urls) if (url.lastmod !== undefined) expect(isRfc3339(url.lastmod), url.loc).toBe(true);
+      // An article's last edit, else its news date, else no lastmod at all.
+      const lastmod = (e: (typeof manifest.entries)[number]) => {
+        const changed = e.updated ?? e.date;
+        return changed === null ? undefined : new Date(/^\d{4}-\d{2}-\d{2}$/.test(changed) ? `${changed}T00:00:00Z` : changed).toISOString();
+      };
+      for (const [i, entry] of manifest.entries.entries()) expect(urls[4 + i]?.lastmod, entry.slug).toBe(lastmod(entry));
+      const newestNews = Math.max(...manifest.entries.filter((e) => e.type === 'news').map((e) => Date.parse(lastmod(e)!)));
+      expect(Date.parse(urls[1]!.lastmod!)).toBe(newestNews);
     });
 
     test('every listed page answers 200 with itself as canonical', async () => {
@@ -332,6 +337,7 @@ describe('with hand-made and broken manifests', () => {
     renderer: 'test',
     samples: [],
     search: null,
+    drafts: [],
     entries,
   });
 

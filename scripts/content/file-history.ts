@@ -1,0 +1,91 @@
+/**
+ * When each content file was last edited, for "Last updated" and the sitemap's lastmod: from
+ * git history, not from the upload (a fresh clone would otherwise date every page today).
+ *
+ * An edit is a commit touching the file other than the one that added it (adding a file is
+ * its publication), or an uncommitted change in the working tree (its mtime). A file git does
+ * not track yet has no edit. Outside a git checkout, or without git, the file's mtime is its
+ * last edit, as nothing tells an addition from a change.
+ *
+ * Two git processes per upload whatever the number of files: one `git log` over the folder,
+ * parsed once, and one `git ls-files` for uncommitted changes. Times are ISO 8601 with the
+ * author's UTC offset (`%aI`), so their first ten characters are the day the author saw.
+ *
+ * I/O: runs git, reads file times. `commitsByFile` (parsing), `isoLocal` and `lastUpdated` are pure.
+ */
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const RECORD = '\x1e';
+
+/** File name → ISO time of its last edit, for the files that have one. */
+export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, string>> {
+  const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
+  const git = async (...args: string[]) => (await run('git', ['-C', dir, '-c', 'core.quotePath=false', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  let log: string;
+  let uncommitted: string;
+  try {
+    [log, uncommitted] = await Promise.all([
+      // --relative: names relative to `dir`, and only what is under it.
+      git('log', '--relative', `--format=${RECORD}%aI`, '--name-only', '--', '.'),
+      // Modified tracked files and untracked ones, relative to `dir`.
+      git('ls-files', '--modified', '--others', '--exclude-standard', '-z', '--', '.'),
+    ]);
+  } catch {
+    // Not a git checkout, or no git: the mtime is all there is.
+    return new Map(await Promise.all(files.map(async (file) => [file, await mtime(file)] as const)));
+  }
+  const commits = commitsByFile(log);
+  const uncommittedFiles = new Set(uncommitted.split('\0').filter(Boolean));
+  const edits = new Map<string, string>();
+  for (const file of files) {
+    const history = commits.get(file);
+    // Untracked (or added but not committed): not published in git's eyes yet, so no edit.
+    if (!history) continue;
+    if (uncommittedFiles.has(file)) edits.set(file, await mtime(file));
+    else if (history.count > 1) edits.set(file, history.newest);
+  }
+  return edits;
+}
+
+/**
+ * From `git log --format=<RS>%aI --name-only` (newest commit first): per file, the time of the
+ * newest commit touching it and how many did (1: only the commit that added it).
+ */
+export function commitsByFile(log: string): Map<string, { newest: string; count: number }> {
+  const files = new Map<string, { newest: string; count: number }>();
+  for (const record of log.split(RECORD).slice(1)) {
+    const [time = '', ...names] = record.split('\n');
+    for (const name of names) {
+      if (name === '') continue;
+      const known = files.get(name);
+      if (known) known.count++;
+      else files.set(name, { newest: time.trim(), count: 1 });
+    }
+  }
+  return files;
+}
+
+/** A time as ISO 8601 in this machine's zone with its offset, e.g. 2026-03-01T09:30:00+01:00. */
+export function isoLocal(date: Date): string {
+  const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
+  const offset = -date.getTimezoneOffset();
+  const zone = offset === 0 ? '+00:00' : `${offset > 0 ? '+' : '-'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${zone}`
+  );
+}
+
+/**
+ * What "Last updated" shows: the last edit, unless it is not after the news date (a post
+ * corrected on the day it went out was never updated). Null when absent.
+ */
+export function lastUpdated(lastEdit: string | undefined, newsDate: string | undefined): string | null {
+  if (!lastEdit) return null;
+  if (newsDate && lastEdit.slice(0, 10) <= newsDate) return null;
+  return lastEdit;
+}

@@ -1,0 +1,40 @@
+/**
+ * The local copy of a KV namespace that `wrangler dev` (npm start) serves, opened on its own.
+ *
+ * wrangler's getPlatformProxy would start every binding of wrangler.toml, and for this
+ * project that prints two warnings that say nothing about an upload: the `ANALYTICS` Durable
+ * Object "will not work in local development", and workerd's "no such Durable Object class is
+ * exported" (the proxy runs no Worker code). Like wrangler's own `wrangler kv key put --local`,
+ * this starts Miniflare with the one KV namespace under the same persistence root
+ * (`.wrangler/state/v3`), so the data lands where `wrangler dev` reads it, and nothing is
+ * silenced: any warning or error that does print is a real one.
+ *
+ * I/O: reads the Wrangler configuration, starts workerd.
+ */
+import { resolve } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { unstable_readConfig } from 'wrangler';
+import type { KVNamespace } from '@cloudflare/workers-types';
+
+/** wrangler dev's default persistence root, relative to the project folder. */
+export const WRANGLER_STATE = '.wrangler/state';
+
+export async function openLocalKv(
+  configPath: string,
+  binding: string,
+  persistTo: string = WRANGLER_STATE,
+): Promise<{ namespace: KVNamespace; dispose: () => Promise<void> }> {
+  const config = unstable_readConfig({ config: configPath });
+  const declared = config.kv_namespaces.find((ns: { binding: string }) => ns.binding === binding);
+  if (!declared) throw new Error(`${configPath} declares no KV namespace with binding ${binding}`);
+  // wrangler keys the local copy by the namespace id, or by the binding when there is none.
+  const id = declared.id ?? binding;
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
+    defaultPersistRoot: resolve(persistTo, 'v3'),
+    kvNamespaces: { [binding]: id },
+  });
+  const namespace = (await mf.getKVNamespace(binding)) as unknown as KVNamespace;
+  return { namespace, dispose: () => mf.dispose() };
+}
