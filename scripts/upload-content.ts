@@ -2,7 +2,8 @@
  * Publishes content/ to Workers KV.
  *
  *   npm run upload                       local state (what `npm start` serves)
- *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID)
+ *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID;
+ *                                        CLOUDFLARE_BASE_URL points the SDK at another API host)
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
  *   npm run upload -- --dir <folder>     another content folder
  *   npm run upload -- --no-render-cache  render every file, ignoring renders kept from earlier runs
@@ -10,15 +11,19 @@
  *                                        (local state; with --remote, the real namespace); writes nothing
  *
  * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
- * holds the lock or published meanwhile (no manifest written), or when --verify finds a problem;
- * 2 on bad usage.
+ * holds the lock or published meanwhile (no manifest written), when KV fails (the message names
+ * the request and says what the site serves now), or when --verify finds a problem; 2 on bad usage.
+ * With --remote, the number of API requests made is printed last, whatever the outcome.
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { getPlatformProxy, unstable_readConfig } from 'wrangler';
 import type { KVNamespace } from '@cloudflare/workers-types';
-import { kvStoreFromBinding, remoteKvStore, type KvStore } from './content/kv-store.ts';
-import { UploadConflictError } from './content/publish.ts';
+import { openCloudflareKvStore } from './content/cloudflare-kv-store.ts';
+import { KvApiError } from './content/kv-api-error.ts';
+import { KvLimitError } from './content/kv-batches.ts';
+import { formatRequestTally, kvStoreFromBinding, type KvStore } from './content/kv-store.ts';
+import { PublishStoppedError, UploadConflictError } from './content/publish-error.ts';
 import { diskRenderCache } from './content/render-cache.ts';
 import { uploadContent } from './content/upload.ts';
 import { verifyPublished } from './content/verify.ts';
@@ -57,9 +62,18 @@ async function main(): Promise<number> {
 
   if (args.verify) {
     console.log(`Verifying what the ${args.remote ? 'remote namespace' : 'local state'} publishes…`);
-    const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
+    const opened = await open(args.remote, args.config, args['persist-to']);
+    if (!opened) return 1;
+    const { store, close } = opened;
     try {
-      return (await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1;
+      const verified = await verifyPublished(store, (line) => console.log(line));
+      printRequests(store, console.log);
+      return verified.ok ? 0 : 1;
+    } catch (error) {
+      if (!isKvFailure(error)) throw error;
+      console.error(`upload-content: --verify stopped: ${error.message} Nothing was written (--verify only reads).`);
+      printRequests(store, console.error);
+      return 1;
     } finally {
       await close();
     }
@@ -69,7 +83,9 @@ async function main(): Promise<number> {
   const target = args.remote ? 'remote namespace' : 'local state';
   console.log(`Publishing ${dir} to the ${target}${args['dry-run'] ? ' (dry run)' : ''}…`);
 
-  const { store, close } = args.remote ? openRemote(args.config) : await openLocal(args.config, args['persist-to']);
+  const opened = await open(args.remote, args.config, args['persist-to']);
+  if (!opened) return 1;
+  const { store, close } = opened;
   try {
     const outcome = await uploadContent({
       content: dir,
@@ -80,11 +96,34 @@ async function main(): Promise<number> {
     });
     return outcome.ok ? 0 : 1;
   } catch (error) {
-    if (!(error instanceof UploadConflictError)) throw error;
+    if (!(error instanceof UploadConflictError) && !isKvFailure(error)) throw error;
     console.error(`upload-content: stopped: ${error.message}`);
+    printRequests(store, console.error);
     return 1;
   } finally {
     await close();
+  }
+}
+
+/** A failure of KV itself, already worded for the maintainer (the request, and what is live). */
+function isKvFailure(error: unknown): error is Error {
+  return error instanceof PublishStoppedError || error instanceof KvApiError || error instanceof KvLimitError;
+}
+
+function printRequests(store: KvStore, print: (line: string) => void): void {
+  const tally = store.requests?.();
+  if (tally) print(formatRequestTally(tally));
+}
+
+/** The store to publish to, or null (with the reason printed) when the remote one refused at once. */
+async function open(remote: boolean, configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> } | null> {
+  if (!remote) return openLocal(configPath, persistTo);
+  try {
+    return await openRemote(configPath);
+  } catch (error) {
+    if (!(error instanceof KvApiError)) throw error;
+    console.error(`upload-content: refused: ${error.message}`);
+    return null;
   }
 }
 
@@ -97,14 +136,16 @@ async function openLocal(configPath: string, persistTo: string | undefined): Pro
   return { store: kvStoreFromBinding(proxy.env[KV_BINDING]), close: () => proxy.dispose() };
 }
 
-function openRemote(configPath: string): { store: KvStore; close: () => Promise<void> } {
+/** The production namespace over Cloudflare's API; refuses an unknown namespace before anything else. */
+async function openRemote(configPath: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
   const config = unstable_readConfig({ config: configPath });
   const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID ?? config.account_id;
   const apiToken = process.env.CLOUDFLARE_API_TOKEN;
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
-  return { store: remoteKvStore({ accountId, namespaceId: namespace.id, apiToken }), close: async () => {} };
+  const store = await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken });
+  return { store, close: async () => {} };
 }
 
 main().then(

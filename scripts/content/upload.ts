@@ -1,16 +1,19 @@
 /**
  * One upload, start to finish: read the folder, validate and render everything, plan against
  * what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
- * benchmark alike. Progress and the summary go through `log`, one line each.
+ * benchmark alike. Progress and the summary go through `log`, one line each; a store that talks
+ * to an API adds a line with the requests it made. A KV failure stops the upload with a
+ * PublishStoppedError that says what the site serves now (publish-error.ts).
  */
 import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
-import type { KvStore } from './kv-store.ts';
+import { formatRequestTally, type KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
 import { formatProblem, type ContentProblem } from './problems.ts';
 import { publishPlan } from './publish.ts';
+import { live, stage } from './publish-error.ts';
 import { acquireUploadLock, type UploadLock } from './upload-lock.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 
@@ -41,12 +44,18 @@ export async function uploadContent({ content, store, dryRun = false, log = () =
   for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const lock = dryRun ? null : await acquireUploadLock(store, now);
+  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));
+  let outcome: UploadOutcome;
   try {
-    return await planAndPublish(built, store, dryRun, log, now, lock);
+    outcome = await planAndPublish(built, store, dryRun, log, now, lock);
   } finally {
-    await lock?.release();
+    const note = await lock?.release();
+    if (note) log(note);
   }
+  // Counted after the lock's release, the upload's last request.
+  const tally = store.requests?.();
+  if (tally) log(formatRequestTally(tally));
+  return outcome;
 }
 
 async function planAndPublish(
@@ -57,9 +66,15 @@ async function planAndPublish(
   now: string,
   lock: UploadLock | null,
 ): Promise<UploadOutcome> {
-  const previous = await readManifest(store);
-  const existingKeys = new Set(
-    (await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat(),
+  let served: number | null | undefined;
+  const { previous, existingKeys } = await stage(
+    () => live.nothingPublished(served),
+    async () => {
+      const previous = await readManifest(store);
+      served = previous?.version ?? null;
+      const existingKeys = new Set((await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat());
+      return { previous, existingKeys };
+    },
   );
   const search = buildSearchIndexValue(built.entries);
   const plan = planUpload({ entries: built.entries, samples: built.samples, search, previous, existingKeys, renderer: RENDERER_VERSION, now });

@@ -9,7 +9,7 @@
  * - `verifyPublished` reports each missing or corrupt key as file/slug/key: reason.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { KvPutOptions, KvStore } from '../../scripts/content/kv-store.ts';
+import { withBulkOperations, type KvPutOptions, type KvStore } from '../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
 import { publishPlan, UploadConflictError } from '../../scripts/content/publish.ts';
 import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.ts';
@@ -102,7 +102,8 @@ function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: (
   };
   return {
     mutations: () => mutations,
-    store: {
+    // Bulk writes and deletes go key by key, so that k can fall inside a batch.
+    store: withBulkOperations({
       get: async (key) => {
         if (dead) throw new Error('simulated interruption');
         return inner.get(key);
@@ -111,9 +112,9 @@ function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: (
         if (dead) throw new Error('simulated interruption');
         return inner.listKeys(prefix);
       },
-      put: (key: string, value: string, options?: KvPutOptions) => mutate(() => inner.put(key, value, options)),
+      put: (key: string, value: string | Uint8Array, options?: KvPutOptions) => mutate(() => inner.put(key, value, options)),
       delete: (key: string) => mutate(() => inner.delete(key)),
-    },
+    }),
   };
 }
 
@@ -206,12 +207,12 @@ describe('two uploads at once', () => {
       state = (state * 1103515245 + 12345) % 2147483648;
       return new Promise((resolve) => setTimeout(resolve, state % 4));
     };
-    return {
+    return withBulkOperations({
       get: async (key) => (await pause(), inner.get(key)),
       listKeys: async (prefix) => (await pause(), inner.listKeys(prefix)),
       put: async (key, value, options) => (await pause(), inner.put(key, value, options)),
       delete: async (key) => (await pause(), inner.delete(key)),
-    };
+    });
   }
 
   test('one publishes, the other stops with a clear reason; the manifest is wholly one of them', async () => {
