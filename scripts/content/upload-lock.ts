@@ -41,15 +41,18 @@ function parseLock(raw: string | null): LockValue | null {
   }
 }
 
-function whoAmI(): string {
+/** `user@host` of this machine: who published, in the lock and the history. */
+export function machineUser(): string {
   let user = 'someone';
   try {
     user = userInfo().username;
   } catch {
     // No user name in some containers.
   }
-  return `${user}@${hostname()} (pid ${process.pid})`;
+  return `${user}@${hostname()}`;
 }
+
+const whoAmI = (): string => `${machineUser()} (pid ${process.pid})`;
 
 /** Takes the lock at time `now` (ISO), or throws UploadConflictError naming who holds it. */
 export async function acquireUploadLock(store: KvStore, now: string): Promise<UploadLock> {

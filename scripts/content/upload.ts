@@ -14,7 +14,8 @@ import { planUpload, type UploadPlan } from './plan-upload.ts';
 import { formatProblem, type ContentProblem } from './problems.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { acquireUploadLock, type UploadLock } from './upload-lock.ts';
+import { acquireUploadLock, machineUser, type UploadLock } from './upload-lock.ts';
+import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 
 export interface UploadOptions {
@@ -27,13 +28,23 @@ export interface UploadOptions {
   now?: string;
   /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
   renderCache?: RenderCache;
+  /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
+  keepVersions?: number;
 }
 
 export type UploadOutcome =
   | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
   | { ok: false; problems: ContentProblem[] };
 
-export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadContent({
+  content,
+  store,
+  dryRun = false,
+  log = () => {},
+  now = new Date().toISOString(),
+  renderCache,
+  keepVersions = DEFAULT_KEEP_VERSIONS,
+}: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   const built = await buildEntries(folder, renderCache);
   if (!built.ok) {
@@ -47,7 +58,7 @@ export async function uploadContent({ content, store, dryRun = false, log = () =
   const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));
   let outcome: UploadOutcome;
   try {
-    outcome = await planAndPublish(built, store, dryRun, log, now, lock);
+    outcome = await planAndPublish(built, store, dryRun, log, now, lock, keepVersions);
   } finally {
     const note = await lock?.release();
     if (note) log(note);
@@ -65,19 +76,21 @@ async function planAndPublish(
   log: (line: string) => void,
   now: string,
   lock: UploadLock | null,
+  keepVersions: number,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
-  const { previous, existingKeys } = await stage(
+  const { previous, existingKeys, records } = await stage(
     () => live.nothingPublished(served),
     async () => {
       const previous = await readManifest(store);
       served = previous?.version ?? null;
       const existingKeys = new Set((await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat());
-      return { previous, existingKeys };
+      return { previous, existingKeys, records: await readHistory(store) };
     },
   );
   const search = buildSearchIndexValue(built.entries);
-  const plan = planUpload({ entries: built.entries, samples: built.samples, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const planned = planUpload({ entries: built.entries, samples: built.samples, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);

@@ -5,7 +5,7 @@
  * occasional 500s, a dropped connection, one write per second per key, writes visible to reads
  * only after a delay, 404 for a namespace the account does not have.
  *
- * - The real content/, then a changed copy, then the same again (clean-up), published through
+ * - The real content/, then a changed copy, then a third version (clean-up), published through
  *   injected faults that the SDK retries: after each, the server holds byte for byte what a local
  *   publish (Miniflare KV) of the same versions at the same times holds.
  * - Request counts of a first publish of content/ and of 1,000 synthetic entries.
@@ -75,9 +75,15 @@ function changedCopy(): ContentFolder {
   return { files, samples: real.samples };
 }
 
-async function publish(store: KvStore, content: ContentFolder, now: string): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
+/** The changed copy with one more page edited. */
+function changedAgain(): ContentFolder {
+  const copy = changedCopy();
+  return { ...copy, files: copy.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited again.\n` } : f)) };
+}
+
+async function publish(store: KvStore, content: ContentFolder, now: string, keepVersions?: number): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
-  const outcome = await uploadContent({ content, store, now, renderCache, log: (line) => lines.push(line) });
+  const outcome = await uploadContent({ content, store, now, renderCache, log: (line) => lines.push(line), ...(keepVersions ? { keepVersions } : {}) });
   if (!outcome.ok) throw new Error(`content problems: ${JSON.stringify(outcome.problems)}`);
   return { ...outcome, lines };
 }
@@ -91,7 +97,7 @@ async function snapshot(store: KvStore): Promise<Map<string, string>> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, VISIBILITY_MS + 50));
 
 describe('publishing content/ through the SDK, through faults it retries', () => {
-  test('after each of three uploads the server holds byte for byte what a local publish holds', async () => {
+  test('after each of three versions the server holds byte for byte what a local publish holds', async () => {
     const api = await server({ visibilityDelayMs: VISIBILITY_MS });
     api.randomErrors(0.05, 7);
     api.inject({ after: 4, answer: { status: 429, code: 10022, message: 'too many requests', retryAfter: 1 } });
@@ -117,10 +123,13 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     await settle();
     expect(api.contents(NS)).toEqual(await snapshot(local));
 
-    const third = await publish(store, changedCopy(), T(3));
-    await publish(local, changedCopy(), T(3));
-    expect(third.plan.manifestChanged).toBe(false);
-    expect(third.deleted).toBe(4); // sponsor, the two edited pages' old entries, the first search index
+    // Keeping two versions (live and previous), a third version cleans up what only version 1 named.
+    const third = await publish(store, changedAgain(), T(3), 2);
+    await publish(local, changedAgain(), T(3), 2);
+    expect(third.plan.manifest.version).toBe(3);
+    // Sponsor, the two edited pages' old entries, the first search index, the first history record.
+    expect(third.deleted).toBe(5);
+    expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === 5 && r.status === 200)).toHaveLength(1);
     await settle();
     const held = api.contents(NS);
     expect(held).toEqual(await snapshot(local));
@@ -138,28 +147,28 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 });
 
 describe('request counts', () => {
-  test('a first publish of content/ makes 14 requests, and --verify 2', async () => {
+  test('a first publish of content/ makes 15 requests, and --verify 2', async () => {
     const api = await server();
     const store = await remote(api);
     const { lines } = await publish(store, real, T(1));
     expect(store.requests()).toEqual({
-      total: 14,
-      byOperation: { 'namespace read': 1, 'key list': 3, 'value read': 6, 'bulk write': 3, 'bulk delete': 1, 'bulk read': 0 },
+      total: 15,
+      byOperation: { 'namespace read': 1, 'key list': 4, 'value read': 6, 'bulk write': 3, 'bulk delete': 1, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('14 Cloudflare API requests (1 namespace read, 3 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
-    expect(api.counts().total).toBe(14);
+    expect(lines.at(-1)).toBe('15 Cloudflare API requests (1 namespace read, 4 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
+    expect(api.counts().total).toBe(15);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
   });
 
-  test('a first publish of 1,000 entries makes 14 requests, and --verify 12', async () => {
+  test('a first publish of 1,000 entries makes 15 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
     const outcome = await publish(store, site, T(1));
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 14, 'bulk.write': 3, 'keys.list': 3 });
+    expect(api.counts()).toMatchObject({ total: 15, 'bulk.write': 3, 'keys.list': 4 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
@@ -296,7 +305,7 @@ describe('the command line', () => {
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
     expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; manifest v1; deleted 0 stale key(s).');
-    expect(lines.at(-1)).toBe('14 Cloudflare API requests (1 namespace read, 3 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
+    expect(lines.at(-1)).toBe('15 Cloudflare API requests (1 namespace read, 4 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([

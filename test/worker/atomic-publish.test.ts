@@ -125,6 +125,8 @@ describe('an upload interrupted after any number of writes', () => {
   /** The entry only version A named: the clean-up must remove it. */
   let onlyInA: string;
   let total: number;
+  /** The live version and the one before it (B): A's keys are then stale once C is published. */
+  const KEEP_TWO = { keepVersions: 2 };
 
   beforeAll(async () => {
     await clearKv();
@@ -135,7 +137,7 @@ describe('an upload interrupted after any number of writes', () => {
     manifestB = await liveManifest();
     // Count the mutations of a full upload of C: lock, writes, manifest, deletes, unlock.
     const counting = failingAfter(worker.store, Number.POSITIVE_INFINITY);
-    const full = succeeded(await uploadContent({ content: versionC(), store: counting.store, now: T(2) }));
+    const full = succeeded(await uploadContent({ content: versionC(), store: counting.store, now: T(2), ...KEEP_TWO }));
     total = counting.mutations();
     manifestC = full.plan.manifest;
     expect(full.plan.writes.length).toBeGreaterThanOrEqual(5);
@@ -150,7 +152,7 @@ describe('an upload interrupted after any number of writes', () => {
       const { store } = failingAfter(worker.store, k);
       let error: unknown = null;
       try {
-        await uploadContent({ content: versionC(), store, now: T(2) });
+        await uploadContent({ content: versionC(), store, now: T(2), ...KEEP_TWO });
       } catch (caught) {
         error = caught;
       }
@@ -166,7 +168,7 @@ describe('an upload interrupted after any number of writes', () => {
       await expectSiteWhole(live);
 
       // Rerun, later than the interrupted run's lock expiry: it completes.
-      succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(10) }));
+      succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(10), ...KEEP_TWO }));
       const after = await liveManifest();
       expect(after.entries.map((e) => e.key)).toEqual(manifestC.entries.map((e) => e.key));
       expect(await worker.store.get(onlyInA), `k=${k}: the clean-up ran`).toBeNull();
@@ -183,14 +185,14 @@ describe('an upload interrupted after any number of writes', () => {
   test('a crashed upload leaves its lock: a rerun before its expiry is refused with a clear reason, and writes nothing', async () => {
     await restore(before);
     const { store } = failingAfter(worker.store, 3);
-    await expect(uploadContent({ content: versionC(), store, now: T(2) })).rejects.toThrow(/simulated interruption/);
+    await expect(uploadContent({ content: versionC(), store, now: T(2), ...KEEP_TWO })).rejects.toThrow(/simulated interruption/);
     expect(await worker.store.get(LOCK_KEY)).not.toBeNull();
     const keys = (await worker.store.listKeys('')).sort();
-    const early = uploadContent({ content: versionC(), store: worker.store, now: T(3) });
+    const early = uploadContent({ content: versionC(), store: worker.store, now: T(3), ...KEEP_TWO });
     await expect(early).rejects.toThrow(UploadConflictError);
     await expect(early).rejects.toThrow(/another upload holds lock\/upload .*expires 2026-01-01T00:04:00\.000Z/);
     expect((await worker.store.listKeys('')).sort()).toEqual(keys);
-    succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(5) }));
+    succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(5), ...KEEP_TWO }));
   });
 });
 
