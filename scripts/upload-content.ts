@@ -184,7 +184,7 @@ async function open(remote: boolean, configPath: string, persistTo: string | und
     return await openRemote(configPath);
   } catch (error) {
     if (!(error instanceof KvApiError)) throw error;
-    console.error(`upload-content: refused: ${error.message}`);
+    console.error(`upload-content: ${error.notApplied ? 'refused' : 'stopped'}: ${error.message}`);
     return null;
   }
 }
