@@ -1,20 +1,19 @@
 /**
- * Publishes content/ to Workers KV.
+ * Publishes content/ to Workers KV. `npm run upload -- --help` lists every option
+ * (scripts/content/upload-cli.ts); the main ones:
  *
  *   npm run upload                       local state (what `npm start` serves)
  *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID)
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
- *   npm run upload -- --dir <folder>     another content folder
- *   npm run upload -- --no-render-cache  render every file, ignoring renders kept from earlier runs
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
- *                                        (local state; with --remote, the real namespace); writes nothing
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
- *   npm run upload -- --preview-days 14  drafts' preview links work 14 days (default 7)
- *   npm run upload -- --help             every option (scripts/content/upload-cli.ts)
+ *   npm run upload -- --history          list the kept versions
+ *   npm run upload -- --rollback [N]     make version N (default: the previous one) live again
  *
  * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
- * holds the lock or published meanwhile (no manifest written), or when --verify finds a problem;
- * 2 on bad usage.
+ * holds the lock or published meanwhile (no manifest written), when KV fails (the message names
+ * the request and says what the site serves now), or when --verify finds a problem; 2 on bad
+ * usage. With --remote, the number of API requests made is printed last, whatever the outcome.
  */
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv-store.ts';
@@ -23,55 +22,111 @@ import { parseUploadArgs, usage } from './content/upload-cli.ts';
 
 const KV_BINDING = 'CONTENT';
 
+interface Target {
+  remote: boolean;
+  config: string;
+  'persist-to'?: string | undefined;
+}
+
 async function main(): Promise<number> {
   const parsed = parseUploadArgs(process.argv.slice(2));
   if (!parsed.ok) {
     console.error(`upload-content: ${parsed.error}`);
     return 2;
   }
-  const { args } = parsed;
+  const { args, keep, rollbackTo } = parsed;
   if (args.help) {
     console.log(usage());
     return 0;
   }
   // Imported once the command line is known good: the pipeline (shiki), Wrangler and Miniflare
   // take seconds to load, which --help and a mistyped option should not wait for.
-  const [{ UploadConflictError }, { diskRenderCache }, { uploadContent }, { verifyPublished }] = await Promise.all([
-    import('./content/publish.ts'),
-    import('./content/render-cache.ts'),
-    import('./content/upload.ts'),
-    import('./content/verify.ts'),
-  ]);
+  const [{ diskRenderCache }, { uploadContent }, { verifyPublished }, { formatHistory, readHistory }, { rollback }, { MANIFEST_KEY }, { manifestSchema, parseStored }] =
+    await Promise.all([
+      import('./content/render-cache.ts'),
+      import('./content/upload.ts'),
+      import('./content/verify.ts'),
+      import('./content/history.ts'),
+      import('./content/rollback.ts'),
+      import('../contracts/kv-keys.ts'),
+      import('../contracts/kv-values.ts'),
+    ]);
 
+  const where = args.remote ? 'remote namespace' : 'local state';
   if (args.verify) {
-    console.log(`Verifying what the ${args.remote ? 'remote namespace' : 'local state'} publishes…`);
-    const { store, close } = args.remote ? await openRemote(args.config) : await openLocal(args.config, args['persist-to']);
-    try {
-      return (await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1;
-    } finally {
-      await close();
-    }
+    console.log(`Verifying what the ${where} publishes…`);
+    return withStore(args, 'Nothing was written (--verify only reads).', async (store) => ((await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1));
+  }
+  if (args.history) {
+    console.log(`Versions kept in the ${where}, newest first:`);
+    return withStore(args, 'Nothing was written (--history only reads).', async (store) => {
+      const raw = await store.get(MANIFEST_KEY);
+      const liveVersion = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV').version;
+      const lines = formatHistory(await readHistory(store), liveVersion);
+      for (const line of lines.length ? lines : ['no history recorded yet']) console.log(line);
+      return 0;
+    });
+  }
+  if (args.rollback) {
+    console.log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
+    return withStore(args, '', async (store) => {
+      await rollback({ store, ...(rollbackTo === undefined ? {} : { version: rollbackTo }), log: (line) => console.log(line) });
+      return 0;
+    });
   }
 
   const dir = resolve(args.dir);
-  const target = args.remote ? 'remote namespace' : 'local state';
-  console.log(`Publishing ${dir} to the ${target}${args['dry-run'] ? ' (dry run)' : ''}…`);
-
-  const { store, close } = args.remote ? await openRemote(args.config) : await openLocal(args.config, args['persist-to']);
-  try {
+  console.log(`Publishing ${dir} to the ${where}${args['dry-run'] ? ' (dry run)' : ''}…`);
+  const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
+  return withStore(args, '', async (store) => {
     const outcome = await uploadContent({
       content: dir,
       store,
       dryRun: args['dry-run'],
       log: (line) => console.log(line),
       strict: args.strict,
-      preview: await previewOptions(args.remote, args.config, Number(args['preview-days'])),
+      preview,
+      keepVersions: keep,
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
     });
     return outcome.ok ? 0 : 1;
+  });
+}
+
+/**
+ * Opens the store, runs one command on it, prints the API requests made (remote), and turns a
+ * KV failure or a refusal into exit code 1 with its message.
+ */
+async function withStore(target: Target, readOnlyNote: string, run: (store: KvStore) => Promise<number>): Promise<number> {
+  const [{ KvApiError }, { KvLimitError }, { formatRequestTally }, { PublishStoppedError, UploadConflictError }] = await Promise.all([
+    import('./content/kv-api-error.ts'),
+    import('./content/kv-batches.ts'),
+    import('./content/kv-store.ts'),
+    import('./content/publish-error.ts'),
+  ]);
+  const printRequests = (store: KvStore, print: (line: string) => void) => {
+    const tally = store.requests?.();
+    if (tally) print(formatRequestTally(tally));
+  };
+  let opened: { store: KvStore; close: () => Promise<void> };
+  try {
+    opened = target.remote ? await openRemote(target.config) : await openLocal(target.config, target['persist-to']);
   } catch (error) {
-    if (!(error instanceof UploadConflictError)) throw error;
-    console.error(`upload-content: stopped: ${error.message}`);
+    // An unknown namespace or a refused token: nothing was written.
+    if (!(error instanceof KvApiError)) throw error;
+    console.error(`upload-content: ${error.notApplied ? 'refused' : 'stopped'}: ${error.message}`);
+    return 1;
+  }
+  const { store, close } = opened;
+  try {
+    const code = await run(store);
+    printRequests(store, console.log);
+    return code;
+  } catch (error) {
+    const known = error instanceof UploadConflictError || error instanceof PublishStoppedError || error instanceof KvApiError || error instanceof KvLimitError;
+    if (!known) throw error;
+    console.error(`upload-content: stopped: ${error.message}${readOnlyNote ? ` ${readOnlyNote}` : ''}`);
+    printRequests(store, console.error);
     return 1;
   } finally {
     await close();
@@ -103,15 +158,16 @@ async function openLocal(configPath: string, persistTo: string | undefined): Pro
   return { store: kvStoreFromBinding(local.namespace), close: local.dispose };
 }
 
+/** The production namespace over Cloudflare's API; refuses an unknown namespace before anything else. */
 async function openRemote(configPath: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
-  const [{ unstable_readConfig }, { remoteKvStore }] = await Promise.all([import('wrangler'), import('./content/kv-store.ts')]);
+  const [{ unstable_readConfig }, { openCloudflareKvStore }] = await Promise.all([import('wrangler'), import('./content/cloudflare-kv-store.ts')]);
   const config = unstable_readConfig({ config: configPath });
   const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID ?? config.account_id;
   const apiToken = process.env.CLOUDFLARE_API_TOKEN;
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
-  return { store: remoteKvStore({ accountId, namespaceId: namespace.id, apiToken }), close: async () => {} };
+  return { store: await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken }), close: async () => {} };
 }
 
 main().then(

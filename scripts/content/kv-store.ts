@@ -1,7 +1,9 @@
 /**
- * The few KV operations an upload needs, so the same publishing code runs against the local
+ * The KV operations an upload needs, so the same publishing code runs against the local
  * Miniflare namespace (used by `npm start` and the tests) and the real one over Cloudflare's
- * REST API.
+ * REST API (cloudflare-kv-store.ts). Publishing writes, deletes and verifies in bulk
+ * (putMany / deleteMany / getMany); each store turns that into what its backend does best: the
+ * API's bulk endpoints remotely, a few calls at a time on a local binding.
  */
 import type { KVNamespace, KVNamespaceListResult } from '@cloudflare/workers-types';
 
@@ -10,17 +12,63 @@ export interface KvPutOptions {
   expirationTtl?: number;
 }
 
-export interface KvStore {
+export interface KvPair extends KvPutOptions {
+  key: string;
+  /** Text, or bytes (sent base64-encoded to the API). */
+  value: string | Uint8Array;
+}
+
+/** Single-key operations: what every KV backend offers. */
+export interface KvBasicStore {
   get(key: string): Promise<string | null>;
-  put(key: string, value: string, options?: KvPutOptions): Promise<void>;
+  put(key: string, value: string | Uint8Array, options?: KvPutOptions): Promise<void>;
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix`. */
   listKeys(prefix: string): Promise<string[]>;
 }
 
+/** API requests a store made, every attempt counted (retries too). */
+export interface RequestTally {
+  total: number;
+  byOperation: Record<string, number>;
+}
+
+export interface KvStore extends KvBasicStore {
+  /** The values of `keys` (null for a missing one), read in as few requests as the backend allows. */
+  getMany(keys: readonly string[]): Promise<Map<string, string | null>>;
+  /** Writes every pair, in batches within the backend's limits; throws on the first batch that fails. */
+  putMany(pairs: readonly KvPair[]): Promise<void>;
+  deleteMany(keys: readonly string[]): Promise<void>;
+  /** Requests made so far; only stores that talk to an API have it. */
+  requests?(): RequestTally;
+}
+
+/** How many single-key calls run at once when a backend has no bulk operations. */
+const CONCURRENCY = 8;
+
+/** Bulk operations made of single-key calls, a few at a time (a local binding, test doubles). */
+export function withBulkOperations(basic: KvBasicStore, concurrency = CONCURRENCY): KvStore {
+  const each = async <T>(items: readonly T[], run: (item: T) => Promise<void>) => {
+    for (let i = 0; i < items.length; i += concurrency) await Promise.all(items.slice(i, i + concurrency).map(run));
+  };
+  return {
+    get: (key) => basic.get(key),
+    put: (key, value, options) => basic.put(key, value, options),
+    delete: (key) => basic.delete(key),
+    listKeys: (prefix) => basic.listKeys(prefix),
+    async getMany(keys) {
+      const values = new Map<string, string | null>();
+      await each(keys, async (key) => void values.set(key, await basic.get(key)));
+      return new Map(keys.map((key) => [key, values.get(key) ?? null]));
+    },
+    putMany: (pairs) => each(pairs, ({ key, value, expirationTtl }) => basic.put(key, value, expirationTtl ? { expirationTtl } : undefined)),
+    deleteMany: (keys) => each(keys, (key) => basic.delete(key)),
+  };
+}
+
 /** Adapts a Workers `KVNamespace` binding (from Miniflare or getPlatformProxy). */
 export function kvStoreFromBinding(kv: KVNamespace): KvStore {
-  return {
+  return withBulkOperations({
     get: (key) => kv.get(key, 'text'),
     put: (key, value, options) => kv.put(key, value, options?.expirationTtl ? { expirationTtl: options.expirationTtl } : undefined),
     delete: (key) => kv.delete(key),
@@ -34,55 +82,13 @@ export function kvStoreFromBinding(kv: KVNamespace): KvStore {
       } while (cursor);
       return keys;
     },
-  };
+  });
 }
 
-export interface RemoteKvOptions {
-  accountId: string;
-  namespaceId: string;
-  apiToken: string;
-  /** Injectable for tests of this adapter; defaults to the global fetch. */
-  fetch?: typeof fetch;
-}
-
-/** KV over Cloudflare's REST API (`--remote`): needs an API token with Workers KV write access. */
-export function remoteKvStore({ accountId, namespaceId, apiToken, fetch: doFetch = fetch }: RemoteKvOptions): KvStore {
-  const base = `https://api.cloudflare.com/client/v4/accounts/${encodeURIComponent(accountId)}/storage/kv/namespaces/${encodeURIComponent(namespaceId)}`;
-  const call = async (method: string, path: string, body?: BodyInit, contentType?: string): Promise<Response> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${apiToken}` };
-    if (contentType) headers['content-type'] = contentType;
-    const response = await doFetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
-    if (!response.ok && response.status !== 404) {
-      throw new Error(`Cloudflare API ${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    }
-    return response;
-  };
-  const valuePath = (key: string) => `/values/${encodeURIComponent(key)}`;
-  return {
-    async get(key) {
-      const response = await call('GET', valuePath(key));
-      return response.status === 404 ? null : response.text();
-    },
-    async put(key, value, options) {
-      const ttl = options?.expirationTtl ? `?expiration_ttl=${options.expirationTtl}` : '';
-      await call('PUT', `${valuePath(key)}${ttl}`, value, 'text/plain;charset=utf-8');
-    },
-    async delete(key) {
-      await call('DELETE', valuePath(key));
-    },
-    async listKeys(prefix) {
-      const keys: string[] = [];
-      let cursor = '';
-      do {
-        const query = new URLSearchParams({ prefix, limit: '1000', ...(cursor ? { cursor } : {}) });
-        const json = (await (await call('GET', `/keys?${query}`)).json()) as {
-          result: { name: string }[];
-          result_info?: { cursor?: string };
-        };
-        keys.push(...json.result.map((k) => k.name));
-        cursor = json.result_info?.cursor ?? '';
-      } while (cursor);
-      return keys;
-    },
-  };
+/** `14 Cloudflare API requests (1 namespace read, 3 key lists, …)`: the line an upload prints. */
+export function formatRequestTally(tally: RequestTally): string {
+  const parts = Object.entries(tally.byOperation)
+    .filter(([, n]) => n > 0)
+    .map(([operation, n]) => `${n} ${operation}${n === 1 ? '' : 's'}`);
+  return `${tally.total} Cloudflare API request${tally.total === 1 ? '' : 's'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }

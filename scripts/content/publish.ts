@@ -1,6 +1,8 @@
 /**
- * Carries out an upload plan against a KV store, in the plan's order: writes, manifest,
- * deletes. Reports each step through `onStep` so the command line can show progress.
+ * Carries out an upload plan against a KV store, in the plan's order: writes (in bulk),
+ * manifest, deletes (in bulk). Reports each step through `onStep` so the command line can show
+ * progress. A KV failure stops it with a PublishStoppedError that says what the site serves now
+ * (publish-error.ts).
  *
  * Two uploads at once must not leave a manifest naming keys the other one deleted. So:
  * - compare-and-swap on the manifest version: right before writing the manifest, it is read
@@ -12,10 +14,17 @@
  * Workers KV has no transactions, so a window of a few milliseconds remains between that
  * re-read and the write; the lock makes two uploads meeting in it unlikely, and the one that
  * loses is reported by the next run's `--verify`.
+ *
+ * KV is eventually consistent: the manifest just written may read as the previous one for a
+ * moment. The clean-up check waits for it (a few seconds at most) and skips the clean-up, saying
+ * so, if it does not show.
  */
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { KvStore } from './kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
+import { certainlyNotApplied, live, PublishStoppedError, stage, UploadConflictError } from './publish-error.ts';
+
+export { UploadConflictError } from './publish-error.ts';
 
 export type PublishStep =
   | { kind: 'write'; key: string }
@@ -23,21 +32,13 @@ export type PublishStep =
   | { kind: 'delete'; key: string }
   | { kind: 'cleanup-skipped'; reason: string };
 
-/** Another upload published, or holds the lock: this one stopped before writing the manifest. */
-export class UploadConflictError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UploadConflictError';
-  }
-}
-
 export interface PublishGuard {
   /** Throws UploadConflictError when this upload may no longer publish. */
   check(): Promise<void>;
 }
 
-/** How many KV writes run at once: enough to hide latency, few enough for API rate limits. */
-const CONCURRENCY = 8;
+/** Waits between reads of a manifest just written that still reads as the previous one. */
+const VISIBILITY_WAITS_MS = [250, 500, 1000, 2000, 4000];
 
 export async function publishPlan(
   store: KvStore,
@@ -45,32 +46,45 @@ export async function publishPlan(
   onStep: (step: PublishStep) => void = () => {},
   guard?: PublishGuard,
 ): Promise<void> {
-  await inBatches(plan.writes, async ({ key, value }) => {
-    await store.put(key, value);
-    onStep({ kind: 'write', key });
-  });
+  const beforeManifest = () => live.manifestNotWritten(plan.basedOn);
+  await stage(beforeManifest, () => store.putMany(plan.writes));
+  for (const { key } of plan.writes) onStep({ kind: 'write', key });
   if (plan.manifestChanged) {
-    await guard?.check();
-    const current = await manifestStamp(store);
-    if (current.version !== plan.basedOn) {
-      throw new UploadConflictError(
-        `the manifest changed while this upload ran (planned against ${versionName(plan.basedOn)}, KV now holds ${versionName(current.version)}): ` +
-          'no manifest was written. Run the upload again.',
-      );
+    await stage(beforeManifest, async () => {
+      await guard?.check();
+      const current = await manifestStamp(store);
+      if (current.version !== plan.basedOn) {
+        throw new UploadConflictError(
+          `the manifest changed while this upload ran (planned against ${versionName(plan.basedOn)}, KV now holds ${versionName(current.version)}): ` +
+            'no manifest was written. Run the upload again.',
+        );
+      }
+    });
+    try {
+      await store.put(MANIFEST_KEY, JSON.stringify(plan.manifest));
+    } catch (error) {
+      throw new PublishStoppedError(error, certainlyNotApplied(error) ? live.manifestRefused(plan.basedOn) : live.manifestUnconfirmed(plan.basedOn, plan.manifest.version));
     }
-    await store.put(MANIFEST_KEY, JSON.stringify(plan.manifest));
     onStep({ kind: 'manifest', version: plan.manifest.version });
   }
   if (plan.deletes.length === 0) return;
-  const now = await manifestStamp(store);
+  const afterManifest = () => live.cleanupStopped(plan.manifest.version, plan.deletes.length);
+  let now = await stage(afterManifest, () => manifestStamp(store));
+  for (const wait of VISIBILITY_WAITS_MS) {
+    if (!plan.manifestChanged || now.version !== plan.basedOn) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    now = await stage(afterManifest, () => manifestStamp(store));
+  }
+  if (plan.manifestChanged && now.version === plan.basedOn) {
+    onStep({ kind: 'cleanup-skipped', reason: `the manifest written does not read back yet (KV still shows ${versionName(now.version)}); the next upload deletes the ${plan.deletes.length} stale key(s)` });
+    return;
+  }
   if (now.version !== plan.manifest.version || now.publishedAt !== plan.manifest.publishedAt) {
     onStep({ kind: 'cleanup-skipped', reason: `the manifest is now ${versionName(now.version)}, written by another upload` });
     return;
   }
-  await inBatches(plan.deletes, async (key) => {
-    await store.delete(key);
-    onStep({ kind: 'delete', key });
-  });
+  await stage(afterManifest, () => store.deleteMany(plan.deletes));
+  for (const key of plan.deletes) onStep({ kind: 'delete', key });
 }
 
 const versionName = (version: number | null | undefined): string => (version === null ? 'no manifest' : version === undefined ? 'an unreadable manifest' : `manifest v${version}`);
@@ -85,11 +99,5 @@ async function manifestStamp(store: KvStore): Promise<{ version: number | null |
     return { version: parsed.version, publishedAt: typeof parsed.publishedAt === 'string' ? parsed.publishedAt : undefined };
   } catch {
     return { version: undefined };
-  }
-}
-
-async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += CONCURRENCY) {
-    await Promise.all(items.slice(i, i + CONCURRENCY).map(run));
   }
 }

@@ -5,6 +5,7 @@
  * Pure: argv in, parsed options or a usage error out; the help text is a constant.
  */
 import { parseArgs } from 'node:util';
+import { DEFAULT_KEEP_VERSIONS, MIN_KEEP_VERSIONS } from './history.ts';
 
 interface OptionSpec {
   type: 'boolean' | 'string';
@@ -26,6 +27,9 @@ export const UPLOAD_OPTIONS = {
   'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
   'no-render-cache': { type: 'boolean', default: false, help: 'render every file again, ignoring renders kept from earlier runs' },
   'preview-days': { type: 'string', value: '<days>', default: '7', help: 'how long the preview link printed for each draft works (default: 7; remote links need PREVIEW_SECRET)' },
+  history: { type: 'boolean', default: false, help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed)' },
+  rollback: { type: 'boolean', value: '[N]', default: false, help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written' },
+  keep: { type: 'string', value: '<n>', default: String(DEFAULT_KEEP_VERSIONS), help: `versions kept, the live one included (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up` },
   help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -52,19 +56,30 @@ export function usage(): string {
   ].join('\n');
 }
 
-export type ParsedCommand = { ok: true; args: UploadArgs } | { ok: false; error: string };
+export type ParsedCommand = { ok: true; args: UploadArgs; keep: number; rollbackTo: number | undefined } | { ok: false; error: string };
 
 export function parseUploadArgs(argv: string[]): ParsedCommand {
-  let values;
+  let parsed;
   try {
-    values = parseArgs({ args: argv, options: UPLOAD_OPTIONS, strict: true, allowPositionals: false }).values;
+    parsed = parseArgs({ args: argv, options: UPLOAD_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     return { ok: false, error: `${(error as Error).message} (npm run upload -- --help lists the options)` };
   }
-  const args = values as UploadArgs;
+  const args = parsed.values as UploadArgs;
+  const { positionals } = parsed;
   if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
+  if ([args.verify, args.history, args.rollback].filter(Boolean).length > 1) return { ok: false, error: 'choose one of --verify, --history and --rollback' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
+  if (args['dry-run'] && (args.history || args.rollback)) return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
   const days = Number(args['preview-days']);
   if (!(days > 0 && days <= 365)) return { ok: false, error: `--preview-days must be a number of days from 1 to 365, got "${args['preview-days']}"` };
-  return { ok: true, args };
+  const keep = Number(args.keep);
+  if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS) {
+    return { ok: false, error: `--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)` };
+  }
+  const rollbackTo = positionals.length === 1 && args.rollback ? Number(positionals[0]) : undefined;
+  if (positionals.length > (args.rollback ? 1 : 0) || (rollbackTo !== undefined && !(Number.isInteger(rollbackTo) && rollbackTo >= 0))) {
+    return { ok: false, error: `unexpected argument ${positionals.join(' ')} (only --rollback takes one: a version number)` };
+  }
+  return { ok: true, args, keep, rollbackTo };
 }

@@ -4,7 +4,9 @@
  * crashed blocks others for at most LOCK_TTL_SECONDS. A second upload that finds the lock held
  * stops before writing anything. KV is eventually consistent across locations, so the lock is
  * advisory: the compare-and-swap on the manifest version (publish.ts) is what makes a lost race
- * harmless.
+ * harmless. A lock past its expiry counts as free everywhere, so that an old lock still readable
+ * for a moment after this upload's own write (eventual consistency) is not taken for a rival.
+ * KV allows one write per second per key: the remote store spaces this key's write and delete.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
@@ -23,8 +25,8 @@ interface LockValue {
 }
 
 export interface UploadLock extends PublishGuard {
-  /** Deletes the lock if it is still this upload's; never throws. */
-  release(): Promise<void>;
+  /** Deletes the lock if it is still this upload's; never throws: says why when it could not. */
+  release(): Promise<string | null>;
 }
 
 function parseLock(raw: string | null): LockValue | null {
@@ -39,15 +41,18 @@ function parseLock(raw: string | null): LockValue | null {
   }
 }
 
-function whoAmI(): string {
+/** `user@host` of this machine: who published, in the lock and the history. */
+export function machineUser(): string {
   let user = 'someone';
   try {
     user = userInfo().username;
   } catch {
     // No user name in some containers.
   }
-  return `${user}@${hostname()} (pid ${process.pid})`;
+  return `${user}@${hostname()}`;
 }
+
+const whoAmI = (): string => `${machineUser()} (pid ${process.pid})`;
 
 /** Takes the lock at time `now` (ISO), or throws UploadConflictError naming who holds it. */
 export async function acquireUploadLock(store: KvStore, now: string): Promise<UploadLock> {
@@ -68,7 +73,7 @@ export async function acquireUploadLock(store: KvStore, now: string): Promise<Up
   const check = async () => {
     const current = parseLock(await store.get(LOCK_KEY));
     // Expired and gone is fine (the manifest compare-and-swap still guards); taken is not.
-    if (current && current.id !== mine.id) {
+    if (current && current.id !== mine.id && Date.parse(current.expiresAt) > Date.parse(now)) {
       throw new UploadConflictError(`another upload (${current.holder}, started ${current.startedAt}) took ${LOCK_KEY}: no manifest was written. Run the upload again.`);
     }
   };
@@ -79,8 +84,9 @@ export async function acquireUploadLock(store: KvStore, now: string): Promise<Up
     async release() {
       try {
         if (parseLock(await store.get(LOCK_KEY))?.id === mine.id) await store.delete(LOCK_KEY);
-      } catch {
-        // The lock expires by itself.
+        return null;
+      } catch (error) {
+        return `the lock ${LOCK_KEY} was not released (${(error as Error).message}): it expires by itself at ${mine.expiresAt}, and other uploads are refused until then.`;
       }
     },
   };

@@ -1,19 +1,23 @@
 /**
  * One upload, start to finish: read the folder, validate and render everything, plan against
  * what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
- * benchmark alike. Progress and the summary go through `log`, one line each.
+ * benchmark alike. Progress and the summary go through `log`, one line each; a store that talks
+ * to an API adds a line with the requests it made. A KV failure stops the upload with a
+ * PublishStoppedError that says what the site serves now (publish-error.ts).
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
-import type { KvStore } from './kv-store.ts';
+import { formatRequestTally, type KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
 import { formatProblem, formatWarning, type ContentProblem } from './problems.ts';
 import { formatDraftLink, previewLinks, type PreviewOptions } from './preview-links.ts';
 import { publishPlan } from './publish.ts';
-import { acquireUploadLock, type UploadLock } from './upload-lock.ts';
+import { live, stage } from './publish-error.ts';
+import { acquireUploadLock, machineUser, type UploadLock } from './upload-lock.ts';
+import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 
 export interface UploadOptions {
@@ -30,13 +34,25 @@ export interface UploadOptions {
   strict?: boolean;
   /** How to sign the preview link printed for each draft; without it, drafts are listed without links. */
   preview?: PreviewOptions;
+  /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
+  keepVersions?: number;
 }
 
 export type UploadOutcome =
   | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
   | { ok: false; problems: ContentProblem[] };
 
-export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache, strict = false, preview }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadContent({
+  content,
+  store,
+  dryRun = false,
+  log = () => {},
+  now = new Date().toISOString(),
+  renderCache,
+  strict = false,
+  preview,
+  keepVersions = DEFAULT_KEEP_VERSIONS,
+}: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   // Read here only to tell which of two files sharing a slug is the new one; the plan reads
   // the manifest again under the lock.
@@ -50,12 +66,18 @@ export async function uploadContent({ content, store, dryRun = false, log = () =
   for (const warning of built.warnings) log(formatWarning(warning));
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const lock = dryRun ? null : await acquireUploadLock(store, now);
+  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));
+  let outcome: UploadOutcome;
   try {
-    return await planAndPublish(built, store, dryRun, log, now, lock, preview);
+    outcome = await planAndPublish(built, store, dryRun, log, now, lock, preview, keepVersions);
   } finally {
-    await lock?.release();
+    const note = await lock?.release();
+    if (note) log(note);
   }
+  // Counted after the lock's release, the upload's last request.
+  const tally = store.requests?.();
+  if (tally) log(formatRequestTally(tally));
+  return outcome;
 }
 
 async function planAndPublish(
@@ -66,13 +88,21 @@ async function planAndPublish(
   now: string,
   lock: UploadLock | null,
   preview: PreviewOptions | undefined,
+  keepVersions: number,
 ): Promise<UploadOutcome> {
-  const previous = await readManifest(store);
-  const existingKeys = new Set(
-    (await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat(),
+  let served: number | null | undefined;
+  const { previous, existingKeys, records } = await stage(
+    () => live.nothingPublished(served),
+    async () => {
+      const previous = await readManifest(store);
+      served = previous?.version ?? null;
+      const existingKeys = new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
+      return { previous, existingKeys, records: await readHistory(store) };
+    },
   );
   const search = buildSearchIndexValue(built.entries);
-  const plan = planUpload({ entries: built.entries, samples: built.samples, drafts: built.drafts, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const planned = planUpload({ entries: built.entries, samples: built.samples, drafts: built.drafts, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);

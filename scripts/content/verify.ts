@@ -2,6 +2,7 @@
  * `npm run upload -- --verify`: reads the manifest in KV and checks that every key it names
  * exists and parses: each entry (and that it is the entry the manifest says), each code
  * sample, the search index. Writes nothing. One line per problem, `file/slug/key: reason`.
+ * Reads every named key in bulk (getMany: 100 keys a request on the API).
  */
 import { MANIFEST_KEY, sampleKey } from '../../contracts/kv-keys.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
@@ -20,9 +21,6 @@ export interface VerifyOutcome {
   /** Entries the manifest names (0 when it cannot be read). */
   entries: number;
 }
-
-/** How many KV reads run at once. */
-const CONCURRENCY = 8;
 
 export async function verifyPublished(store: KvStore, log: (line: string) => void = () => {}): Promise<VerifyOutcome> {
   const problems: VerifyProblem[] = [];
@@ -43,47 +41,48 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     return { ok: false, problems, entries: 0 };
   }
 
-  const checks: (() => Promise<void>)[] = [];
+  const sampleKeys = manifest.samples.map((sample) => sampleKey(sample.path));
   // Drafts are stored like entries, for their preview links: they are checked the same way.
-  for (const entry of [...manifest.entries, ...manifest.drafts]) {
+  const entries = [...manifest.entries, ...manifest.drafts];
+  const values = await store.getMany([...entries.map((e) => e.key), ...sampleKeys, ...(manifest.search ? [manifest.search] : [])]);
+  const read = (key: string) => values.get(key) ?? null;
+  for (const entry of entries) {
     const where = `${entry.file}/${entry.slug}/${entry.key}`;
-    checks.push(async () => {
-      const value = await store.get(entry.key);
-      if (value === null) return report(where, 'missing from KV');
-      try {
-        const stored = parseStored(storedEntrySchema, value, 'the stored entry');
-        if (stored.attributes.slug !== entry.slug) report(where, `holds slug ${stored.attributes.slug}, not ${entry.slug}`);
-        else if (stored.file !== entry.file) report(where, `holds file ${stored.file}, not ${entry.file}`);
-      } catch (error) {
-        report(where, (error as Error).message);
-      }
-    });
+    const value = read(entry.key);
+    if (value === null) {
+      report(where, 'missing from KV');
+      continue;
+    }
+    try {
+      const stored = parseStored(storedEntrySchema, value, 'the stored entry');
+      if (stored.attributes.slug !== entry.slug) report(where, `holds slug ${stored.attributes.slug}, not ${entry.slug}`);
+      else if (stored.file !== entry.file) report(where, `holds file ${stored.file}, not ${entry.file}`);
+    } catch (error) {
+      report(where, (error as Error).message);
+    }
   }
-  for (const sample of manifest.samples) {
-    const key = sampleKey(sample.path);
-    checks.push(async () => {
-      if ((await store.get(key)) === null) report(`samples/${sample.path}/${key}`, 'missing from KV');
-    });
+  for (const [i, sample] of manifest.samples.entries()) {
+    const key = sampleKeys[i]!;
+    if (read(key) === null) report(`samples/${sample.path}/${key}`, 'missing from KV');
   }
   if (manifest.search) {
     const key = manifest.search;
-    checks.push(async () => {
-      const value = await store.get(key);
-      if (value === null) return report(key, 'missing from KV');
+    const value = read(key);
+    if (value === null) report(key, 'missing from KV');
+    else {
       try {
         parseStored(storedSearchIndexSchema, value, 'the search index');
       } catch (error) {
         report(key, (error as Error).message);
       }
-    });
+    }
   }
-  for (let i = 0; i < checks.length; i += CONCURRENCY) await Promise.all(checks.slice(i, i + CONCURRENCY).map((check) => check()));
 
-  const entries = manifest.entries.length;
+  const published = manifest.entries.length;
   if (problems.length === 0) {
-    log(`all ${entries} entries verified (manifest v${manifest.version}, ${manifest.samples.length} samples${manifest.search ? ', search index' : ''})`);
+    log(`all ${published} entries verified (manifest v${manifest.version}, ${manifest.samples.length} samples${manifest.search ? ', search index' : ''})`);
   } else {
     log(`${problems.length} problem(s) in manifest v${manifest.version}`);
   }
-  return { ok: problems.length === 0, problems, entries };
+  return { ok: problems.length === 0, problems, entries: published };
 }

@@ -9,7 +9,7 @@
  * - `verifyPublished` reports each missing or corrupt key as file/slug/key: reason.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { KvPutOptions, KvStore } from '../../scripts/content/kv-store.ts';
+import { withBulkOperations, type KvPutOptions, type KvStore } from '../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
 import { publishPlan, UploadConflictError } from '../../scripts/content/publish.ts';
 import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.ts';
@@ -103,7 +103,8 @@ function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: (
   };
   return {
     mutations: () => mutations,
-    store: {
+    // Bulk writes and deletes go key by key, so that k can fall inside a batch.
+    store: withBulkOperations({
       get: async (key) => {
         if (dead) throw new Error('simulated interruption');
         return inner.get(key);
@@ -112,9 +113,9 @@ function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: (
         if (dead) throw new Error('simulated interruption');
         return inner.listKeys(prefix);
       },
-      put: (key: string, value: string, options?: KvPutOptions) => mutate(() => inner.put(key, value, options)),
+      put: (key: string, value: string | Uint8Array, options?: KvPutOptions) => mutate(() => inner.put(key, value, options)),
       delete: (key: string) => mutate(() => inner.delete(key)),
-    },
+    }),
   };
 }
 
@@ -125,6 +126,8 @@ describe('an upload interrupted after any number of writes', () => {
   /** The entry only version A named: the clean-up must remove it. */
   let onlyInA: string;
   let total: number;
+  /** The live version and the one before it (B): A's keys are then stale once C is published. */
+  const KEEP_TWO = { keepVersions: 2 };
 
   beforeAll(async () => {
     await clearKv();
@@ -135,7 +138,7 @@ describe('an upload interrupted after any number of writes', () => {
     manifestB = await liveManifest();
     // Count the mutations of a full upload of C: lock, writes, manifest, deletes, unlock.
     const counting = failingAfter(worker.store, Number.POSITIVE_INFINITY);
-    const full = succeeded(await uploadContent({ content: versionC(), store: counting.store, now: T(2) }));
+    const full = succeeded(await uploadContent({ content: versionC(), store: counting.store, now: T(2), ...KEEP_TWO }));
     total = counting.mutations();
     manifestC = full.plan.manifest;
     expect(full.plan.writes.length).toBeGreaterThanOrEqual(5);
@@ -150,7 +153,7 @@ describe('an upload interrupted after any number of writes', () => {
       const { store } = failingAfter(worker.store, k);
       let error: unknown = null;
       try {
-        await uploadContent({ content: versionC(), store, now: T(2) });
+        await uploadContent({ content: versionC(), store, now: T(2), ...KEEP_TWO });
       } catch (caught) {
         error = caught;
       }
@@ -166,7 +169,7 @@ describe('an upload interrupted after any number of writes', () => {
       await expectSiteWhole(live);
 
       // Rerun, later than the interrupted run's lock expiry: it completes.
-      succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(10) }));
+      succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(10), ...KEEP_TWO }));
       const after = await liveManifest();
       expect(after.entries.map((e) => e.key)).toEqual(manifestC.entries.map((e) => e.key));
       expect(await worker.store.get(onlyInA), `k=${k}: the clean-up ran`).toBeNull();
@@ -183,14 +186,14 @@ describe('an upload interrupted after any number of writes', () => {
   test('a crashed upload leaves its lock: a rerun before its expiry is refused with a clear reason, and writes nothing', async () => {
     await restore(before);
     const { store } = failingAfter(worker.store, 3);
-    await expect(uploadContent({ content: versionC(), store, now: T(2) })).rejects.toThrow(/simulated interruption/);
+    await expect(uploadContent({ content: versionC(), store, now: T(2), ...KEEP_TWO })).rejects.toThrow(/simulated interruption/);
     expect(await worker.store.get(LOCK_KEY)).not.toBeNull();
     const keys = (await worker.store.listKeys('')).sort();
-    const early = uploadContent({ content: versionC(), store: worker.store, now: T(3) });
+    const early = uploadContent({ content: versionC(), store: worker.store, now: T(3), ...KEEP_TWO });
     await expect(early).rejects.toThrow(UploadConflictError);
     await expect(early).rejects.toThrow(/another upload holds lock\/upload .*expires 2026-01-01T00:04:00\.000Z/);
     expect((await worker.store.listKeys('')).sort()).toEqual(keys);
-    succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(5) }));
+    succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(5), ...KEEP_TWO }));
   });
 });
 
@@ -207,12 +210,12 @@ describe('two uploads at once', () => {
       state = (state * 1103515245 + 12345) % 2147483648;
       return new Promise((resolve) => setTimeout(resolve, state % 4));
     };
-    return {
+    return withBulkOperations({
       get: async (key) => (await pause(), inner.get(key)),
       listKeys: async (prefix) => (await pause(), inner.listKeys(prefix)),
       put: async (key, value, options) => (await pause(), inner.put(key, value, options)),
       delete: async (key) => (await pause(), inner.delete(key)),
-    };
+    });
   }
 
   test('one publishes, the other stops with a clear reason; the manifest is wholly one of them', async () => {

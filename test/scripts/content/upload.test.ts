@@ -28,7 +28,7 @@ afterAll(() => miniflare?.dispose());
 const allKeys = async (store: KvStore) => (await store.listKeys('')).sort();
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
 /** Runs an upload and collects its log lines. */
-async function upload(store: KvStore, content: string | ContentFolder, opts: { dryRun?: boolean; now?: string } = {}) {
+async function upload(store: KvStore, content: string | ContentFolder, opts: { dryRun?: boolean; now?: string; keepVersions?: number } = {}) {
   const lines: string[] = [];
   const outcome = await uploadContent({ content, store, log: (line) => lines.push(line), ...opts });
   return { outcome, lines };
@@ -39,7 +39,7 @@ function succeeded(outcome: UploadOutcome) {
 }
 
 describe('uploading the real content folder', () => {
-  test('writes 24 entries, 1 sample, the search index and the manifest', async () => {
+  test('writes 24 entries, 1 sample, the search index, the manifest and its history record', async () => {
     const store = stores.FULL;
     const outcome = succeeded((await upload(store, 'content', { now: T1 })).outcome);
     expect(outcome.entriesWritten).toBe(24);
@@ -51,7 +51,8 @@ describe('uploading the real content folder', () => {
     expect(keys.filter((k) => k.startsWith('sample/'))).toEqual(['sample/start-race-element-minimized.bat']);
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
-    expect(keys).toHaveLength(27);
+    expect(keys).toContain('history/0000000001');
+    expect(keys).toHaveLength(28);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
@@ -76,7 +77,7 @@ describe('uploading the real content folder', () => {
     expect(second.plan.manifestChanged).toBe(false);
     expect(await store.get(MANIFEST_KEY)).toBe(before);
     expect(lines.at(-1)).toContain('manifest unchanged');
-    expect(await allKeys(store)).toHaveLength(27);
+    expect(await allKeys(store)).toHaveLength(28);
   });
 });
 
@@ -128,31 +129,37 @@ test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
   const dry = succeeded(outcome);
   expect(dry.entriesWritten).toBe(24);
-  expect(dry.plan.writes).toHaveLength(26); // 24 entries, 1 sample, the search index
+  expect(dry.plan.writes).toHaveLength(27); // 24 entries, 1 sample, the search index, the history record
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(/^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; manifest v1; would delete 0 stale key\(s\)\.$/);
 });
 
-test("after removing an entry and uploading twice, the removed entry's key is gone", async () => {
+test("after removing an entry, its key is gone once no kept version names it", async () => {
   const store = stores.REMOVE;
-  succeeded((await upload(store, realContent, { now: T1 })).outcome);
+  // Two versions kept: the live one and the one before it.
+  const keep = { keepVersions: 2 };
+  succeeded((await upload(store, realContent, { now: T1, ...keep })).outcome);
   const first = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
   const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
   const without: ContentFolder = { files: realContent.files.filter((f) => f.file !== 'sponsor.md'), samples: realContent.samples };
 
-  const second = succeeded((await upload(store, without, { now: T2 })).outcome);
+  const second = succeeded((await upload(store, without, { now: T2, ...keep })).outcome);
   expect(second.plan.manifest.version).toBe(2);
   expect(second.plan.manifest.entries.map((e) => e.slug)).not.toContain('sponsor');
   expect(await store.get(removedKey), 'kept while the previous manifest names it').not.toBeNull();
 
-  const third = succeeded((await upload(store, without, { now: T3 })).outcome);
-  // The removed entry, and the first upload's search index (which still listed it).
-  expect(third.deleted).toBe(2);
-  expect(third.plan.deletes).toEqual([removedKey, first.search!].sort());
+  const unchanged = succeeded((await upload(store, without, { now: T3, ...keep })).outcome);
+  expect(unchanged.deleted, 'version 1 is still the one before the live one').toBe(0);
+
+  const edited: ContentFolder = { files: without.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited.\n` } : f)), samples: without.samples };
+  const third = succeeded((await upload(store, edited, { now: T3, ...keep })).outcome);
+  // Version 1 falls out of the two kept: the removed entry, its search index and its history record go.
+  expect(third.plan.deletes).toEqual([removedKey, first.search!, 'history/0000000001'].sort());
+  expect(third.deleted).toBe(3);
   expect(await store.get(removedKey)).toBeNull();
-  expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(23);
+  expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(24); // 23 live, features' version 2 entry
   const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
-  expect(manifest.version).toBe(2);
+  expect(manifest.version).toBe(3);
   for (const e of manifest.entries) expect(await store.get(e.key), e.key).not.toBeNull();
 });
 

@@ -1,0 +1,123 @@
+/**
+ * What a failed Cloudflare KV request becomes: one error that names the operation, the key or
+ * batch, the HTTP status, Cloudflare's error codes and messages, or, when no answer came, the
+ * host and the network cause (ECONNREFUSED, ENOTFOUND, a timeout). Pure: an SDK error in, a
+ * KvApiError out. The fixes for the two mistakes a maintainer can make in set-up (a namespace
+ * id that is not the account's, a token without KV write permission) are part of the message.
+ */
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'cloudflare';
+
+export interface CloudflareErrorItem {
+  code: number;
+  message: string;
+}
+
+export interface KvRequestContext {
+  /** `bulk write`, `value read`, …  */
+  operation: string;
+  /** `key manifest`, `batch 1 of 2 (…)`. */
+  target: string;
+  /** The API host, for network failures. */
+  host: string;
+  accountId: string;
+  namespaceId: string;
+  /** HTTP requests this operation made, retries included. */
+  attempts: number;
+}
+
+export class KvApiError extends Error {
+  /** HTTP status, when an answer came. */
+  readonly status: number | undefined;
+  readonly errors: CloudflareErrorItem[];
+  /** True when the request certainly changed nothing (a 4xx refusal): a write did not land. */
+  readonly notApplied: boolean;
+
+  constructor(message: string, status: number | undefined, errors: CloudflareErrorItem[], notApplied: boolean) {
+    super(message);
+    this.name = 'KvApiError';
+    this.status = status;
+    this.errors = errors;
+    this.notApplied = notApplied;
+  }
+}
+
+/** The part of a message that says how to fix the set-up, for answers that mean a set-up mistake. */
+export function setupFix(status: number | undefined, errors: readonly CloudflareErrorItem[], { accountId, namespaceId }: Pick<KvRequestContext, 'accountId' | 'namespaceId'>): string {
+  if (status === 404 && (errors.length === 0 || errors.some((e) => e.code === 10013))) {
+    return (
+      ` The namespace ${namespaceId} is not one of account ${accountId}'s: create it with \`npx wrangler kv namespace create CONTENT\` ` +
+      'and put the id it prints in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it.'
+    );
+  }
+  if (status === 401 || status === 403) {
+    return (
+      ` The API token in CLOUDFLARE_API_TOKEN is not allowed this: it needs the permission "Workers KV Storage: Edit" on account ${accountId} ` +
+      '(dash.cloudflare.com → My Profile → API Tokens).'
+    );
+  }
+  return '';
+}
+
+const describeErrors = (errors: readonly CloudflareErrorItem[]) => errors.map((e) => `Cloudflare error ${e.code}: ${e.message}`).join('; ');
+
+/** A non-success envelope on a 2xx answer (the SDK only checks the HTTP status). */
+export function envelopeError(status: number, errors: CloudflareErrorItem[], context: KvRequestContext): KvApiError {
+  const detail = errors.length ? describeErrors(errors) : 'no error given';
+  return new KvApiError(`${lead(context)}HTTP ${status} with "success": false, ${detail}.${setupFix(status, errors, context)}`, status, errors, false);
+}
+
+/** A bulk answer listing keys it did not write or delete. */
+export function unsuccessfulKeysError(keys: readonly string[], total: number, context: KvRequestContext): KvApiError {
+  const shown = keys.slice(0, 5).join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
+  return new KvApiError(`${lead(context)}Cloudflare answered that ${keys.length} of ${total} keys failed (${shown}).`, 200, [], false);
+}
+
+export function toKvApiError(error: unknown, context: KvRequestContext): Error {
+  if (error instanceof KvApiError) return error;
+  const tries = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
+  if (error instanceof APIConnectionTimeoutError) {
+    return new KvApiError(`${lead(context)}no answer from ${context.host}${tries}: the request timed out.`, undefined, [], false);
+  }
+  if (error instanceof APIConnectionError) {
+    return new KvApiError(`${lead(context)}could not reach ${context.host}${tries}: ${networkCause(error)}.`, undefined, [], false);
+  }
+  if (error instanceof APIError && error.status !== undefined) {
+    const status = error.status as number;
+    const errors = cloudflareErrors(error.errors);
+    const detail = errors.length ? describeErrors(errors) : bodyText(error);
+    const retryAfter = status === 429 ? error.headers?.get('retry-after') : null;
+    const wait = retryAfter ? ` (Retry-After: ${retryAfter} s)` : '';
+    const notApplied = status >= 400 && status < 500 && status !== 408;
+    return new KvApiError(`${lead(context)}HTTP ${status}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`, status, errors, notApplied);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+const lead = ({ operation, target }: KvRequestContext) => `Cloudflare KV ${operation} of ${target} failed: `;
+
+function cloudflareErrors(raw: unknown): CloudflareErrorItem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((e): e is { code: unknown; message: unknown } => typeof e === 'object' && e !== null)
+    .map((e) => ({ code: Number(e.code), message: String(e.message) }));
+}
+
+/** The SDK puts a non-JSON body in its message as `<status> <text>`. */
+function bodyText(error: APIError): string {
+  const text = error.message.replace(/^\d{3}\s*/, '').trim();
+  return text ? `the answer: ${text.slice(0, 200)}` : 'no error body';
+}
+
+/** `ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:1234)`: the innermost cause with a code. */
+function networkCause(error: Error): string {
+  let cause: unknown = error.cause;
+  let found: { code?: string; message?: string } | null = null;
+  for (let depth = 0; cause && depth < 5; depth++) {
+    const c = cause as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] };
+    if (typeof c.code === 'string') found = { code: c.code, message: typeof c.message === 'string' ? c.message : undefined };
+    cause = c.cause ?? (Array.isArray(c.errors) ? c.errors[0] : undefined);
+  }
+  if (found?.code) return found.message ? `${found.code} (${found.message})` : found.code;
+  const message = (error.cause as Error | undefined)?.message ?? error.message;
+  return message || 'the connection failed';
+}

@@ -1,0 +1,102 @@
+/**
+ * Cutting KV writes, deletes and reads into requests within Workers KV's API limits. Pure: pairs
+ * in, batches out; a pair over a limit is refused with the key named, before anything is sent.
+ *
+ * Limits, from Cloudflare's documentation:
+ * - bulk write (PUT …/bulk): up to 10,000 pairs, the whole request 100 MB or less
+ *   (https://developers.cloudflare.com/kv/api/write-key-value-pairs/, "Write data in bulk");
+ * - bulk delete (POST …/bulk/delete): up to 10,000 keys;
+ * - bulk get (POST …/bulk/get): up to 100 keys ("Retrieve up to 100 keys in a single bulk read",
+ *   https://developers.cloudflare.com/changelog/2025-04-10-kv-bulk-reads/; the API reference's
+ *   `keys` parameter: "Array of keys to retrieve (maximum of 100)");
+ * - a value at most 25 MiB, a key at most 512 bytes, expiration_ttl at least 60 s
+ *   (https://developers.cloudflare.com/kv/platform/limits/);
+ * - a key listing returns at most 1,000 keys a page.
+ */
+import type { KvPair } from './kv-store.ts';
+
+export const KV_LIMITS = {
+  bulkWritePairs: 10_000,
+  /** "100 megabytes": read as 10^8 bytes, the smaller of the two readings. */
+  bulkWriteBytes: 100_000_000,
+  bulkDeleteKeys: 10_000,
+  bulkGetKeys: 100,
+  valueBytes: 25 * 1024 * 1024,
+  keyBytes: 512,
+  minExpirationTtl: 60,
+  listPageKeys: 1000,
+};
+export type KvLimits = typeof KV_LIMITS;
+
+/** One element of a bulk write's JSON body, as the API takes it. */
+export interface BulkPair {
+  key: string;
+  value: string;
+  base64?: true;
+  expiration_ttl?: number;
+}
+
+/** A pair or key that no request could carry: refused before anything is written. */
+export class KvLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KvLimitError';
+  }
+}
+
+/** The API form of a pair: bytes become base64 (`base64: true`), text stays as it is. */
+export function toBulkPair({ key, value, expirationTtl }: KvPair, limits: KvLimits = KV_LIMITS): BulkPair {
+  checkKey(key, limits);
+  const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.byteLength;
+  if (bytes > limits.valueBytes) throw new KvLimitError(`the value of ${key} is ${bytes} bytes; Workers KV takes at most ${limits.valueBytes} (25 MiB): nothing was written`);
+  if (expirationTtl !== undefined && expirationTtl < limits.minExpirationTtl) {
+    throw new KvLimitError(`${key}: expirationTtl ${expirationTtl} s is below Workers KV's minimum of ${limits.minExpirationTtl} s`);
+  }
+  const pair: BulkPair = typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true };
+  if (expirationTtl !== undefined) pair.expiration_ttl = expirationTtl;
+  return pair;
+}
+
+export function checkKey(key: string, limits: KvLimits = KV_LIMITS): void {
+  const bytes = Buffer.byteLength(key, 'utf8');
+  if (key === '' || key === '.' || key === '..') throw new KvLimitError(`${JSON.stringify(key)} is not a valid Workers KV key`);
+  if (bytes > limits.keyBytes) throw new KvLimitError(`the key ${key.slice(0, 80)}… is ${bytes} bytes; Workers KV keys are at most ${limits.keyBytes}`);
+}
+
+/**
+ * Bulk-write batches in order: each at most `bulkWritePairs` pairs and at most `bulkWriteBytes`
+ * of JSON body (`[`, the pairs as JSON.stringify writes them, commas, `]`), so the SDK's body is
+ * exactly what was measured.
+ */
+export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_LIMITS): BulkPair[][] {
+  const batches: BulkPair[][] = [];
+  let current: BulkPair[] = [];
+  let bytes = 2;
+  for (const pair of pairs) {
+    const size = Buffer.byteLength(JSON.stringify(pair), 'utf8');
+    if (size + 2 > limits.bulkWriteBytes) throw new KvLimitError(`${pair.key} alone makes a ${size + 2}-byte bulk request; the API takes at most ${limits.bulkWriteBytes}`);
+    const added = size + (current.length > 0 ? 1 : 0);
+    if (current.length > 0 && (current.length >= limits.bulkWritePairs || bytes + added > limits.bulkWriteBytes)) {
+      batches.push(current);
+      current = [];
+      bytes = 2;
+    }
+    bytes += size + (current.length > 0 ? 1 : 0);
+    current.push(pair);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `key manifest`, or `batch 2 of 3 (1000 keys, entry/ab… to entry/f0…)`: what a failure names. */
+export function describeBatch(keys: readonly string[], index: number, count: number): string {
+  if (keys.length === 1 && count === 1) return `key ${keys[0]}`;
+  const span = keys.length === 1 ? keys[0] : `${keys[0]} to ${keys.at(-1)}`;
+  return `batch ${index + 1} of ${count} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${span})`;
+}

@@ -1,0 +1,60 @@
+/**
+ * How an upload that stops says what the site serves now. Every KV failure during an upload is
+ * rethrown as a PublishStoppedError: the failure's own message (operation, key or batch, status,
+ * Cloudflare's code and message, or host and network cause) followed by one sentence on what is
+ * live, which depends on how far the upload got. Pure.
+ */
+
+/** Another upload published, or holds the lock: this one stopped before writing the manifest. */
+export class UploadConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadConflictError';
+  }
+}
+
+export class PublishStoppedError extends Error {
+  /** The sentence on what is live now. */
+  readonly live: string;
+  constructor(cause: unknown, live: string) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    super(`${message.trimEnd()} ${live}`, { cause });
+    this.name = 'PublishStoppedError';
+    this.live = live;
+  }
+}
+
+/** Runs one stage of an upload; a failure comes out as a PublishStoppedError saying `live`. */
+export async function stage<T>(live: () => string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UploadConflictError || error instanceof PublishStoppedError) throw error;
+    throw new PublishStoppedError(error, live());
+  }
+}
+
+/** True when the failed request certainly changed nothing (a refusal): see KvApiError.notApplied. */
+export function certainlyNotApplied(error: unknown): boolean {
+  return (error as { notApplied?: unknown } | null)?.notApplied === true;
+}
+
+/** `version` null: nothing published yet; undefined: not read yet. */
+const serves = (version: number | null | undefined): string =>
+  version === undefined ? 'the site is unchanged' : version === null ? 'nothing is published yet, as before' : `the site still serves version ${version}`;
+
+export const live = {
+  /** Before any entry was written (the lock, the planning reads). */
+  nothingPublished: (version: number | null | undefined) => `Nothing new was published: ${serves(version)}.`,
+  /** Entry writes, or the checks before the manifest. */
+  manifestNotWritten: (version: number | null) =>
+    `The manifest was not written: ${serves(version)} (entries already written stay unused until a manifest names them); run the same command again.`,
+  /** The manifest write was refused. */
+  manifestRefused: (version: number | null) => `All entries were written, the manifest was not: ${serves(version)}; run the same command again.`,
+  /** The manifest write may or may not have landed (a 5xx after retries, no answer). */
+  manifestUnconfirmed: (version: number | null, next: number) =>
+    `All entries were written; the write of manifest version ${next} was not confirmed: ${version === null ? 'nothing is published, or' : `the site serves version ${version} or,`} if the write landed, version ${next} (\`npm run upload -- --verify\` tells which); run the same command again.`,
+  /** After the manifest: the clean-up. */
+  cleanupStopped: (version: number, stale: number) =>
+    `Version ${version} is live and whole; the clean-up stopped, so up to ${stale} stale key(s) remain until the next upload deletes them.`,
+};

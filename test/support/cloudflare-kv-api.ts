@@ -1,0 +1,551 @@
+/**
+ * A local stand-in for Cloudflare's Workers KV REST API (v4), for contract tests of the remote
+ * upload path: a node:http server on 127.0.0.1 that answers as the API is documented to, so the
+ * official `cloudflare` SDK can be pointed at it with `baseURL` (`http://127.0.0.1:<port>/client/v4`).
+ * I/O: it listens on a port and keeps every namespace in memory.
+ *
+ * Covers:
+ * - routes under /client/v4/accounts/:account/storage/kv/namespaces/:ns: GET (the namespace),
+ *   GET keys (prefix, limit 10–1000, opaque cursor; `result_info.cursor` is "" on the last page),
+ *   GET/PUT/DELETE values/:key (the key percent-encoded in the path; PUT raw or multipart),
+ *   PUT bulk, POST bulk/delete, POST bulk/get (`type: text|json`);
+ * - Bearer tokens, each either read-only or read-write; the envelope
+ *   `{success, errors: [{code, message}], messages, result, result_info}` on every JSON answer;
+ * - the documented limits (https://developers.cloudflare.com/kv/platform/limits/ and the bulk
+ *   endpoints' reference): 10,000 pairs and 100 MB per bulk write, 10,000 keys per bulk delete,
+ *   100 keys per bulk get, values up to 25 MiB, keys up to 512 bytes, expiration_ttl ≥ 60 s;
+ * - one write per second per key: a second write (or delete) of a key within 1 s is refused with
+ *   429 and `Retry-After: 1`, and nothing of that request is applied;
+ * - eventual visibility: a write becomes visible to reads and listings `visibilityDelayMs` after
+ *   it was applied (0 by default); the limit above counts from when it was applied;
+ * - 404 with code 10013 for a namespace the account does not have (reads and writes alike),
+ *   404 with 10009 for a missing key on GET values/:key;
+ * - injected faults (`inject`): any status with a Cloudflare error code and Retry-After on the
+ *   n-th matching request, optionally after applying the write; a dropped connection; 200 with
+ *   `unsuccessful_keys`; occasional seeded 500s (`randomErrors`); `close()` for a server gone;
+ * - request counts by operation (`counts`), and a log of every request (`log`).
+ *
+ * Does not cover: the global API rate limit (1,200 requests per 5 minutes per user) except as an
+ * injected 429; the exact error codes of answers whose code the documentation does not give
+ * (over-limit bulk requests, malformed bodies, a bad token: this server's choices are in CODES);
+ * metadata beyond storing it; `expiration` as an absolute time; key listings' `list_complete`
+ * semantics beyond the cursor; caching of reads at Cloudflare's edge (`cacheTtl`); how a bulk
+ * write that fails midway leaves its keys (here a refused request applies nothing, and
+ * `unsuccessful_keys` are simply not written); namespaces other than the ones given at start;
+ * HTTPS; anything outside Workers KV (tokens, accounts, other products).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../bench/seeded-random.ts';
+
+export type KvApiOperation = 'namespace.get' | 'keys.list' | 'value.get' | 'value.put' | 'value.delete' | 'bulk.write' | 'bulk.delete' | 'bulk.get';
+
+/** The documented limits, each overridable for a test that needs a small one. */
+export const KV_API_LIMITS = {
+  bulkWritePairs: 10_000,
+  bulkWriteBytes: 100_000_000,
+  bulkDeleteKeys: 10_000,
+  bulkGetKeys: 100,
+  valueBytes: 25 * 1024 * 1024,
+  keyBytes: 512,
+  listMin: 10,
+  listMax: 1000,
+  minExpirationTtl: 60,
+  writeIntervalMs: 1000,
+};
+export type KvApiLimits = typeof KV_API_LIMITS;
+
+/**
+ * Error codes. 10000, 10009, 10013, 10022, 10024 and 10028 are in Cloudflare's list of KV API
+ * codes (authentication error, key not found, namespace not found, too many requests, payload
+ * too large, invalid limit argument); 7003 is the API's "could not route" answer. Which of them
+ * the API gives for an over-limit bulk request or a malformed body is not documented: those are
+ * this server's choices.
+ */
+export const CODES = { auth: 10000, keyNotFound: 10009, malformed: 10012, namespaceNotFound: 10013, tooManyRequests: 10022, payloadTooLarge: 10024, invalidLimit: 10028, noRoute: 7003, internal: 10001 };
+
+export interface InjectedAnswer {
+  status: number;
+  code: number;
+  message: string;
+  /** Seconds, sent as Retry-After. */
+  retryAfter?: number;
+  /** Apply the request first, then answer with this error (the write landed, the answer did not say so). */
+  afterApplying?: boolean;
+}
+
+export interface Fault {
+  /** Only requests of this operation (default: any). */
+  operation?: KvApiOperation;
+  /** Only requests that touch this key (in the path or the body). */
+  key?: string;
+  /** Let this many matching requests through first (default 0): `after: 4` fails the 5th. */
+  after?: number;
+  /** How many matching requests to fail (default 1; Infinity for all of them). */
+  times?: number;
+  /** An error answer; 'drop' closes the connection without an answer; 'unsuccessful-keys' answers a bulk write or delete 200 listing every key as unsuccessful, writing none. */
+  answer: InjectedAnswer | 'drop' | 'unsuccessful-keys';
+}
+
+export interface KvApiServerOptions {
+  accountId: string;
+  namespaces: string[];
+  /** Bearer tokens and what each may do. */
+  tokens: Record<string, 'read' | 'write'>;
+  visibilityDelayMs?: number;
+  limits?: Partial<KvApiLimits>;
+}
+
+export interface LoggedRequest {
+  operation: KvApiOperation | 'unrouted';
+  method: string;
+  /** Path and query as received, still percent-encoded. */
+  url: string;
+  status: number | 'dropped';
+  /** Keys the request touched. */
+  keys: string[];
+  /** Size of the request body. */
+  bytes: number;
+}
+
+interface Version {
+  /** null: deleted. */
+  value: Buffer | null;
+  expiresAt: number | null;
+  metadata: unknown;
+  appliedAt: number;
+  visibleAt: number;
+}
+
+interface Route {
+  operation: KvApiOperation;
+  account: string;
+  namespace: string;
+  key?: string;
+  /** The query string, with its `?`. */
+  query?: string;
+}
+
+class ApiAnswer extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export class CloudflareKvApi {
+  readonly #options: KvApiServerOptions;
+  readonly #limits: KvApiLimits;
+  readonly #data = new Map<string, Map<string, Version[]>>();
+  readonly #faults: (Fault & { seen: number; used: number })[] = [];
+  #random: { rate: number; next: () => number } | null = null;
+  #server: Server | null = null;
+  #baseURL = '';
+  readonly log: LoggedRequest[] = [];
+
+  constructor(options: KvApiServerOptions) {
+    this.#options = options;
+    this.#limits = { ...KV_API_LIMITS, ...options.limits };
+    for (const ns of options.namespaces) this.#data.set(ns, new Map());
+  }
+
+  /** `http://127.0.0.1:<port>/client/v4`, the SDK's `baseURL`. */
+  get baseURL(): string {
+    return this.#baseURL;
+  }
+
+  async start(): Promise<this> {
+    const server = createServer((req, res) => void this.#handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.#server = server;
+    this.#baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`;
+    return this;
+  }
+
+  /** Stops listening and cuts open connections: later requests find nothing (ECONNREFUSED). */
+  async close(): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    this.#server = null;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  }
+
+  inject(fault: Fault): void {
+    this.#faults.push({ ...fault, seen: 0, used: 0 });
+  }
+
+  /** Answers about `rate` of all requests (seeded, so a run is repeatable) with 500 before doing anything. */
+  randomErrors(rate: number, seed: number): void {
+    this.#random = { rate, next: seededRandom(seed) };
+  }
+
+  clearFaults(): void {
+    this.#faults.length = 0;
+    this.#random = null;
+  }
+
+  /** Requests received so far, by operation (every attempt, faults included). */
+  counts(): Record<KvApiOperation, number> & { total: number; rateLimited: number } {
+    const counts = { 'namespace.get': 0, 'keys.list': 0, 'value.get': 0, 'value.put': 0, 'value.delete': 0, 'bulk.write': 0, 'bulk.delete': 0, 'bulk.get': 0, total: 0, rateLimited: 0 };
+    for (const entry of this.log) {
+      counts.total++;
+      if (entry.operation !== 'unrouted') counts[entry.operation]++;
+    }
+    counts.rateLimited = this.#rateLimited;
+    return counts;
+  }
+  #rateLimited = 0;
+
+  resetLog(): void {
+    this.log.length = 0;
+    this.#rateLimited = 0;
+  }
+
+  /** What a namespace holds now, ignoring visibility delays: key → value as UTF-8 text. */
+  contents(namespace: string): Map<string, string> {
+    const out = new Map<string, string>();
+    const now = Date.now();
+    for (const [key, versions] of this.#namespace(namespace)) {
+      const latest = versions.at(-1);
+      if (latest?.value && (latest.expiresAt === null || latest.expiresAt > now)) out.set(key, latest.value.toString('utf8'));
+    }
+    return new Map([...out].sort(([a], [b]) => compareKeys(a, b)));
+  }
+
+  /** The bytes a key holds now (ignoring visibility delays), or undefined when it holds nothing. */
+  bytes(namespace: string, key: string): Buffer | undefined {
+    const latest = this.#namespace(namespace).get(key)?.at(-1);
+    return latest?.value ?? undefined;
+  }
+
+  /** Seconds until a key expires, as its latest write asked (null: never, undefined: absent). */
+  expiresIn(namespace: string, key: string): number | null | undefined {
+    const latest = this.#namespace(namespace).get(key)?.at(-1);
+    if (!latest?.value) return undefined;
+    return latest.expiresAt === null ? null : (latest.expiresAt - Date.now()) / 1000;
+  }
+
+  #namespace(namespace: string): Map<string, Version[]> {
+    const ns = this.#data.get(namespace);
+    if (!ns) throw new Error(`no namespace ${namespace} on this server`);
+    return ns;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = req.url ?? '';
+    const method = req.method ?? 'GET';
+    const route = matchRoute(method, url);
+    const entry: LoggedRequest = { operation: route?.operation ?? 'unrouted', method, url, status: 0, keys: [], bytes: body.length };
+    this.log.push(entry);
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      entry.status = status;
+      const raw = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
+      res.writeHead(status, { 'content-type': Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json', 'content-length': String(raw.length), ...headers }).end(raw);
+    };
+    const fail = (answer: ApiAnswer) => send(answer.status, envelope(false, null, [{ code: answer.code, message: answer.message }]), answer.headers);
+    try {
+      if (!route) throw new ApiAnswer(404, CODES.noRoute, `Could not route to ${new URL(url, 'http://x').pathname}, perhaps your object identifier is invalid?`);
+      const parsed = this.#parseRequest(route, body, req.headers['content-type']);
+      entry.keys = parsed.keys;
+      const fault = this.#takeFault(route.operation, parsed.keys);
+      if (fault === 'drop') {
+        entry.status = 'dropped';
+        req.socket.destroy();
+        return;
+      }
+      if (this.#random && this.#random.next() < this.#random.rate) {
+        throw new ApiAnswer(500, CODES.internal, 'service temporarily unavailable (random fault)');
+      }
+      if (fault && fault !== 'unsuccessful-keys' && !fault.afterApplying) throw injected(fault);
+      const result = this.#serve(route, parsed, req.headers.authorization, fault === 'unsuccessful-keys');
+      if (fault && fault !== 'unsuccessful-keys') throw injected(fault);
+      if (Buffer.isBuffer(result.result)) send(200, result.result);
+      else send(200, envelope(true, result.result, [], result.resultInfo));
+    } catch (error) {
+      if (error instanceof ApiAnswer) fail(error);
+      else fail(new ApiAnswer(500, CODES.internal, `contract server bug: ${(error as Error).message}`));
+    }
+  }
+
+  #takeFault(operation: KvApiOperation, keys: string[]): InjectedAnswer | 'drop' | 'unsuccessful-keys' | null {
+    for (const fault of this.#faults) {
+      if (fault.operation && fault.operation !== operation) continue;
+      if (fault.key !== undefined && !keys.includes(fault.key)) continue;
+      fault.seen++;
+      if (fault.seen <= (fault.after ?? 0)) continue;
+      if (fault.used >= (fault.times ?? 1)) continue;
+      fault.used++;
+      return fault.answer;
+    }
+    return null;
+  }
+
+  /** Validates the request's body against the limits; no state is read or changed. */
+  #parseRequest(route: Route, body: Buffer, contentType: string | undefined): ParsedRequest {
+    const limits = this.#limits;
+    switch (route.operation) {
+      case 'bulk.write': {
+        if (body.length > limits.bulkWriteBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `payload too large: ${body.length} bytes, at most ${limits.bulkWriteBytes} per request`);
+        const pairs = parseJson(body);
+        if (!Array.isArray(pairs)) throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key-value pairs');
+        if (pairs.length > limits.bulkWritePairs) throw new ApiAnswer(400, CODES.malformed, `too many pairs: ${pairs.length}, at most ${limits.bulkWritePairs} per request`);
+        const writes = pairs.map((pair: unknown, i) => this.#parsePair(pair, i));
+        return { keys: writes.map((w) => w.key), writes };
+      }
+      case 'value.put': {
+        const key = this.#checkKey(route.key!);
+        return { keys: [key], writes: [], rawPut: { body, contentType } };
+      }
+      case 'bulk.delete': {
+        const keys = parseJson(body);
+        if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key names');
+        if (keys.length > limits.bulkDeleteKeys) throw new ApiAnswer(400, CODES.malformed, `too many keys: ${keys.length}, at most ${limits.bulkDeleteKeys} per request`);
+        return { keys: keys.map((k) => this.#checkKey(k)), writes: [] };
+      }
+      case 'bulk.get': {
+        const parsed = parseJson(body) as { keys?: unknown; type?: unknown };
+        if (!parsed || !Array.isArray(parsed.keys) || !parsed.keys.every((k) => typeof k === 'string')) throw new ApiAnswer(400, CODES.malformed, 'the body must be {"keys": [...]}');
+        if (parsed.keys.length > limits.bulkGetKeys) throw new ApiAnswer(400, CODES.malformed, `too many keys: ${parsed.keys.length}, at most ${limits.bulkGetKeys} per request`);
+        if (parsed.type !== undefined && parsed.type !== 'text' && parsed.type !== 'json') throw new ApiAnswer(400, CODES.malformed, 'type must be text or json');
+        return { keys: parsed.keys.map((k) => this.#checkKey(k)), writes: [], asJson: parsed.type === 'json' };
+      }
+      case 'value.get':
+      case 'value.delete':
+        return { keys: [this.#checkKey(route.key!)], writes: [] };
+      case 'keys.list':
+      case 'namespace.get':
+        return { keys: [], writes: [] };
+    }
+  }
+
+  #checkKey(key: string): string {
+    if (key === '' || key === '.' || key === '..') throw new ApiAnswer(400, CODES.malformed, `invalid key name ${JSON.stringify(key)}`);
+    if (Buffer.byteLength(key) > this.#limits.keyBytes) throw new ApiAnswer(414, CODES.malformed, `key too long: ${Buffer.byteLength(key)} bytes, at most ${this.#limits.keyBytes}`);
+    return key;
+  }
+
+  #parsePair(pair: unknown, index: number): PlannedWrite {
+    const p = pair as { key?: unknown; value?: unknown; base64?: unknown; expiration_ttl?: unknown; metadata?: unknown };
+    if (!p || typeof p.key !== 'string' || typeof p.value !== 'string') throw new ApiAnswer(400, CODES.malformed, `pair ${index}: key and value must be strings`);
+    const key = this.#checkKey(p.key);
+    const value = p.base64 === true ? Buffer.from(p.value, 'base64') : Buffer.from(p.value, 'utf8');
+    if (value.length > this.#limits.valueBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `value of ${key} too large: ${value.length} bytes, at most ${this.#limits.valueBytes}`);
+    return { key, value, ttl: this.#checkTtl(p.expiration_ttl), metadata: p.metadata ?? null };
+  }
+
+  #checkTtl(ttl: unknown): number | null {
+    if (ttl === undefined || ttl === null) return null;
+    const n = Number(ttl);
+    if (!Number.isInteger(n) || n < this.#limits.minExpirationTtl) {
+      throw new ApiAnswer(400, CODES.malformed, `Invalid expiration_ttl of ${String(ttl)}. Expiration TTL must be at least ${this.#limits.minExpirationTtl}.`);
+    }
+    return n;
+  }
+
+  #serve(route: Route, parsed: ParsedRequest, authorization: string | undefined, unsuccessful: boolean): { result: unknown; resultInfo?: unknown } {
+    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+    const grant = token === undefined ? undefined : this.#options.tokens[token];
+    if (!grant) throw new ApiAnswer(401, CODES.auth, 'Authentication error');
+    if (route.account !== this.#options.accountId) throw new ApiAnswer(403, CODES.auth, 'Authentication error');
+    const ns = this.#data.get(route.namespace);
+    if (!ns) throw new ApiAnswer(404, CODES.namespaceNotFound, `${route.operation === 'namespace.get' ? 'get namespace' : route.operation}: 'namespace not found'`);
+    const writes = route.operation === 'bulk.write' || route.operation === 'bulk.delete' || route.operation === 'value.put' || route.operation === 'value.delete';
+    if (writes && grant !== 'write') throw new ApiAnswer(403, CODES.auth, 'Authentication error');
+    const now = Date.now();
+
+    switch (route.operation) {
+      case 'namespace.get':
+        return { result: { id: route.namespace, title: `namespace ${route.namespace}`, supports_url_encoding: true } };
+      case 'keys.list':
+        return this.#list(ns, route, now);
+      case 'value.get': {
+        const value = visibleValue(ns.get(parsed.keys[0]!), now);
+        if (!value) throw new ApiAnswer(404, CODES.keyNotFound, "get: 'key not found'");
+        return { result: value };
+      }
+      case 'bulk.get': {
+        const values: Record<string, unknown> = {};
+        for (const key of parsed.keys) {
+          const value = visibleValue(ns.get(key), now);
+          values[key] = value === null ? null : parsed.asJson ? JSON.parse(value.toString('utf8')) : value.toString('utf8');
+        }
+        return { result: { values } };
+      }
+      case 'value.put':
+      case 'bulk.write':
+      case 'value.delete':
+      case 'bulk.delete': {
+        const planned = route.operation === 'value.put' ? [this.#rawPut(parsed, route)] : route.operation === 'bulk.write' ? parsed.writes : parsed.keys.map((key) => ({ key, value: null, ttl: null, metadata: null }));
+        if (unsuccessful) return { result: { successful_key_count: 0, unsuccessful_keys: planned.map((w) => w.key) } };
+        const hot = planned.find((w) => {
+          const last = ns.get(w.key)?.at(-1);
+          return last !== undefined && now - last.appliedAt < this.#limits.writeIntervalMs;
+        });
+        if (hot) {
+          this.#rateLimited++;
+          throw new ApiAnswer(429, CODES.tooManyRequests, `too many requests: ${hot.key} was written less than 1 second ago`, { 'retry-after': '1' });
+        }
+        const visibleAt = now + (this.#options.visibilityDelayMs ?? 0);
+        for (const w of planned) {
+          const versions = ns.get(w.key) ?? [];
+          versions.push({ value: w.value, expiresAt: w.ttl === null ? null : now + w.ttl * 1000, metadata: w.metadata, appliedAt: now, visibleAt });
+          ns.set(w.key, versions);
+        }
+        return route.operation === 'bulk.write' || route.operation === 'bulk.delete'
+          ? { result: { successful_key_count: planned.length, unsuccessful_keys: [] } }
+          : { result: {} };
+      }
+    }
+  }
+
+  #rawPut(parsed: ParsedRequest, route: Route): PlannedWrite {
+    const { body, contentType } = parsed.rawPut!;
+    const ttl = this.#checkTtl(new URL(`http://x${route.query ?? ''}`).searchParams.get('expiration_ttl') ?? undefined);
+    let value = body;
+    if (contentType?.startsWith('multipart/form-data')) {
+      const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
+      const part = boundary ? multipartField(body, boundary, 'value') : null;
+      if (part === null) throw new ApiAnswer(400, CODES.malformed, 'multipart body without a value field');
+      value = part;
+    }
+    if (value.length > this.#limits.valueBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `value too large: ${value.length} bytes`);
+    return { key: route.key!, value, ttl, metadata: null };
+  }
+
+  #list(ns: Map<string, Version[]>, route: Route, now: number): { result: unknown; resultInfo: unknown } {
+    const query = new URL(`http://x${route.query ?? ''}`).searchParams;
+    const limit = query.has('limit') ? Number(query.get('limit')) : this.#limits.listMax;
+    if (!Number.isInteger(limit) || limit < this.#limits.listMin || limit > this.#limits.listMax) {
+      throw new ApiAnswer(400, CODES.invalidLimit, `invalid limit argument: ${query.get('limit')} (${this.#limits.listMin}–${this.#limits.listMax})`);
+    }
+    const prefix = query.get('prefix') ?? '';
+    const cursor = query.get('cursor');
+    const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : null;
+    const names = [...ns.entries()]
+      .filter(([key, versions]) => key.startsWith(prefix) && visibleValue(versions, now) !== null)
+      .map(([key]) => key)
+      .sort(compareKeys)
+      .filter((key) => after === null || compareKeys(key, after) > 0);
+    const page = names.slice(0, limit);
+    const more = names.length > limit;
+    const result = page.map((name) => {
+      const latest = visibleVersion(ns.get(name), now)!;
+      return latest.expiresAt === null ? { name } : { name, expiration: Math.floor(latest.expiresAt / 1000) };
+    });
+    return { result, resultInfo: { count: page.length, cursor: more ? Buffer.from(page.at(-1)!, 'utf8').toString('base64url') : '' } };
+  }
+}
+
+interface PlannedWrite {
+  key: string;
+  value: Buffer | null;
+  ttl: number | null;
+  metadata: unknown;
+}
+
+interface ParsedRequest {
+  keys: string[];
+  writes: PlannedWrite[];
+  asJson?: boolean;
+  rawPut?: { body: Buffer; contentType: string | undefined };
+}
+
+export async function startKvApi(options: KvApiServerOptions): Promise<CloudflareKvApi> {
+  return new CloudflareKvApi(options).start();
+}
+
+function envelope(success: boolean, result: unknown, errors: { code: number; message: string }[], resultInfo?: unknown) {
+  return { success, errors, messages: [], result, ...(resultInfo === undefined ? {} : { result_info: resultInfo }) };
+}
+
+function injected(answer: InjectedAnswer): ApiAnswer {
+  return new ApiAnswer(answer.status, answer.code, answer.message, answer.retryAfter === undefined ? {} : { 'retry-after': String(answer.retryAfter) });
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new ApiAnswer(400, CODES.malformed, 'the body is not valid JSON');
+  }
+}
+
+/** KV lists keys in the order of their UTF-8 bytes. */
+function compareKeys(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function visibleVersion(versions: Version[] | undefined, now: number): Version | undefined {
+  if (!versions) return undefined;
+  for (let i = versions.length - 1; i >= 0; i--) if (versions[i]!.visibleAt <= now) return versions[i];
+  return undefined;
+}
+
+function visibleValue(versions: Version[] | undefined, now: number): Buffer | null {
+  const version = visibleVersion(versions, now);
+  if (!version?.value || (version.expiresAt !== null && version.expiresAt <= now)) return null;
+  return version.value;
+}
+
+const NS_PATH = /^\/client\/v4\/accounts\/([^/]+)\/storage\/kv\/namespaces\/([^/]+)(\/.*)?$/;
+
+function matchRoute(method: string, url: string): Route | null {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  const match = NS_PATH.exec(path);
+  if (!match) return null;
+  let account: string;
+  let namespace: string;
+  try {
+    account = decodeURIComponent(match[1]!);
+    namespace = decodeURIComponent(match[2]!);
+  } catch {
+    return null;
+  }
+  const rest = match[3] ?? '';
+  const base = { account, namespace, query };
+  if (rest === '' && method === 'GET') return { ...base, operation: 'namespace.get' };
+  if (rest === '/keys' && method === 'GET') return { ...base, operation: 'keys.list' };
+  if (rest === '/bulk' && method === 'PUT') return { ...base, operation: 'bulk.write' };
+  if (rest === '/bulk/delete' && method === 'POST') return { ...base, operation: 'bulk.delete' };
+  if (rest === '/bulk/get' && method === 'POST') return { ...base, operation: 'bulk.get' };
+  // One path segment: a key with a slash in it must arrive percent-encoded.
+  const value = /^\/values\/([^/]+)$/.exec(rest);
+  if (value) {
+    let key: string;
+    try {
+      key = decodeURIComponent(value[1]!);
+    } catch {
+      return null;
+    }
+    const operation = method === 'GET' ? 'value.get' : method === 'PUT' ? 'value.put' : method === 'DELETE' ? 'value.delete' : null;
+    return operation ? { ...base, operation, key } : null;
+  }
+  return null;
+}
+
+/** The bytes of one named field of a multipart/form-data body. */
+function multipartField(body: Buffer, boundary: string, name: string): Buffer | null {
+  const delimiter = Buffer.from(`--${boundary.replace(/^"|"$/g, '')}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd !== -1 && new RegExp(`name="${name}"`).test(part.subarray(0, headerEnd).toString('utf8'))) return part.subarray(headerEnd + 4);
+    start = next;
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+/**
+ * A rollback as readers see it, against the built Worker in workerd: after `--rollback` the site
+ * serves the earlier version at the next manifest refresh (MANIFEST_TTL_SECONDS, 0 here), pages
+ * and index alike, with no entry written by the rollback.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
+import { rollback } from '../../scripts/content/rollback.ts';
+import { uploadContent } from '../../scripts/content/upload.ts';
+import { articlePath } from '../../contracts/routes.ts';
+import { parsePage } from '../support/html.ts';
+import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+let worker: WorkerRuntime;
+let real: ContentFolder;
+beforeAll(async () => {
+  worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  real = await loadContentFolder('content');
+});
+afterAll(() => worker?.dispose());
+
+const T = (minute: number) => new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString();
+const OLD_TITLE = 'Using DSX for Dualsense Active Triggers';
+const NEW_TITLE = 'DSX and Dualsense Active Triggers, Revised';
+
+async function heading(path: string): Promise<string | undefined> {
+  const res = await worker.fetch(path);
+  expect(res.status, path).toBe(200);
+  return parsePage(await res.text()).root.querySelector('main h1')?.textContent;
+}
+
+test('after --rollback the Worker serves the previous version at its next manifest refresh', async () => {
+  expect((await uploadContent({ content: real, store: worker.store, now: T(0) })).ok).toBe(true);
+  const renamed: ContentFolder = {
+    files: real.files.map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: f.source.replace(`title: "${OLD_TITLE}"`, `title: "${NEW_TITLE}"`) } : f)),
+    samples: real.samples,
+  };
+  expect((await uploadContent({ content: renamed, store: worker.store, now: T(1) })).ok).toBe(true);
+  const page = articlePath('guide', 'DSX');
+  expect(await heading(page)).toBe(NEW_TITLE);
+  const guides = await (await worker.fetch('/guide')).text();
+  expect(guides).toContain(NEW_TITLE);
+
+  const keys = (await worker.store.listKeys('entry/')).sort();
+  expect(await rollback({ store: worker.store, now: T(2) })).toEqual({ version: 3, restored: 1 });
+  expect((await worker.store.listKeys('entry/')).sort()).toEqual(keys);
+
+  expect(await heading(page)).toBe(OLD_TITLE);
+  const after = await (await worker.fetch('/guide')).text();
+  expect(after).toContain(OLD_TITLE);
+  expect(after).not.toContain(NEW_TITLE);
+});
