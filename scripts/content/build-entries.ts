@@ -1,7 +1,8 @@
 /**
  * Turns a content folder into publishable entries: checks every file's front matter, checks
  * the folder as a whole (slugs unique ignoring case, no slug shadowing another file's name,
- * embedded samples present), then renders each entry and hashes it.
+ * embedded samples present), then renders each entry, shows its code samples highlighted
+ * inline, and hashes it.
  *
  * Input: files and samples as read from disk. Output: entries and samples ready for KV, or
  * every problem found. Nothing here touches KV or the disk.
@@ -11,10 +12,14 @@ import type { StoredEntry } from '../../worker/kv-schema.ts';
 import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
+import { embedSamples } from './embed-samples.ts';
 import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {
-  /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
+  /**
+   * sha256 of renderer version, file name and source (and of the samples it shows, if any):
+   * the entry's KV key is `entry/<hash>`.
+   */
   hash: string;
   /** sha256 of the source alone. */
   sourceHash: string;
@@ -56,20 +61,31 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   problems.push(...checkSlugs(parsed));
 
   const published = parsed.filter((p) => !p.draft);
-  const samplePaths = new Set(folder.samples.map((s) => s.path));
+  const sampleFiles = new Map(folder.samples.map((s) => [s.path, s.content]));
   const entries: BuiltEntry[] = [];
   for (const file of published) {
     try {
-      const hash = entryHash(file);
-      let rendered = await renderCache?.get(hash);
+      const renderHash = entryHash(file);
+      let rendered = await renderCache?.get(renderHash);
       if (!rendered) {
         rendered = await renderMarkdown(file.body);
-        await renderCache?.set(hash, rendered);
+        await renderCache?.set(renderHash, rendered);
       }
       for (const path of rendered.samples) {
-        if (!samplePaths.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
+        if (!sampleFiles.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
       }
-      entries.push(toEntry(file, rendered));
+      // An entry showing samples holds them highlighted: its hash covers them too, so a
+      // changed sample is a new entry (and a new render-cache file).
+      const hash = withSamplesHash(renderHash, rendered.samples, sampleFiles);
+      if (hash !== renderHash) {
+        const embedded = await renderCache?.get(hash);
+        if (embedded) rendered = embedded;
+        else {
+          rendered = await embedSamples(rendered, sampleFiles);
+          await renderCache?.set(hash, rendered);
+        }
+      }
+      entries.push(toEntry(file, rendered, hash));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
@@ -82,7 +98,14 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
 
 const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
 
-function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
+/** The render's hash alone when the entry shows no sample, else that hash with each sample's. */
+function withSamplesHash(renderHash: string, paths: string[], files: ReadonlyMap<string, string>): string {
+  if (paths.length === 0) return renderHash;
+  const parts = [...new Set(paths)].map((path) => `${path}\0${sha256(files.get(path) ?? '')}`);
+  return sha256(`${renderHash}\0samples\0${parts.join('\0')}`);
+}
+
+function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -93,7 +116,7 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown): BuiltEntry {
     readingMinutes: rendered.readingMinutes,
   };
   return {
-    hash: entryHash(file),
+    hash,
     sourceHash: sha256(file.source),
     value,
     text: rendered.text,

@@ -1,7 +1,8 @@
 /**
  * Turns each fenced code block (`<pre><code class="language-x">`) into what the page shows:
  *   mermaid  → a diagram container holding the source, drawn by the client;
- *   sample   → a placeholder the client fills with a file from content/samples/;
+ *   sample   → a placeholder naming a file from content/samples/, which build-entries.ts
+ *              replaces with the highlighted file (embed-samples.ts);
  *   other    → shiki-highlighted code inside a frame with a copy button.
  * Runs after sanitising: the markup added here is ours, not the author's.
  */
@@ -42,7 +43,7 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
     } else if (block.lang === 'sample') {
       const path = block.code.trim();
       report.samples.push(path);
-      replacement = sample(path);
+      replacement = samplePlaceholder(path);
     } else {
       replacement = await codeFrame(block.code, block.lang);
     }
@@ -65,10 +66,11 @@ const el = (tagName: string, properties: Element['properties'], children: Elemen
 });
 const text = (value: string): ElementContent => ({ type: 'text', value });
 
-async function codeFrame(code: string, lang: string | undefined): Promise<Element> {
+/** Highlighted code in a frame with its label (the language, unless given) and a copy button. */
+export async function codeFrame(code: string, lang: string | undefined, label?: string): Promise<Element> {
   const { pre, lang: used } = await highlightToHast(code, lang);
-  const label = used === 'text' ? 'text' : used;
-  return el('div', { className: ['code-block'], dataLang: label }, [
+  label ??= used;
+  return el('div', { className: ['code-block'], dataLang: used }, [
     el('div', { className: ['code-block-bar'] }, [
       el('span', { className: ['code-block-lang'] }, [text(label)]),
       el('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', dataCopy: '' }, [
@@ -87,12 +89,14 @@ function diagram(source: string): Element {
   ]);
 }
 
-function sample(path: string): Element {
+/** Where a code sample goes, with its download link; `children` is the highlighted file. */
+export function samplePlaceholder(path: string, children: ElementContent[] = []): Element {
   const href = `/api/_analog/samples/${path.split('/').map(encodeURIComponent).join('/')}`;
   return el('div', { className: ['code-sample'], dataSample: path }, [
     el('p', { className: ['code-sample-file'] }, [
       text('Code sample: '),
       el('a', { href, download: path.split('/').pop() ?? path }, [text(path)]),
     ]),
+    ...children,
   ]);
 }

@@ -53,8 +53,8 @@ async function runAxe(page: Page): Promise<AxeResults> {
 
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // Diagrams and code samples replace their placeholders: check what a reader finally sees.
-  await page.waitForFunction(() => !document.querySelector('[data-diagram-state="loading"], [data-sample-state="loading"]'), undefined, { timeout: 20_000 });
+  // Diagrams replace their placeholders: check what a reader finally sees.
+  await page.waitForFunction(() => !document.querySelector('[data-diagram-state="loading"]'), undefined, { timeout: 20_000 });
 }
 
 describe('axe finds no violations', () => {

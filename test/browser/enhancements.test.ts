@@ -1,6 +1,5 @@
 /** The interactive parts of pages in real Chromium: copy, diagrams, samples, theme, errors. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sampleKey } from '../../worker/kv-schema.ts';
 import { startSite, type Site } from '../support/browser.ts';
 
 let site: Site;
@@ -96,40 +95,36 @@ describe('diagrams', () => {
 });
 
 describe('code samples', () => {
-  test('shows "Loading…", then the file', async () => {
-    const { page, context } = await site.open();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/_analog/samples/${SAMPLE}`, async (route) => {
-      await held;
-      await route.continue();
+  test('are in the served page, highlighted: shown with JavaScript off, and no request fetches them', async () => {
+    const { page, context } = await site.open({ javaScriptEnabled: false });
+    const sampleRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/_analog/samples/')) sampleRequests.push(request.url());
     });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('Loading…');
-    release();
-    await page.locator('.code-sample pre').waitFor();
-    expect(await page.locator('.code-sample pre').textContent()).toContain('/StartMinimized');
-    expect(await page.locator('.code-sample .copy-button').count()).toBe(1);
-    expect(await page.locator('.code-sample-status').count()).toBe(0);
+    const pre = page.locator('.code-sample pre.shiki');
+    expect(await pre.textContent()).toContain('START "" /D "%USERPROFILE%\\Documents\\Race Element" RaceElement.exe /StartMinimized');
+    expect(await page.locator('.code-sample .code-block-lang').textContent()).toBe(SAMPLE);
+    // `REM` is a keyword in the batch grammar: coloured, unlike plain text.
+    const [keyword, plain] = await Promise.all([
+      pre.locator('span:text-is("REM")').first().evaluate((el) => getComputedStyle(el).color),
+      pre.evaluate((el) => getComputedStyle(el).color),
+    ]);
+    expect(keyword).not.toBe(plain);
+    expect(sampleRequests).toEqual([]);
     await context.close();
   });
 
-  test('says "Error <status> while fetching file" on an HTTP error', async () => {
+  test("the copy button copies the sample file's text", async () => {
     const { page, context } = await site.open();
-    await page.route(`**/api/_analog/samples/${SAMPLE}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('Error 503 while fetching file');
-    await context.close();
-  });
-
-  test('says "File does not exist or is empty" for a missing or empty file', async () => {
-    await site.worker.kv.delete(sampleKey(SAMPLE));
-    const { page, context } = await site.open();
-    await page.goto(site.url('/guide/start-the-app-minimized'));
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('File does not exist or is empty');
-    await site.worker.kv.put(sampleKey(SAMPLE), '');
-    await page.reload();
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('File does not exist or is empty');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('.code-sample .copy-button').click();
+    await expect.poll(() => page.locator('.code-sample .copy-button').textContent()).toBe('Copied!');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split(/\r?\n/)[0]).toBe('@echo off');
+    expect(copied).toContain('steam://rungameid/805550');
     await context.close();
   });
 });
