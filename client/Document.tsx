@@ -63,7 +63,9 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
           // Module scripts run after the document is parsed: hydration sees the whole page.
           <script key={src} type="module" src={src} nonce={nonce} />
         ))}
-        <link rel="icon" href={SITE.image} />
+        <link rel="icon" href={SITE.favicon} sizes="16x16 32x32 48x48" />
+        <link rel="apple-touch-icon" href={SITE.appleTouchIcon} />
+        <link rel="manifest" href={SITE.webManifest} />
         <link rel="alternate" type="application/atom+xml" title="Race Element news" href="/news/feed.xml" />
       </head>
       <body>

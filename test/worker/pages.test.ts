@@ -41,7 +41,7 @@ describe('routes', () => {
     expect(doc.meta('twitter:title')).toBe(title);
     expect(doc.meta('og:type')).toBe(ogType);
     expect(doc.meta('og:site_name')).toBe('Race Element');
-    expect(doc.meta('og:image')).toMatch(/^https:\/\/raw\.githubusercontent\.com\/RiddleTime\/Race-Element\//);
+    expect(doc.meta('og:image')).toBe(`${SITE}/icon-512.png`);
     expect(doc.meta('twitter:card')).toBe('summary');
     expect(doc.meta('description')?.length).toBeGreaterThan(10);
     expect(doc.meta('og:description')).toBe(doc.meta('description'));
