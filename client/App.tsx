@@ -19,7 +19,7 @@ interface AppProps {
 /** The whole page below <body>: layout plus the page that `data.kind` names. */
 export function App({ data, path, splitPages }: AppProps) {
   return (
-    <Layout theme={data.theme} path={path} year={data.year}>
+    <Layout path={path} year={data.year}>
       <Page data={data} splitPages={splitPages} />
     </Layout>
   );

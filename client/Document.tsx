@@ -46,11 +46,12 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
   // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
   const preloads = isSplitPage(data.kind) ? [...assets.preloads, ...assets.splitPagePreloads[data.kind]] : assets.preloads;
   return (
-    <html lang="en" data-theme={data.theme}>
+    // No data-theme without a chosen theme: the stylesheet then follows prefers-color-scheme.
+    <html lang="en" data-theme={data.theme === 'system' ? undefined : data.theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={data.theme === 'light' ? 'light' : 'dark'} />
+        <meta name="color-scheme" content={data.theme === 'system' ? 'dark light' : data.theme} />
         <HeadTags payload={payload} />
         {assets.inlineCss && <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
         {assets.styles.map((href) => (

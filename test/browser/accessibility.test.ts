@@ -61,7 +61,7 @@ describe('axe finds no violations', () => {
   for (const theme of ['dark', 'light'] as const) {
     test.each(PAGES)(`%s (${theme} theme)`, async (path) => {
       const { context, page } = await site.open({ bypassCSP: true });
-      if (theme === 'light') await context.addCookies([{ name: 'theme', value: 'light', url: site.url('/') }]);
+      await context.addCookies([{ name: 'theme', value: theme, url: site.url('/') }]);
       await page.goto(site.url(path));
       expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
       await settled(page);

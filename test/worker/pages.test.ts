@@ -213,12 +213,27 @@ describe('caching', () => {
 });
 
 describe('theme cookie', () => {
-  test('SSR renders the theme from the cookie, dark by default', async () => {
-    expect((await page('/news')).doc.root.querySelector('html')?.getAttribute('data-theme')).toBe('dark');
-    const light = await page('/news', { headers: { Cookie: 'theme=light' } });
-    expect(light.doc.root.querySelector('html')?.getAttribute('data-theme')).toBe('light');
-    const bogus = await page('/news', { headers: { Cookie: 'theme=<script>' } });
-    expect(bogus.doc.root.querySelector('html')?.getAttribute('data-theme')).toBe('dark');
+  const themeOf = async (cookie?: string) => {
+    const { doc } = await page('/news', cookie ? { headers: { Cookie: cookie } } : undefined);
+    return { attribute: doc.root.querySelector('html')?.getAttribute('data-theme'), colorScheme: doc.meta('color-scheme') };
+  };
+
+  test('SSR renders the theme from the cookie', async () => {
+    expect(await themeOf('theme=light')).toEqual({ attribute: 'light', colorScheme: 'light' });
+    expect(await themeOf('theme=dark')).toEqual({ attribute: 'dark', colorScheme: 'dark' });
+  });
+
+  test('without a theme cookie (or with a bogus one) no theme is set: the stylesheet follows the system', async () => {
+    const system = { attribute: undefined, colorScheme: 'dark light' };
+    expect(await themeOf()).toEqual(system);
+    expect(await themeOf('XSRF-TOKEN=abc')).toEqual(system);
+    expect(await themeOf('theme=<script>')).toEqual(system);
+  });
+
+  test('every visitor without a theme cookie gets the same page', async () => {
+    const [first, second] = await Promise.all([page('/guide/multi-sim'), page('/guide/multi-sim', { headers: { Cookie: 'other=1' } })]);
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+    expect(withoutNonce(second.html)).toBe(withoutNonce(first.html));
   });
 });
 
