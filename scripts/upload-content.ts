@@ -6,6 +6,8 @@
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
  *   npm run upload -- --dir <folder>     another content folder
  *   npm run upload -- --no-render-cache  render every file, ignoring renders kept from earlier runs
+ *   npm run upload -- --client-diagrams  leave mermaid diagrams to the visitor's browser instead of
+ *                                        drawing them here (a browser is looked for otherwise)
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *                                        (local state; with --remote, the real namespace); writes nothing
  *
@@ -38,6 +40,7 @@ async function main(): Promise<number> {
         config: { type: 'string', default: 'wrangler.toml' },
         'persist-to': { type: 'string' },
         'no-render-cache': { type: 'boolean', default: false },
+        'client-diagrams': { type: 'boolean', default: false },
       },
       strict: true,
     }).values;
@@ -77,6 +80,7 @@ async function main(): Promise<number> {
       dryRun: args['dry-run'],
       log: (line) => console.log(line),
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
+      ...(args['client-diagrams'] ? { diagrams: null } : {}),
     });
     return outcome.ok ? 0 : 1;
   } catch (error) {

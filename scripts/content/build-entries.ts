@@ -12,6 +12,8 @@ import type { StoredEntry } from '../../worker/kv-schema.ts';
 import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
+import { DIAGRAM_DRAWER_VERSION, type DiagramDrawer } from './diagram-browser.ts';
+import { drawDiagrams } from './drawn-diagrams.ts';
 import { embedSamples } from './embed-samples.ts';
 import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
@@ -35,7 +37,14 @@ export interface BuiltSample {
 }
 
 export type BuildResult =
-  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; skippedDrafts: string[] }
+  | {
+      ok: true;
+      entries: BuiltEntry[];
+      samples: BuiltSample[];
+      skippedDrafts: string[];
+      /** Files whose diagrams are left for the browser to draw (no drawer was given). */
+      clientDiagrams: string[];
+    }
   | { ok: false; problems: ContentProblem[] };
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -50,7 +59,11 @@ export interface RenderCache {
   set(hash: string, rendered: RenderedMarkdown): Promise<void>;
 }
 
-export async function buildEntries(folder: ContentFolder, renderCache?: RenderCache): Promise<BuildResult> {
+/**
+ * `diagrams` draws mermaid diagrams into the entries (diagram-browser.ts); without one, they
+ * stay as sources for the browser to draw.
+ */
+export async function buildEntries(folder: ContentFolder, renderCache?: RenderCache, diagrams?: DiagramDrawer | null): Promise<BuildResult> {
   const problems: ContentProblem[] = [];
   const parsed: ParsedFile[] = [];
   for (const { file, source } of folder.files) {
@@ -63,6 +76,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   const published = parsed.filter((p) => !p.draft);
   const sampleFiles = new Map(folder.samples.map((s) => [s.path, s.content]));
   const entries: BuiltEntry[] = [];
+  const clientDiagrams: string[] = [];
   for (const file of published) {
     try {
       const renderHash = entryHash(file);
@@ -76,7 +90,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       }
       // An entry showing samples holds them highlighted: its hash covers them too, so a
       // changed sample is a new entry (and a new render-cache file).
-      const hash = withSamplesHash(renderHash, rendered.samples, sampleFiles);
+      let hash = withSamplesHash(renderHash, rendered.samples, sampleFiles);
       if (hash !== renderHash) {
         const embedded = await renderCache?.get(hash);
         if (embedded) rendered = embedded;
@@ -85,6 +99,26 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
           await renderCache?.set(hash, rendered);
         }
       }
+      // Diagrams drawn at upload: a hash of their own, so that a later upload with a browser
+      // replaces an entry published without one.
+      if (rendered.diagrams.length > 0 && diagrams) {
+        const drawnHash = sha256(`${hash}\0diagrams\0${DIAGRAM_DRAWER_VERSION}`);
+        const cached = await renderCache?.get(drawnHash);
+        if (cached) rendered = cached;
+        else {
+          const drawn = await drawDiagrams(rendered, diagrams).catch((error: unknown) => ({
+            ok: false as const,
+            problems: [`diagrams could not be drawn with ${diagrams.browser}: ${(error as Error).message.split('\n')[0]} (--client-diagrams leaves them to the browser)`],
+          }));
+          if (!drawn.ok) {
+            problems.push(...drawn.problems.map((reason) => ({ file: file.file, field: 'body', reason })));
+            continue;
+          }
+          rendered = drawn.rendered;
+          await renderCache?.set(drawnHash, rendered);
+        }
+        hash = drawnHash;
+      } else if (rendered.diagrams.length > 0) clientDiagrams.push(file.file);
       entries.push(toEntry(file, rendered, hash));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
@@ -93,7 +127,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
 
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, skippedDrafts: parsed.filter((p) => p.draft).map((p) => p.file) };
+  return { ok: true, entries, samples, skippedDrafts: parsed.filter((p) => p.draft).map((p) => p.file), clientDiagrams };
 }
 
 const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);

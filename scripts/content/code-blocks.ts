@@ -1,6 +1,8 @@
 /**
  * Turns each fenced code block (`<pre><code class="language-x">`) into what the page shows:
- *   mermaid  → a diagram container holding the source, drawn by the client;
+ *   mermaid  → a diagram container holding the source, which build-entries.ts replaces with
+ *              the SVG drawn at upload (drawn-diagrams.ts), or the client draws when no
+ *              browser was found at upload;
  *   sample   → a placeholder naming a file from content/samples/, which build-entries.ts
  *              replaces with the highlighted file (embed-samples.ts);
  *   other    → shiki-highlighted code inside a frame with a copy button.
@@ -13,6 +15,8 @@ import { highlightToHast } from './highlighter.ts';
 
 export interface CodeBlockReport {
   hasDiagrams: boolean;
+  /** Source of each mermaid diagram, in page order. */
+  diagrams: string[];
   /** Paths of code-sample files the page embeds, relative to content/samples/. */
   samples: string[];
 }
@@ -34,12 +38,13 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
     return SKIP;
   });
 
-  const report: CodeBlockReport = { hasDiagrams: false, samples: [] };
+  const report: CodeBlockReport = { hasDiagrams: false, diagrams: [], samples: [] };
   for (const block of found) {
     let replacement: Element;
     if (block.lang === 'mermaid') {
       report.hasDiagrams = true;
-      replacement = diagram(block.code);
+      report.diagrams.push(block.code);
+      replacement = diagramPlaceholder(block.code);
     } else if (block.lang === 'sample') {
       const path = block.code.trim();
       report.samples.push(path);
@@ -81,7 +86,8 @@ export async function codeFrame(code: string, lang: string | undefined, label?: 
   ]);
 }
 
-function diagram(source: string): Element {
+/** A diagram's source, for drawn-diagrams.ts to replace or the client to draw. */
+export function diagramPlaceholder(source: string): Element {
   return el('figure', { className: ['diagram'], dataDiagram: '' }, [
     // Focusable like shiki's blocks: until the diagram is drawn, or when it cannot be, the
     // source may be wider than the page and keyboard users must be able to scroll it.

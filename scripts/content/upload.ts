@@ -5,6 +5,7 @@
  */
 import { MANIFEST_KEY, manifestSchema, parseStored, type Manifest } from '../../worker/kv-schema.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
+import { browserDiagramDrawer, type DiagramDrawer } from './diagram-browser.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
 import type { KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
@@ -24,21 +25,38 @@ export interface UploadOptions {
   now?: string;
   /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
   renderCache?: RenderCache;
+  /**
+   * Draws mermaid diagrams into the entries. By default a browser is looked for (Chromium,
+   * Chrome or Edge: diagram-browser.ts); `null`, or no browser found, leaves them to the
+   * visitor's browser, as the log then says.
+   */
+  diagrams?: DiagramDrawer | null;
 }
 
 export type UploadOutcome =
   | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
   | { ok: false; problems: ContentProblem[] };
 
-export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache }: UploadOptions): Promise<UploadOutcome> {
+export async function uploadContent({ content, store, dryRun = false, log = () => {}, now = new Date().toISOString(), renderCache, diagrams }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
-  const built = await buildEntries(folder, renderCache);
+  const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
+  let built;
+  try {
+    built = await buildEntries(folder, renderCache, drawer);
+  } finally {
+    // Only a drawer made here is closed here.
+    if (diagrams === undefined) await drawer?.close();
+  }
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
     return { ok: false, problems: built.problems };
   }
   for (const file of built.skippedDrafts) log(`draft     ${file} (skipped)`);
+  if (built.clientDiagrams.length > 0) {
+    const why = diagrams === null ? 'diagrams are not drawn at upload (--client-diagrams)' : 'no browser found to draw diagrams (Chromium, Chrome or Edge; CHROMIUM_PATH names one)';
+    log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
+  }
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
   const lock = dryRun ? null : await acquireUploadLock(store, now);

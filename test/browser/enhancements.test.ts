@@ -61,8 +61,16 @@ describe('copy button', () => {
   });
 });
 
-describe('diagrams', () => {
+// Content published where no browser drew its diagrams: the visitor's browser draws them.
+describe('diagrams left to the browser', () => {
+  let clientSite: Site;
+  beforeAll(async () => {
+    clientSite = await startSite({ clientDiagrams: true });
+  });
+  afterAll(() => clientSite?.close());
+
   test('mermaid loads only on pages with diagrams and draws an SVG', async () => {
+    const site = clientSite;
     const { page, context } = await site.open();
     const chunks: string[] = [];
     page.on('request', (r) => r.url().includes('mermaid') && chunks.push(r.url()));
@@ -77,6 +85,7 @@ describe('diagrams', () => {
   });
 
   test('a diagram chunk that fails to load leaves the page working, showing the source', async () => {
+    const site = clientSite;
     const { page, context, errors } = await site.open();
     await page.route('**/assets/mermaid*.js', (route) => route.abort());
     await page.goto(site.url('/guide/multi-sim'));

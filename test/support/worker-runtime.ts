@@ -36,6 +36,8 @@ export interface StartOptions {
   inspectorPort?: number;
   /** Where Miniflare's local storage goes (default: the system's temporary directory). */
   tempParent?: string;
+  /** startPublishedWorker: leave diagrams for the browser to draw, as an upload without a browser does. */
+  clientDiagrams?: boolean;
 }
 
 export async function startWorker({ bindings = {}, listen = false, script, inspectorPort, tempParent }: StartOptions = {}): Promise<WorkerRuntime> {
@@ -71,7 +73,7 @@ export async function startWorker({ bindings = {}, listen = false, script, inspe
 /** A Worker with the site's own content/ published into its KV by the real upload code. */
 export async function startPublishedWorker(options: StartOptions = {}): Promise<WorkerRuntime> {
   const worker = await startWorker(options);
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
+  const outcome = await uploadContent({ content: 'content', store: worker.store, ...(options.clientDiagrams ? { diagrams: null } : {}) });
   if (!outcome.ok) {
     await worker.dispose();
     throw new Error(`content/ does not upload: ${outcome.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);

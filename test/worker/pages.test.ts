@@ -142,7 +142,9 @@ describe('articles', () => {
   test('highlighted code, copy buttons and diagrams come from the stored HTML', async () => {
     const { doc } = await page('/guide/multi-sim');
     expect(doc.root.querySelectorAll('.prose .code-block .copy-button').length).toBeGreaterThan(0);
-    expect(doc.root.querySelector('.prose figure.diagram pre.diagram-source')?.textContent).toContain('flowchart');
+    // Drawn at upload: the SVG is in the page, and no source is left for the browser.
+    expect(doc.root.querySelector('.prose figure.diagram-drawn svg')?.getAttribute('aria-roledescription')).toBe('flowchart-v2');
+    expect(doc.root.querySelector('.prose figure.diagram pre.diagram-source')).toBeNull();
   });
 });
 
