@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { systemThemeCss } from './scripts/system-theme-css.ts';
 
 const ENTRY = 'client/entry-browser.tsx';
 
@@ -31,6 +32,8 @@ function inlineStyles(): Plugin {
 export default defineConfig({
   publicDir: 'client/public',
   plugins: [inlineStyles()],
+  // Without a theme cookie the page follows prefers-color-scheme (scripts/system-theme-css.ts).
+  css: { postcss: { plugins: [systemThemeCss()] } },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

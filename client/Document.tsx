@@ -40,11 +40,12 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
   // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
   const preloads = isLazyKind(data.kind) ? [...assets.preloads, ...assets.lazyRoutePreloads[data.kind]] : assets.preloads;
   return (
-    <html lang="en" data-theme={data.theme}>
+    // No data-theme without a chosen theme: the stylesheet then follows prefers-color-scheme.
+    <html lang="en" data-theme={data.theme === 'system' ? undefined : data.theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={data.theme === 'light' ? 'light' : 'dark'} />
+        <meta name="color-scheme" content={data.theme === 'system' ? 'dark light' : data.theme} />
         <HeadTags payload={payload} />
         {assets.inlineCss && <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
         {assets.styles.map((href) => (
@@ -57,7 +58,9 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
           // Module scripts run after the document is parsed: hydration sees the whole page.
           <script key={src} type="module" src={src} nonce={nonce} />
         ))}
-        <link rel="icon" href={SITE.image} />
+        <link rel="icon" href={SITE.favicon} sizes="16x16 32x32 48x48" />
+        <link rel="apple-touch-icon" href={SITE.appleTouchIcon} />
+        <link rel="manifest" href={SITE.webManifest} />
         <link rel="alternate" type="application/atom+xml" title="Race Element news" href="/news/feed.xml" />
       </head>
       <body>

@@ -9,7 +9,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
 import { announce } from './browser/announce.ts';
-import { loadCodeSamples } from './browser/code-samples.ts';
 import { installCopyButtons } from './browser/copy-buttons.ts';
 import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
 import { applyHead } from './browser/head.ts';
@@ -36,7 +35,6 @@ function ClientApp({ initial }: { initial: { payload: PagePayload; path: string 
 /** Runs after every render of a page: the parts of article HTML that need the browser. */
 function enhance(): void {
   void renderDiagrams();
-  void loadCodeSamples();
   initTocHighlight();
 }
 

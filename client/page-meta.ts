@@ -15,7 +15,7 @@ export function pageMeta(siteUrl: string, path: string, title: string, descripti
     description,
     url,
     ogType: 'website',
-    image: SITE.image,
+    image: `${siteUrl}${SITE.image}`,
     jsonLd: { '@context': 'https://schema.org', '@type': 'WebPage', name: title, url, description, isPartOf: { '@type': 'WebSite', name: SITE.name, url: siteUrl } },
     ...extra,
   };

@@ -6,8 +6,15 @@ export const SITE = {
   author: 'Reinier Klarenberg',
   authorHandle: 'RiddleTime',
   firstYear: 2022,
-  /** The app icon, hosted in the product's GitHub repository. */
-  image: 'https://raw.githubusercontent.com/RiddleTime/Race-Element/master/other%20resources/new_icon.png',
+  /**
+   * The app's icon (the product repository's `other resources/race element icon 2.png`, the
+   * image of the app's `race-element-icon-2.ico`), served from client/public/ as a path on
+   * this site: made absolute with SITE_URL where a URL is needed.
+   */
+  image: '/icon-512.png',
+  favicon: '/favicon.ico',
+  appleTouchIcon: '/apple-touch-icon.png',
+  webManifest: '/site.webmanifest',
   repository: 'https://github.com/RiddleTime/Race-Element',
   latestRelease: 'https://github.com/RiddleTime/Race-Element/releases/latest',
   downloadsBadge:

@@ -21,6 +21,11 @@ export interface SearchHit {
 }
 
 export type Theme = 'dark' | 'light';
+/**
+ * The theme a page is served with: the visitor's choice from the `theme` cookie, or `system`
+ * without one, when the stylesheet follows `prefers-color-scheme` (the same HTML for everyone).
+ */
+export type ThemeSetting = Theme | 'system';
 
 export interface PageMeta {
   /** The document title. */
@@ -109,7 +114,7 @@ export type PageKind = PageBody['kind'];
 export type BodyOf<K extends PageKind> = Extract<PageBody, { kind: K }>;
 
 /** Every page also carries the visitor's theme and the server's year (for the footer). */
-export type PageData = PageBody & { theme: Theme; year: number };
+export type PageData = PageBody & { theme: ThemeSetting; year: number };
 
 /** The page-data API's answer, and what SSR renders from. */
 export interface PagePayload {

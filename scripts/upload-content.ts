@@ -7,6 +7,7 @@
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
+ *   npm run upload -- --client-diagrams  leave mermaid diagrams to the visitor's browser (else drawn here)
  *   npm run upload -- --history          list the kept versions
  *   npm run upload -- --rollback [N]     make version N (default: the previous one) live again
  *
@@ -88,6 +89,8 @@ async function main(): Promise<number> {
       preview,
       keepVersions: keep,
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
+      ...(args['client-diagrams'] ? { diagrams: null } : {}),
+      ...(args['client-diagrams'] ? { diagrams: null } : {}),
     });
     return outcome.ok ? 0 : 1;
   });

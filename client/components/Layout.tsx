@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Theme } from '../../contracts/page-payload.ts';
 import { DONATE_LINK, NAV_LINKS, SITE, SOCIAL_LINKS } from '../site.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 interface LayoutProps {
-  theme: Theme;
   /** The current path, to mark the active navigation link. */
   path: string;
   /** The calendar year shown in the footer, from the server so that hydration agrees. */
@@ -14,7 +12,7 @@ interface LayoutProps {
 }
 
 /** Header, navigation, social bar and footer around every page. */
-export function Layout({ theme, path, year, children }: LayoutProps) {
+export function Layout({ path, year, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -26,7 +24,7 @@ export function Layout({ theme, path, year, children }: LayoutProps) {
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
         <SearchBox path={path} />
-        <ThemeToggle theme={theme} />
+        <ThemeToggle />
       </header>
       <nav className="site-nav" aria-label="Main">
         <ul>

@@ -1,14 +1,20 @@
-import type { Theme } from '../../contracts/page-payload.ts';
-
 /**
- * The theme switch. Rendered by the server for the theme the `theme` cookie names; the click
- * is handled by client/browser/theme-toggle.ts, which flips the page and the cookie.
+ * The theme switch. The same markup whatever the theme: the stylesheet shows the half that
+ * fits the theme in effect (chosen, or the system's), so its icon and accessible name are
+ * right from the first paint, before any script. The click is handled by
+ * client/browser/theme-toggle.ts, which flips the page and remembers the choice in a cookie.
  */
-export function ThemeToggle({ theme }: { theme: Theme }) {
-  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+export function ThemeToggle() {
   return (
-    <button type="button" className="theme-toggle" aria-label={`Switch to ${next} theme`} data-theme-toggle="">
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+    <button type="button" className="theme-toggle" data-theme-toggle="">
+      <span className="theme-toggle-to-light">
+        <span aria-hidden="true">☀</span>
+        <span className="visually-hidden">Switch to light theme</span>
+      </span>
+      <span className="theme-toggle-to-dark">
+        <span aria-hidden="true">☾</span>
+        <span className="visually-hidden">Switch to dark theme</span>
+      </span>
     </button>
   );
 }

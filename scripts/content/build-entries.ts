@@ -1,7 +1,8 @@
 /**
  * Turns a content folder into publishable entries: checks every file's front matter, checks
  * the folder as a whole (slugs unique ignoring case, no slug shadowing another file's name,
- * embedded samples present), then renders each entry and hashes it.
+ * embedded samples present), then renders each entry, shows its code samples highlighted
+ * inline, draws its diagrams (when a browser is at hand), and hashes it.
  *
  * Input: files and samples as read from disk. Output: entries and samples ready for KV, or
  * every problem found. Nothing here touches KV or the disk.
@@ -11,11 +12,17 @@ import type { StoredEntry } from '../../contracts/kv-values.ts';
 import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
-import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+import { DIAGRAM_DRAWER_VERSION, type DiagramDrawer } from './diagram-browser.ts';
+import { drawDiagrams } from './drawn-diagrams.ts';
+import { embedSamples } from './embed-samples.ts';
 import { lastUpdated } from './file-history.ts';
+import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {
-  /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
+  /**
+   * sha256 of renderer version, file name and source (and of the samples it shows and its drawn
+   * diagrams, if any): the entry's KV key is `entry/<hash>`.
+   */
   hash: string;
   /** sha256 of the source alone. */
   sourceHash: string;
@@ -33,7 +40,15 @@ export interface BuiltSample {
 }
 
 export type BuildResult =
-  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; warnings: ContentProblem[] }
+  | {
+      ok: true;
+      entries: BuiltEntry[];
+      samples: BuiltSample[];
+      drafts: BuiltEntry[];
+      warnings: ContentProblem[];
+      /** Files whose diagrams are left for the browser to draw (no drawer was given). */
+      clientDiagrams: string[];
+    }
   | { ok: false; problems: ContentProblem[] };
 
 export interface BuildOptions {
@@ -41,9 +56,11 @@ export interface BuildOptions {
    * File name → slug of every entry the last published manifest lists. When two files claim a
    * slug, the one published with it keeps it and the other is named as the new one.
    */
-  published?: ReadonlyMap<string, string>;
+  published?: ReadonlyMap<string, string> | (() => Promise<ReadonlyMap<string, string>>);
   /** Warnings (what sanitising removed) stop the build like problems. */
   strict?: boolean;
+  /** Draws mermaid diagrams into the entries (diagram-browser.ts); without one, they stay as sources for the browser to draw. */
+  diagrams?: DiagramDrawer | null;
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -66,29 +83,46 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
     if (result.ok) parsed.push(result.value);
     else problems.push(...result.problems);
   }
-  problems.push(...checkSlugs(parsed, options.published ?? new Map()));
+  // The published slugs are asked for only when two files share one (the rare case): the upload
+  // then reads the manifest once more.
+  const shared = new Set<string>();
+  const seen = new Set<string>();
+  for (const f of parsed) {
+    const key = f.attributes.slug.toLowerCase();
+    if (seen.has(key)) shared.add(key);
+    seen.add(key);
+  }
+  const published = typeof options.published === 'function' ? (shared.size > 0 ? await options.published() : new Map<string, string>()) : options.published;
+  problems.push(...checkSlugs(parsed, published ?? new Map()));
   const warnings: ContentProblem[] = [];
 
   // Drafts are checked and rendered like the rest: they are stored too, for preview links.
-  const samplePaths = new Set(folder.samples.map((s) => s.path));
+  const sampleFiles = new Map(folder.samples.map((s) => [s.path, s.content]));
   const entries: BuiltEntry[] = [];
   const drafts: BuiltEntry[] = [];
+  const clientDiagrams: string[] = [];
   for (const file of parsed) {
     try {
-      const hash = entryHash(file);
-      let rendered = await renderCache?.get(hash);
+      const renderHash = entryHash(file);
+      let rendered = await renderCache?.get(renderHash);
       // Renders kept before removals were reported lack the list: render those again.
       if (!rendered || !Array.isArray(rendered.removed)) {
         rendered = await renderMarkdown(file.body);
-        await renderCache?.set(hash, rendered);
+        await renderCache?.set(renderHash, rendered);
       }
       for (const path of rendered.samples) {
-        if (!samplePaths.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
+        if (!sampleFiles.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
       }
       for (const removal of rendered.removed) {
         warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
       }
-      (file.draft ? drafts : entries).push(toEntry(file, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
+      const finished = await withSamplesAndDiagrams(rendered, renderHash, sampleFiles, renderCache, options.diagrams);
+      if (!finished.ok) {
+        problems.push(...finished.problems.map((reason) => ({ file: file.file, field: 'body', reason })));
+        continue;
+      }
+      if (finished.clientDiagrams) clientDiagrams.push(file.file);
+      (file.draft ? drafts : entries).push(toEntry(file, finished.rendered, finished.hash, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
@@ -97,12 +131,56 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, drafts, warnings };
+  return { ok: true, entries, samples, drafts, warnings, clientDiagrams };
+}
+
+type Finished = { ok: true; rendered: RenderedMarkdown; hash: string; clientDiagrams: boolean } | { ok: false; problems: string[] };
+
+/**
+ * An entry showing samples holds them highlighted, and one with diagrams holds them drawn when a
+ * drawer is given: each step has a hash of its own, so a changed sample, or a later upload with a
+ * browser, makes a new entry (and a new render-cache file).
+ */
+async function withSamplesAndDiagrams(
+  rendered: RenderedMarkdown,
+  renderHash: string,
+  sampleFiles: ReadonlyMap<string, string>,
+  renderCache: RenderCache | undefined,
+  diagrams: DiagramDrawer | null | undefined,
+): Promise<Finished> {
+  let hash = withSamplesHash(renderHash, rendered.samples, sampleFiles);
+  if (hash !== renderHash) {
+    const embedded = await renderCache?.get(hash);
+    if (embedded) rendered = embedded;
+    else {
+      rendered = await embedSamples(rendered, sampleFiles);
+      await renderCache?.set(hash, rendered);
+    }
+  }
+  if (rendered.diagrams.length === 0) return { ok: true, rendered, hash, clientDiagrams: false };
+  if (!diagrams) return { ok: true, rendered, hash, clientDiagrams: true };
+  const drawnHash = sha256(`${hash}\0diagrams\0${DIAGRAM_DRAWER_VERSION}`);
+  const cached = await renderCache?.get(drawnHash);
+  if (cached) return { ok: true, rendered: cached, hash: drawnHash, clientDiagrams: false };
+  const drawn = await drawDiagrams(rendered, diagrams).catch((error: unknown) => ({
+    ok: false as const,
+    problems: [`diagrams could not be drawn with ${diagrams.browser}: ${(error as Error).message.split('\n')[0]} (--client-diagrams leaves them to the browser)`],
+  }));
+  if (!drawn.ok) return { ok: false, problems: drawn.problems };
+  await renderCache?.set(drawnHash, drawn.rendered);
+  return { ok: true, rendered: drawn.rendered, hash: drawnHash, clientDiagrams: false };
+}
+
+/** The render's hash alone when the entry shows no sample, else that hash with each sample's. */
+function withSamplesHash(renderHash: string, paths: string[], files: ReadonlyMap<string, string>): string {
+  if (paths.length === 0) return renderHash;
+  const parts = [...new Set(paths)].map((path) => `${path}\0${sha256(files.get(path) ?? '')}`);
+  return sha256(`${renderHash}\0samples\0${parts.join('\0')}`);
 }
 
 const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
 
-function toEntry(file: ParsedFile, rendered: RenderedMarkdown, updated: string | null): BuiltEntry {
+function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -113,7 +191,7 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown, updated: string |
     readingMinutes: rendered.readingMinutes,
   };
   return {
-    hash: entryHash(file),
+    hash,
     sourceHash: sha256(file.source),
     updated,
     value,

@@ -1,7 +1,10 @@
 /**
  * Turns each fenced code block (`<pre><code class="language-x">`) into what the page shows:
- *   mermaid  → a diagram container holding the source, drawn by the client;
- *   sample   → a placeholder the client fills with a file from content/samples/;
+ *   mermaid  → a diagram container holding the source, which build-entries.ts replaces with
+ *              the SVG drawn at upload (drawn-diagrams.ts), or the client draws when no
+ *              browser was found at upload;
+ *   sample   → a placeholder naming a file from content/samples/, which build-entries.ts
+ *              replaces with the highlighted file (embed-samples.ts);
  *   other    → shiki-highlighted code inside a frame with a copy button.
  * Runs after sanitising: the markup added here is ours, not the author's.
  */
@@ -13,6 +16,8 @@ import { highlightToHast } from './highlighter.ts';
 
 export interface CodeBlockReport {
   hasDiagrams: boolean;
+  /** Source of each mermaid diagram, in page order. */
+  diagrams: string[];
   /** Paths of code-sample files the page embeds, relative to content/samples/. */
   samples: string[];
 }
@@ -34,16 +39,17 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
     return SKIP;
   });
 
-  const report: CodeBlockReport = { hasDiagrams: false, samples: [] };
+  const report: CodeBlockReport = { hasDiagrams: false, diagrams: [], samples: [] };
   for (const block of found) {
     let replacement: Element;
     if (block.lang === 'mermaid') {
       report.hasDiagrams = true;
-      replacement = diagram(block.code);
+      report.diagrams.push(block.code);
+      replacement = diagramPlaceholder(block.code);
     } else if (block.lang === 'sample') {
       const path = block.code.trim();
       report.samples.push(path);
-      replacement = sample(path);
+      replacement = samplePlaceholder(path);
     } else {
       replacement = await codeFrame(block.code, block.lang);
     }
@@ -66,10 +72,11 @@ const el = (tagName: string, properties: Element['properties'], children: Elemen
 });
 const text = (value: string): ElementContent => ({ type: 'text', value });
 
-async function codeFrame(code: string, lang: string | undefined): Promise<Element> {
+/** Highlighted code in a frame with its label (the language, unless given) and a copy button. */
+export async function codeFrame(code: string, lang: string | undefined, label?: string): Promise<Element> {
   const { pre, lang: used } = await highlightToHast(code, lang);
-  const label = used === 'text' ? 'text' : used;
-  return el('div', { className: ['code-block'], dataLang: label }, [
+  label ??= used;
+  return el('div', { className: ['code-block'], dataLang: used }, [
     el('div', { className: ['code-block-bar'] }, [
       el('span', { className: ['code-block-lang'] }, [text(label)]),
       el('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', dataCopy: '' }, [
@@ -80,7 +87,8 @@ async function codeFrame(code: string, lang: string | undefined): Promise<Elemen
   ]);
 }
 
-function diagram(source: string): Element {
+/** A diagram's source, for drawn-diagrams.ts to replace or the client to draw. */
+export function diagramPlaceholder(source: string): Element {
   return el('figure', { className: ['diagram'], dataDiagram: '' }, [
     // Focusable like shiki's blocks: until the diagram is drawn, or when it cannot be, the
     // source may be wider than the page and keyboard users must be able to scroll it.
@@ -88,12 +96,14 @@ function diagram(source: string): Element {
   ]);
 }
 
-function sample(path: string): Element {
+/** Where a code sample goes, with its download link; `children` is the highlighted file. */
+export function samplePlaceholder(path: string, children: ElementContent[] = []): Element {
   const href = sampleApiPath(path);
   return el('div', { className: ['code-sample'], dataSample: path }, [
     el('p', { className: ['code-sample-file'] }, [
       text('Code sample: '),
       el('a', { href, download: path.split('/').pop() ?? path }, [text(path)]),
     ]),
+    ...children,
   ]);
 }

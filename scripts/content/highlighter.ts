@@ -27,6 +27,16 @@ const LANGUAGES = [
 
 const THEMES = { dark: 'github-dark', light: 'github-light' } as const;
 
+/**
+ * The two token colours of these themes that miss WCAG AA (4.5:1) on their own background,
+ * replaced by GitHub's nearest greys and oranges that meet it: dark comments (#6a737d, 3.05:1
+ * on #24292e → 5.34:1) and light variables (#e36209, 3.49:1 on #fff → 5.03:1).
+ */
+const COLOR_REPLACEMENTS = {
+  'github-dark': { '#6a737d': '#959da5' },
+  'github-light': { '#e36209': '#bc4c00' },
+};
+
 let highlighter: Promise<HighlighterCore> | undefined;
 
 function getHighlighter(): Promise<HighlighterCore> {
@@ -45,7 +55,7 @@ function getHighlighter(): Promise<HighlighterCore> {
 export async function highlightToHast(code: string, lang: string | undefined): Promise<{ pre: Element; lang: string }> {
   const h = await getHighlighter();
   const resolved = lang && h.getLoadedLanguages().includes(lang.toLowerCase()) ? lang.toLowerCase() : 'text';
-  const root = h.codeToHast(code, { lang: resolved, themes: THEMES, defaultColor: 'dark' }) as Root;
+  const root = h.codeToHast(code, { lang: resolved, themes: THEMES, defaultColor: 'dark', colorReplacements: COLOR_REPLACEMENTS }) as Root;
   const pre = root.children.find((node): node is Element => node.type === 'element' && node.tagName === 'pre');
   if (!pre) throw new Error('shiki returned no <pre> element');
   return { pre, lang: resolved };

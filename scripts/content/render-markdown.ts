@@ -29,12 +29,15 @@ import { sanitizeRemovals, type Removal } from './sanitize-report.ts';
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-5+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-7+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
   toc: TocItem[];
+  /** Whether the HTML holds diagram sources for the client to draw (none once drawn at upload). */
   hasDiagrams: boolean;
+  /** Source of each mermaid diagram, in page order. */
+  diagrams: string[];
   samples: string[];
   /** The article's words as plain text (for search), code and diagram sources left out. */
   text: string;
@@ -57,9 +60,9 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
   // The text first: the heading ids step adds `#` anchor links that are no words of the article.
   const text = proseText(clean);
   const toc = addHeadingIds(clean);
-  const { hasDiagrams, samples } = await transformCodeBlocks(clean);
+  const { hasDiagrams, diagrams, samples } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: toHtml(clean), toc, hasDiagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed };
+  return { html: toHtml(clean), toc, hasDiagrams, diagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed };
 }
 
 /** Text of everything but code blocks, with block boundaries kept as spaces. */

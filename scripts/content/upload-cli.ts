@@ -26,6 +26,7 @@ export const UPLOAD_OPTIONS = {
   config: { type: 'string', value: '<file>', default: 'wrangler.toml', help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)' },
   'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
   'no-render-cache': { type: 'boolean', default: false, help: 'render every file again, ignoring renders kept from earlier runs' },
+  'client-diagrams': { type: 'boolean', default: false, help: "leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge" },
   'preview-days': { type: 'string', value: '<days>', default: '7', help: 'how long the preview link printed for each draft works (default: 7; remote links need PREVIEW_SECRET)' },
   history: { type: 'boolean', default: false, help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed)' },
   rollback: { type: 'boolean', value: '[N]', default: false, help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written' },
@@ -63,7 +64,9 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   try {
     parsed = parseArgs({ args: argv, options: UPLOAD_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
-    return { ok: false, error: `${(error as Error).message} (npm run upload -- --help lists the options)` };
+    // Positionals are allowed for --rollback's version; node's hint about them only confuses here.
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    return { ok: false, error: `${message} (npm run upload -- --help lists the options)` };
   }
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;

@@ -8,6 +8,7 @@
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
+import { browserDiagramDrawer, type DiagramDrawer } from './diagram-browser.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
 import { formatRequestTally, type KvStore } from './kv-store.ts';
 import { loadContentFolder, type ContentFolder } from './load-content.ts';
@@ -36,6 +37,12 @@ export interface UploadOptions {
   preview?: PreviewOptions;
   /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
   keepVersions?: number;
+  /**
+   * Draws mermaid diagrams into the entries. By default a browser is looked for (Chromium,
+   * Chrome or Edge: diagram-browser.ts); `null`, or no browser found, leaves them to the
+   * visitor's browser, as the log then says.
+   */
+  diagrams?: DiagramDrawer | null;
 }
 
 export type UploadOutcome =
@@ -52,18 +59,31 @@ export async function uploadContent({
   strict = false,
   preview,
   keepVersions = DEFAULT_KEEP_VERSIONS,
+  diagrams,
 }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
-  // Read here only to tell which of two files sharing a slug is the new one; the plan reads
-  // the manifest again under the lock.
-  const published = new Map((await readManifest(store))?.entries.map((e) => [e.file, e.slug]));
-  const built = await buildEntries(folder, renderCache, { published, strict });
+  // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
+  // reads the manifest under the lock.
+  const published = async () =>
+    new Map((await stage(() => live.nothingPublished(undefined), () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
+  const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
+  let built;
+  try {
+    built = await buildEntries(folder, renderCache, { published, strict, diagrams: drawer });
+  } finally {
+    // Only a drawer made here is closed here.
+    if (diagrams === undefined) await drawer?.close();
+  }
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
     return { ok: false, problems: built.problems };
   }
   for (const warning of built.warnings) log(formatWarning(warning));
+  if (built.clientDiagrams.length > 0) {
+    const why = diagrams === null ? 'diagrams are not drawn at upload (--client-diagrams)' : 'no browser found to draw diagrams (Chromium, Chrome or Edge; CHROMIUM_PATH names one)';
+    log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
+  }
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
   const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));

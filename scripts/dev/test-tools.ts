@@ -1,6 +1,6 @@
 /**
  * The programs `npm test` needs beyond npm's packages: Debian's chromium (the browser tests drive
- * it through playwright-core) and wrk (the load test's smoke run). Missing ones are installed from
+ * it through playwright-core), wrk (the load test's smoke run) and a Java runtime (vnu-jar). Missing ones are installed from
  * Debian's packages when running as root, after one line saying what and why; otherwise the run
  * stops before anything happens, naming the command to run.
  *
@@ -24,6 +24,7 @@ export interface TestTool {
 export const TEST_TOOLS: readonly TestTool[] = [
   { command: 'chromium', debianPackage: 'chromium', why: 'browser tests drive it' },
   { command: 'wrk', debianPackage: 'wrk', why: "the load test's smoke run drives it" },
+  { command: 'java', debianPackage: 'default-jre-headless', why: 'the HTML validity test runs the Nu Html Checker, vnu-jar, on it' },
 ];
 
 export interface ToolCheck {

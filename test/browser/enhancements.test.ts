@@ -1,6 +1,5 @@
 /** The interactive parts of pages in real Chromium: copy, diagrams, samples, theme, errors. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sampleKey } from '../../contracts/kv-keys.ts';
 import { startSite, type Site } from '../support/browser.ts';
 
 let site: Site;
@@ -62,8 +61,16 @@ describe('copy button', () => {
   });
 });
 
-describe('diagrams', () => {
+// Content published where no browser drew its diagrams: the visitor's browser draws them.
+describe('diagrams left to the browser', () => {
+  let clientSite: Site;
+  beforeAll(async () => {
+    clientSite = await startSite({ clientDiagrams: true });
+  });
+  afterAll(() => clientSite?.close());
+
   test('mermaid loads only on pages with diagrams and draws an SVG', async () => {
+    const site = clientSite;
     const { page, context } = await site.open();
     const chunks: string[] = [];
     page.on('request', (r) => r.url().includes('mermaid') && chunks.push(r.url()));
@@ -78,6 +85,7 @@ describe('diagrams', () => {
   });
 
   test('a diagram chunk that fails to load leaves the page working, showing the source', async () => {
+    const site = clientSite;
     const { page, context, errors } = await site.open();
     await page.route('**/assets/mermaid*.js', (route) => route.abort());
     await page.goto(site.url('/guide/multi-sim'));
@@ -96,49 +104,47 @@ describe('diagrams', () => {
 });
 
 describe('code samples', () => {
-  test('shows "Loading…", then the file', async () => {
-    const { page, context } = await site.open();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/_analog/samples/${SAMPLE}`, async (route) => {
-      await held;
-      await route.continue();
+  test('are in the served page, highlighted: shown with JavaScript off, and no request fetches them', async () => {
+    const { page, context } = await site.open({ javaScriptEnabled: false });
+    const sampleRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/_analog/samples/')) sampleRequests.push(request.url());
     });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('Loading…');
-    release();
-    await page.locator('.code-sample pre').waitFor();
-    expect(await page.locator('.code-sample pre').textContent()).toContain('/StartMinimized');
-    expect(await page.locator('.code-sample .copy-button').count()).toBe(1);
-    expect(await page.locator('.code-sample-status').count()).toBe(0);
+    const pre = page.locator('.code-sample pre.shiki');
+    expect(await pre.textContent()).toContain('START "" /D "%USERPROFILE%\\Documents\\Race Element" RaceElement.exe /StartMinimized');
+    expect(await page.locator('.code-sample .code-block-lang').textContent()).toBe(SAMPLE);
+    // `REM` is a keyword in the batch grammar: coloured, unlike plain text.
+    const [keyword, plain] = await Promise.all([
+      pre.locator('span:text-is("REM")').first().evaluate((el) => getComputedStyle(el).color),
+      pre.evaluate((el) => getComputedStyle(el).color),
+    ]);
+    expect(keyword).not.toBe(plain);
+    expect(sampleRequests).toEqual([]);
     await context.close();
   });
 
-  test('says "Error <status> while fetching file" on an HTTP error', async () => {
+  test("the copy button copies the sample file's text", async () => {
     const { page, context } = await site.open();
-    await page.route(`**/api/_analog/samples/${SAMPLE}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('Error 503 while fetching file');
-    await context.close();
-  });
-
-  test('says "File does not exist or is empty" for a missing or empty file', async () => {
-    await site.worker.kv.delete(sampleKey(SAMPLE));
-    const { page, context } = await site.open();
-    await page.goto(site.url('/guide/start-the-app-minimized'));
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('File does not exist or is empty');
-    await site.worker.kv.put(sampleKey(SAMPLE), '');
-    await page.reload();
-    await expect.poll(() => page.locator('.code-sample-status').textContent()).toBe('File does not exist or is empty');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('.code-sample .copy-button').click();
+    await expect.poll(() => page.locator('.code-sample .copy-button').textContent()).toBe('Copied!');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split(/\r?\n/)[0]).toBe('@echo off');
+    expect(copied).toContain('steam://rungameid/805550');
     await context.close();
   });
 });
 
 describe('theme', () => {
   test('the toggle switches to light, and the choice survives reloads and navigation', async () => {
-    const { page, context } = await site.open();
+    const { page, context } = await site.open({ colorScheme: 'dark' });
     await page.goto(site.url('/news'));
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await page.locator('html').getAttribute('data-theme')).toBeNull();
+    expect(await page.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.click('[data-theme-toggle]');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     const cookie = (await context.cookies()).find((c) => c.name === 'theme');
@@ -151,7 +157,7 @@ describe('theme', () => {
     await page.click('nav.site-nav a[href="/guide"]');
     await page.waitForURL('**/guide');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
-    expect(await page.locator('[data-theme-toggle]').getAttribute('aria-label')).toBe('Switch to dark theme');
+    expect(await page.getByRole('button', { name: 'Switch to dark theme' }).count()).toBe(1);
     await page.click('[data-theme-toggle]');
     await page.reload();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');

@@ -13,7 +13,7 @@ test('results appear as you type; arrows and Enter open one without a reload', a
   await page.goto(site.url('/news'));
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
-  const box = page.locator('header input[type="search"]');
+  const box = page.locator('header input[role="combobox"]');
   await box.fill('dualsens');
   const options = page.locator('header [role="option"]');
   await expect.poll(() => options.count()).toBeGreaterThan(0);
@@ -36,7 +36,7 @@ test('"/" focuses the search box; Enter without a selection opens the results pa
   await page.goto(site.url('/guide'));
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.keyboard.press('/');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
   await page.keyboard.type('multisim');
   await page.keyboard.press('Enter');
   await page.waitForURL('**/search?q=multisim');
@@ -48,7 +48,7 @@ test('Escape closes the results', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/'));
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  const box = page.locator('header input[type="search"]');
+  const box = page.locator('header input[role="combobox"]');
   await box.fill('obs');
   await expect.poll(() => page.locator('header .search-popup').isVisible()).toBe(true);
   await box.press('Escape');

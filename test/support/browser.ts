@@ -24,8 +24,9 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
-  const worker = await startPublishedWorker({ listen: true });
+/** `clientDiagrams`: the content is published with its diagrams left for the browser to draw. */
+export async function startSite({ clientDiagrams = false }: { clientDiagrams?: boolean } = {}): Promise<Site> {
+  const worker = await startPublishedWorker({ listen: true, clientDiagrams });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const base = worker.url;
   return {

@@ -4,15 +4,20 @@
  * publishes the site's own content/ into it first.
  */
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from '../../tools/local-worker.ts';
+import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
 
 export type WorkerRuntime = LocalWorker;
 export const startWorker = startLocalWorker;
 
+export interface PublishedWorkerOptions extends LocalWorkerOptions {
+  /** Leave diagrams for the browser to draw, as an upload without a browser does. */
+  clientDiagrams?: boolean;
+}
+
 /** A Worker with the site's own content/ published into its KV by the real upload code. */
-export async function startPublishedWorker(options: LocalWorkerOptions = {}): Promise<WorkerRuntime> {
+export async function startPublishedWorker({ clientDiagrams = false, ...options }: PublishedWorkerOptions = {}): Promise<WorkerRuntime> {
   const worker = await startWorker(options);
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
+  const outcome = await uploadContent({ content: 'content', store: worker.store, ...(clientDiagrams ? { diagrams: null } : {}) });
   if (!outcome.ok) {
     await worker.dispose();
     throw new Error(`content/ does not upload: ${outcome.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);

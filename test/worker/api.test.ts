@@ -44,7 +44,7 @@ describe('page-data API', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const json = (await res.json()) as { meta: { title: string; url: string }; data: { kind: string; theme: string } };
     expect(json.data.kind).toBe(kind);
-    expect(json.data.theme).toBe('dark');
+    expect(json.data.theme).toBe('system');
     expect(json.meta.title).toMatch(/^Race Element/);
   });
 

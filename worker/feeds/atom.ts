@@ -37,7 +37,7 @@ export function atomFeed({ siteUrl, publishedAt, pages }: SiteContent): string {
     `  <link rel="self" type="application/atom+xml" href="${xmlText(feedUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${xmlText(`${siteUrl}/news`)}"/>`,
     `  <author>${element('name', SITE.author)}${element('uri', AUTHOR_URI)}</author>`,
-    `  ${element('icon', SITE.image)}`,
+    `  ${element('icon', `${siteUrl}${SITE.image}`)}`,
     ...entries.flatMap(({ entry, url, published, updated: entryUpdated }) => [
       '  <entry>',
       `    ${element('id', url)}`,

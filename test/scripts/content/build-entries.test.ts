@@ -107,11 +107,27 @@ describe('folder checks', () => {
     expect(found).toEqual([{ file: 'a.md', field: 'body', reason: expect.stringContaining('"missing.bat"') }]);
   });
 
-  test('a sample block pointing to a present sample builds, with the sample hashed', async () => {
+  test('a sample block pointing to a present sample builds, with the sample hashed and shown highlighted', async () => {
     const body = '```sample\ntools/start.bat\n```';
-    const result = built(await buildEntries(folder([guide('a.md', 'a', body)], [{ path: 'tools/start.bat', content: '@echo off' }])));
-    expect(result.entries[0]!.value.html).toContain('data-sample="tools/start.bat"');
-    expect(result.samples).toEqual([{ path: 'tools/start.bat', hash: sha256('@echo off'), content: '@echo off' }]);
+    const result = built(await buildEntries(folder([guide('a.md', 'a', body)], [{ path: 'tools/start.bat', content: '@echo off\n' }])));
+    const html = result.entries[0]!.value.html;
+    expect(html).toContain('<div class="code-sample" data-sample="tools/start.bat" data-sample-state="embedded">');
+    expect(html).toContain('<a href="/api/_analog/samples/tools/start.bat" download="start.bat">tools/start.bat</a>');
+    expect(html).toContain('<div class="code-block" data-lang="bat">');
+    expect(html).toContain('<span class="code-block-lang">start.bat</span>');
+    // `@echo` is a batch keyword: a colour of its own, not the block's foreground.
+    expect(html).toMatch(/<span style="color:#F97583;--shiki-light:#D73A49">@echo<\/span>/);
+    expect(result.samples).toEqual([{ path: 'tools/start.bat', hash: sha256('@echo off\n'), content: '@echo off\n' }]);
+  });
+
+  test('a changed sample changes the hash of the entry showing it, and only that one', async () => {
+    const files = [guide('a.md', 'a', '```sample\nstart.bat\n```'), guide('b.md', 'b')];
+    const before = built(await buildEntries(folder(files, [{ path: 'start.bat', content: 'echo one' }]))).entries;
+    const after = built(await buildEntries(folder(files, [{ path: 'start.bat', content: 'echo two' }]))).entries;
+    expect(after[0]!.hash).not.toBe(before[0]!.hash);
+    expect(after[0]!.sourceHash).toBe(before[0]!.sourceHash);
+    expect(after[0]!.value.html).toContain('two');
+    expect(after[1]!.hash).toBe(before[1]!.hash);
   });
 
   test('drafts are built apart from the entries, rendered and checked like them', async () => {
@@ -230,8 +246,9 @@ describe('the real content folder', () => {
   test('at least one entry has diagrams and one embeds a sample', () => {
     const { entries, samples } = built(result);
     expect(entries.some((e) => e.value.hasDiagrams && e.value.html.includes('class="diagram"'))).toBe(true);
-    const withSample = entries.filter((e) => e.value.html.includes('data-sample='));
-    expect(withSample.length).toBeGreaterThan(0);
+    const withSample = entries.filter((e) => e.value.html.includes('data-sample-state="embedded"'));
+    expect(withSample.map((e) => e.value.file)).toEqual(['guide-starting-race-element-minimized.md']);
+    expect(withSample[0]!.value.html).toContain('<div class="code-block" data-lang="bat">');
     expect(samples.map((s) => s.path)).toContain('start-race-element-minimized.bat');
   });
 

@@ -72,6 +72,20 @@ describe('render cache', () => {
     expect(readdirSync(dir)).toEqual([file]);
   });
 
+  test('an entry showing a sample is kept with it highlighted: a second build renders and highlights nothing', async () => {
+    const cache = counting(diskRenderCache(tempDir()));
+    const content: ContentFolder = { files: [guide('a', '```sample\nrun.bat\n```')], samples: [{ path: 'run.bat', content: 'echo one' }] };
+    const first = entries(await buildEntries(content, cache));
+    // The markdown's render, then the same with the sample in it.
+    expect(cache.renders).toBe(2);
+    expect(entries(await buildEntries(content, cache))).toEqual(first);
+    expect(cache.renders).toBe(2);
+    const changed = entries(await buildEntries({ ...content, samples: [{ path: 'run.bat', content: 'echo two' }] }, cache));
+    // Only the sample is highlighted again: the markdown's render is reused.
+    expect(cache.renders).toBe(3);
+    expect(changed[0]!.value.html).toContain('two');
+  });
+
   test('without a cache every build renders', async () => {
     const result = entries(await buildEntries(folder(guide('a', 'One'))));
     expect(result[0]!.value.html).toBe('<p>One</p>');

@@ -84,11 +84,11 @@ describe('checkTestTools and chromiumPath look on the PATH they are given', () =
 
   test('found only as an executable file on PATH', () => {
     const empty = bin('empty', {});
-    const notExecutable = bin('plain', { chromium: 0o644, wrk: 0o644 });
-    const both = bin('both', { chromium: 0o755, wrk: 0o755 });
+    const notExecutable = bin('plain', { chromium: 0o644, wrk: 0o644, java: 0o644 });
+    const both = bin('both', { chromium: 0o755, wrk: 0o755, java: 0o755 });
     const found = (PATH: string) => checkTestTools({ PATH }).map((c) => [c.tool.command, c.found]);
-    expect(found(`${empty}:${notExecutable}`)).toEqual([['chromium', false], ['wrk', false]]);
-    expect(found(`${empty}:${both}`)).toEqual([['chromium', true], ['wrk', true]]);
+    expect(found(`${empty}:${notExecutable}`)).toEqual([['chromium', false], ['wrk', false], ['java', false]]);
+    expect(found(`${empty}:${both}`)).toEqual([['chromium', true], ['wrk', true], ['java', true]]);
     expect(chromiumPath({ PATH: `${notExecutable}:${both}` })).toBe(join(both, 'chromium'));
   });
 

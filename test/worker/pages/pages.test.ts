@@ -41,7 +41,7 @@ describe('routes', () => {
     expect(doc.meta('twitter:title')).toBe(title);
     expect(doc.meta('og:type')).toBe(ogType);
     expect(doc.meta('og:site_name')).toBe('Race Element');
-    expect(doc.meta('og:image')).toMatch(/^https:\/\/raw\.githubusercontent\.com\/RiddleTime\/Race-Element\//);
+    expect(doc.meta('og:image')).toBe(`${SITE}/icon-512.png`);
     expect(doc.meta('twitter:card')).toBe('summary');
     expect(doc.meta('description')?.length).toBeGreaterThan(10);
     expect(doc.meta('og:description')).toBe(doc.meta('description'));
@@ -142,7 +142,9 @@ describe('articles', () => {
   test('highlighted code, copy buttons and diagrams come from the stored HTML', async () => {
     const { doc } = await page('/guide/multi-sim');
     expect(doc.root.querySelectorAll('.prose .code-block .copy-button').length).toBeGreaterThan(0);
-    expect(doc.root.querySelector('.prose figure.diagram pre.diagram-source')?.textContent).toContain('flowchart');
+    // Drawn at upload: the SVG is in the page, and no source is left for the browser.
+    expect(doc.root.querySelector('.prose figure.diagram-drawn svg')?.getAttribute('aria-roledescription')).toBe('flowchart-v2');
+    expect(doc.root.querySelector('.prose figure.diagram pre.diagram-source')).toBeNull();
   });
 });
 
@@ -213,12 +215,27 @@ describe('caching', () => {
 });
 
 describe('theme cookie', () => {
-  test('SSR renders the theme from the cookie, dark by default', async () => {
-    expect((await page('/news')).doc.root.querySelector('html')?.getAttribute('data-theme')).toBe('dark');
-    const light = await page('/news', { headers: { Cookie: 'theme=light' } });
-    expect(light.doc.root.querySelector('html')?.getAttribute('data-theme')).toBe('light');
-    const bogus = await page('/news', { headers: { Cookie: 'theme=<script>' } });
-    expect(bogus.doc.root.querySelector('html')?.getAttribute('data-theme')).toBe('dark');
+  const themeOf = async (cookie?: string) => {
+    const { doc } = await page('/news', cookie ? { headers: { Cookie: cookie } } : undefined);
+    return { attribute: doc.root.querySelector('html')?.getAttribute('data-theme'), colorScheme: doc.meta('color-scheme') };
+  };
+
+  test('SSR renders the theme from the cookie', async () => {
+    expect(await themeOf('theme=light')).toEqual({ attribute: 'light', colorScheme: 'light' });
+    expect(await themeOf('theme=dark')).toEqual({ attribute: 'dark', colorScheme: 'dark' });
+  });
+
+  test('without a theme cookie (or with a bogus one) no theme is set: the stylesheet follows the system', async () => {
+    const system = { attribute: undefined, colorScheme: 'dark light' };
+    expect(await themeOf()).toEqual(system);
+    expect(await themeOf('XSRF-TOKEN=abc')).toEqual(system);
+    expect(await themeOf('theme=<script>')).toEqual(system);
+  });
+
+  test('every visitor without a theme cookie gets the same page', async () => {
+    const [first, second] = await Promise.all([page('/guide/multi-sim'), page('/guide/multi-sim', { headers: { Cookie: 'other=1' } })]);
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+    expect(withoutNonce(second.html)).toBe(withoutNonce(first.html));
   });
 });
 

@@ -1,0 +1,108 @@
+/**
+ * Diagrams drawn at upload, in real Chromium: the article with a diagram loads the same
+ * JavaScript as one without (no mermaid), shows the diagram with JavaScript off, does not shift
+ * layout, takes the page theme's colours in both themes, and at 390 px keeps every label at
+ * 11 CSS px or more in a figure that scrolls sideways, from the keyboard too.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { clientFiles } from '../../scripts/client-weight.ts';
+import { startSite, type Site } from '../support/browser.ts';
+
+const ARTICLE = '/guide/multi-sim';
+const PHONE = { width: 390, height: 844 };
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+test('the page loads only the base JavaScript (no mermaid, within 70 KB gzip) and no layout shifts', async () => {
+  const { page, context, errors } = await site.open();
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response: Response) => {
+    if ((response.headers()['content-type'] ?? '').includes('javascript')) scripts.set(new URL(response.url()).pathname, response.body());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shift: number }).shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { shift: number }).shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(site.url(ARTICLE));
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('figure.diagram-drawn svg').count()).toBe(1);
+  expect([...scripts.keys()].sort()).toEqual([...clientFiles().baseJs].map((file) => `/${file}`).sort());
+  let gzipBytes = 0;
+  for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
+  expect(gzipBytes).toBeLessThanOrEqual(70_000);
+  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the diagram is there with JavaScript off', async () => {
+  const { page, context } = await site.open({ javaScriptEnabled: false });
+  await page.goto(site.url(ARTICLE));
+  const svg = page.locator('figure.diagram-drawn svg');
+  expect(await svg.isVisible()).toBe(true);
+  expect(await svg.locator('text', { hasText: 'Shared memory' }).count()).toBeGreaterThan(0);
+  await context.close();
+});
+
+describe.each(['dark', 'light'] as const)('in the %s theme', (scheme) => {
+  test("nodes and labels take the page's colours", async () => {
+    const { page, context } = await site.open({ colorScheme: scheme });
+    await page.goto(site.url(ARTICLE));
+    const colours = await page.evaluate(() => {
+      const figure = document.querySelector('figure.diagram-drawn')!;
+      const probe = (value: string) => {
+        const el = document.createElement('span');
+        el.style.color = value;
+        figure.append(el);
+        const colour = getComputedStyle(el).color;
+        el.remove();
+        return colour;
+      };
+      const node = figure.querySelector('.node rect, .node polygon, .node path')!;
+      const label = [...figure.querySelectorAll('text')].find((t) => t.textContent?.includes('Shared memory'))!;
+      return {
+        node: getComputedStyle(node).fill,
+        nodeExpected: probe('var(--surface-2)'),
+        label: getComputedStyle(label).fill,
+        labelExpected: probe('var(--text)'),
+        page: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    expect(colours.node).toBe(colours.nodeExpected);
+    expect(colours.label).toBe(colours.labelExpected);
+    expect(colours.page).toBe(scheme === 'dark' ? 'rgb(20, 20, 20)' : 'rgb(255, 255, 255)');
+    await context.close();
+  });
+});
+
+test('at 390 px every label is at least 11 CSS px, and the figure scrolls sideways from the keyboard', async () => {
+  const { page, context } = await site.open({ viewport: PHONE });
+  await page.goto(site.url(ARTICLE));
+  await hydrated(page);
+  const sizes = await page.evaluate(() =>
+    [...document.querySelectorAll<SVGTextElement>('figure.diagram-drawn svg text')]
+      .filter((t) => t.textContent?.trim())
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 0)),
+  );
+  expect(sizes.length).toBeGreaterThan(5);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
+  const figure = page.locator('figure.diagram-drawn');
+  const { scrollWidth, clientWidth } = await figure.evaluate((f) => ({ scrollWidth: f.scrollWidth, clientWidth: f.clientWidth }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  expect(await figure.getAttribute('tabindex')).toBe('0');
+  await figure.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => figure.evaluate((f) => f.scrollLeft)).toBeGreaterThan(0);
+  await context.close();
+});

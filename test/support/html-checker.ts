@@ -1,0 +1,77 @@
+/**
+ * The Nu Html Checker (the W3C validator's engine, npm `vnu-jar`) run on HTML documents: one
+ * Java process for all of them, JSON output parsed into messages. I/O: writes the documents to
+ * a temporary folder, runs `java`, removes the folder.
+ *
+ * Needs Java 11 or later on PATH (or JAVA_HOME); on Debian `apt-get install default-jre-headless`.
+ * vnu-jar's own install script would download a JDK; the project's allowScripts does not run it.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as z from 'zod';
+
+const VNU_JAR: string = String(createRequire(import.meta.url)('vnu-jar'));
+
+const messageSchema = z.object({
+  type: z.string(),
+  subType: z.string().optional(),
+  url: z.string().optional(),
+  lastLine: z.number().optional(),
+  firstColumn: z.number().optional(),
+  lastColumn: z.number().optional(),
+  message: z.string(),
+  extract: z.string().optional(),
+});
+const outputSchema = z.object({ messages: z.array(messageSchema) });
+
+export interface CheckerMessage {
+  /** The name the document was given. */
+  document: string;
+  /** `error` (errors and fatal errors), `warning`, or `info`. */
+  kind: 'error' | 'warning' | 'info';
+  message: string;
+  /** Where: line.column and the text around it. */
+  at: string;
+}
+
+function javaCommand(): string {
+  const home = process.env.JAVA_HOME;
+  return home && existsSync(join(home, 'bin', 'java')) ? join(home, 'bin', 'java') : 'java';
+}
+
+/** Checks each named HTML document; returns every message the checker gives. */
+export async function checkHtml(documents: Record<string, string>): Promise<CheckerMessage[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
+  try {
+    const files = Object.entries(documents).map(([name, html], i) => {
+      const file = join(dir, `${i}.html`);
+      writeFileSync(file, html);
+      return { name, file };
+    });
+    let stderr: string;
+    try {
+      // --exit-zero-always: problems are data here; a non-zero exit means the run itself failed.
+      ({ stderr } = await promisify(execFile)(javaCommand(), ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files.map((f) => f.file)], {
+        maxBuffer: 64 * 1024 * 1024,
+      }));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new Error('The Nu Html Checker needs Java 11 or later: no `java` on PATH or in JAVA_HOME (Debian: apt-get install default-jre-headless)');
+      }
+      throw error;
+    }
+    const byUrl = new Map(files.map((f) => [new URL(`file:${f.file}`).href, f.name]));
+    return outputSchema.parse(JSON.parse(stderr)).messages.map((m) => ({
+      document: (m.url && byUrl.get(new URL(m.url).href)) ?? m.url ?? '(checker)',
+      kind: m.type === 'info' ? (m.subType === 'warning' ? 'warning' : 'info') : m.type === 'error' || m.type === 'non-document-error' ? 'error' : 'info',
+      message: m.message,
+      at: `${m.lastLine ?? '?'}.${m.firstColumn ?? '?'}: ${m.extract ?? ''}`,
+    }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

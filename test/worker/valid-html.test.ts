@@ -1,0 +1,70 @@
+/**
+ * Valid HTML: the Nu Html Checker (vnu-jar) reads one page of every route type as the built
+ * Worker serves it from the uploaded content, and finds no error and no warning.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
+import { checkHtml, type CheckerMessage } from '../support/html-checker.ts';
+import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+const PAGES = [
+  '/',
+  '/news',
+  '/guide',
+  '/news/race-element-2-released',
+  // a diagram, highlighted code, a table of contents
+  '/guide/multi-sim',
+  // a code sample
+  '/guide/start-the-app-minimized',
+  // an untyped page: images, lists
+  '/guide/features',
+  '/setup',
+  '/setup?link=QUJD',
+  // with counted views: a table and a chart
+  '/analytics',
+  '/search',
+  '/search?q=hud',
+  // a missing article, with suggestions, and an unknown route
+  '/guide/multisim',
+  '/nope',
+];
+
+let worker: WorkerRuntime;
+beforeAll(async () => {
+  worker = await startPublishedWorker();
+  const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
+  for (const path of ['/news', '/guide/multi-sim', '/guide/multi-sim']) {
+    const res = await worker.fetch('/api/_analog/analytics/hits', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
+      body: JSON.stringify({ path }),
+    });
+    if (res.status !== 204) throw new Error(`page view not counted: ${res.status}`);
+  }
+});
+afterAll(() => worker?.dispose());
+
+const describeAll = (messages: CheckerMessage[]) => messages.map((m) => `${m.document} ${m.kind}: ${m.message}\n    at ${m.at}`).join('\n');
+
+test('every route type validates: no error, no warning', { timeout: 120_000 }, async () => {
+  const documents: Record<string, string> = {};
+  for (const path of PAGES) {
+    const res = await worker.fetch(path);
+    expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+    documents[path] = await res.text();
+  }
+  expect(documents['/analytics']).toContain('<svg');
+  const messages = await checkHtml(documents);
+  const problems = messages.filter((m) => m.kind !== 'info');
+  expect(problems, describeAll(problems)).toEqual([]);
+});
+
+test('the checker does report a broken page (so a silent run cannot pass)', { timeout: 60_000 }, async () => {
+  const html = (await (await worker.fetch('/')).text()).replace('type="text"', 'type="search"');
+  const messages = await checkHtml({ broken: html });
+  expect(messages.filter((m) => m.kind === 'error').map((m) => m.message)).toEqual([
+    'Bad value “combobox” for attribute “role” on element “input”.',
+    'Attribute “aria-expanded” not allowed on element “input” at this point.',
+  ]);
+  expect(messages.every((m) => m.document === 'broken')).toBe(true);
+});
