@@ -56,11 +56,11 @@ async function main(): Promise<number> {
   const where = args.remote ? 'remote namespace' : 'local state';
   if (args.verify) {
     console.log(`Verifying what the ${where} publishes…`);
-    return withStore(args, 'Nothing was written (--verify only reads).', async (store) => ((await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1));
+    return withStore(args, { readOnlyNote: 'Nothing was written (--verify only reads).' }, async (store) => ((await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1));
   }
   if (args.history) {
     console.log(`Versions kept in the ${where}, newest first:`);
-    return withStore(args, 'Nothing was written (--history only reads).', async (store) => {
+    return withStore(args, { readOnlyNote: 'Nothing was written (--history only reads).' }, async (store) => {
       const raw = await store.get(MANIFEST_KEY);
       const liveVersion = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV').version;
       const lines = formatHistory(await readHistory(store), liveVersion);
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
   }
   if (args.rollback) {
     console.log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
-    return withStore(args, '', async (store) => {
+    return withStore(args, {}, async (store) => {
       await rollback({ store, ...(rollbackTo === undefined ? {} : { version: rollbackTo }), log: (line) => console.log(line) });
       return 0;
     });
@@ -79,7 +79,8 @@ async function main(): Promise<number> {
   const dir = resolve(args.dir);
   console.log(`Publishing ${dir} to the ${where}${args['dry-run'] ? ' (dry run)' : ''}…`);
   const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
-  return withStore(args, '', async (store) => {
+  // uploadContent logs the request tally itself, as its last line.
+  return withStore(args, { tallyLogged: true }, async (store) => {
     const outcome = await uploadContent({
       content: dir,
       store,
@@ -100,7 +101,11 @@ async function main(): Promise<number> {
  * Opens the store, runs one command on it, prints the API requests made (remote), and turns a
  * KV failure or a refusal into exit code 1 with its message.
  */
-async function withStore(target: Target, readOnlyNote: string, run: (store: KvStore) => Promise<number>): Promise<number> {
+async function withStore(
+  target: Target,
+  { readOnlyNote = '', tallyLogged = false }: { readOnlyNote?: string; tallyLogged?: boolean },
+  run: (store: KvStore) => Promise<number>,
+): Promise<number> {
   const [{ KvApiError }, { KvLimitError }, { formatRequestTally }, { PublishStoppedError, UploadConflictError }] = await Promise.all([
     import('./content/kv-api-error.ts'),
     import('./content/kv-batches.ts'),
@@ -123,7 +128,7 @@ async function withStore(target: Target, readOnlyNote: string, run: (store: KvSt
   const { store, close } = opened;
   try {
     const code = await run(store);
-    printRequests(store, console.log);
+    if (!tallyLogged) printRequests(store, console.log);
     return code;
   } catch (error) {
     const known = error instanceof UploadConflictError || error instanceof PublishStoppedError || error instanceof KvApiError || error instanceof KvLimitError;

@@ -236,7 +236,8 @@ describe('two uploads at once', () => {
       expect((await verifyPublished(worker.store)).problems).toEqual([]);
     }
     await expectSiteWhole(await liveManifest());
-  }, 60_000);
+    // 24 whole uploads (render, samples, diagrams from their disk cache): minutes on a busy machine.
+  }, 180_000);
 
   test('compare-and-swap: a plan made against an older manifest writes no manifest and deletes nothing', async () => {
     const live = await liveManifest();
