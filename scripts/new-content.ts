@@ -29,14 +29,10 @@ Options:
   -h, --help            print this help and exit`;
 
 async function main(): Promise<number> {
-  let parsed;
+  const options = { description: { type: 'string' }, dir: { type: 'string', default: 'content' }, help: { type: 'boolean', short: 'h', default: false } } as const;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true; strict: true }>>;
   try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      options: { description: { type: 'string' }, dir: { type: 'string', default: 'content' }, help: { type: 'boolean', short: 'h', default: false } },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: process.argv.slice(2), options, allowPositionals: true, strict: true });
   } catch (error) {
     console.error(`new: ${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -33,7 +33,7 @@ export async function renderDiagrams(root: ParentNode = document): Promise<void>
   const figures = [...root.querySelectorAll<HTMLElement>('[data-diagram]:not([data-diagram-state])')];
   if (figures.length === 0) return;
   for (const figure of figures) figure.dataset.diagramState = 'loading';
-  let mermaid;
+  let mermaid: Mermaid;
   try {
     mermaidLoad ??= loadMermaid();
     mermaid = await mermaidLoad;

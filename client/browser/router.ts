@@ -59,7 +59,10 @@ export function installRouter(hooks: RouterHooks): void {
     const url = navigableUrl(anchor, event);
     if (!url) return;
     // Same page, other #hash: the browser scrolls by itself without a load; back comes here.
-    if (url.pathname === location.pathname && url.search === location.search && url.hash) return rememberScroll();
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) {
+      rememberScroll();
+      return;
+    }
     event.preventDefault();
     void navigate(url, hooks, { push: true });
   });
@@ -78,7 +81,10 @@ export function installRouter(hooks: RouterHooks): void {
     const state = (event.state ?? {}) as HistoryState;
     // An in-page #link (the browser fires popstate for it too), or back/forward between two
     // spots of this page: nothing to load, only somewhere to scroll.
-    if (location.pathname + location.search === shown) return scrollWithinPage(new URL(location.href), state.scrollY);
+    if (location.pathname + location.search === shown) {
+      scrollWithinPage(new URL(location.href), state.scrollY);
+      return;
+    }
     void navigate(new URL(location.href), hooks, { push: false, scrollY: state.scrollY ?? 0 });
   });
 }
@@ -121,7 +127,10 @@ async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push:
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {
   // 'instant': a page change is not an in-page scroll, whatever CSS scroll-behavior says.
-  if (scrollY !== undefined) return window.scrollTo({ top: scrollY, behavior: 'instant' });
+  if (scrollY !== undefined) {
+    window.scrollTo({ top: scrollY, behavior: 'instant' });
+    return;
+  }
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView({ behavior: 'instant' });
   else window.scrollTo({ top: 0, behavior: 'instant' });

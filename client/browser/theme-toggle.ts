@@ -21,6 +21,7 @@ export function installThemeToggle(): void {
     const next: Theme = themeInEffect() === 'light' ? 'dark' : 'light';
     document.documentElement.dataset.theme = next;
     document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', next);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site serves.
     document.cookie = `theme=${next}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
   });
 }

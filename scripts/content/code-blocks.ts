@@ -8,7 +8,7 @@
  *   other    → shiki-highlighted code inside a frame with a copy button.
  * Runs after sanitising: the markup added here is ours, not the author's.
  */
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import type { Element, ElementContent, Root } from 'hast';
 import { sampleApiPath } from '../../contracts/routes.ts';
@@ -35,7 +35,7 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
     if (node.tagName !== 'pre' || index === undefined || !parent) return;
     const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
     if (!code) return;
-    found.push({ parent, index, lang: languageOf(code), code: toString(code).replace(/\n$/, '') });
+    found.push({ parent, index, lang: languageOf(code), code: textOf(code).replace(/\n$/, '') });
     return SKIP;
   });
 

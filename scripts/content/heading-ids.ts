@@ -8,7 +8,7 @@
  * stays out of the table of contents.
  */
 import GithubSlugger, { slug as previewSlug } from 'github-slugger';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Element, Root } from 'hast';
 import type { TocItem } from '../../contracts/kv-values.ts';
@@ -25,7 +25,7 @@ export function addHeadingIds(tree: Root): TocItem[] {
     const depth = Math.min(Number(level[1]) + 1, 6, previous + 1);
     previous = depth;
     node.tagName = `h${depth}`;
-    const text = toString(node).trim();
+    const text = textOf(node).trim();
     // A heading of punctuation only ("!!!") has no GitHub slug: name it "section" instead.
     const id = slugger.slug(previewSlug(text) === '' ? 'section' : text);
     node.properties.id = id;

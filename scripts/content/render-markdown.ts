@@ -8,7 +8,7 @@
  * Pure: markdown in, { html, toc, hasDiagrams, samples } out.
  */
 import { toHtml } from 'hast-util-to-html';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 import { raw } from 'hast-util-raw';
 import { sanitize } from 'hast-util-sanitize';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -68,5 +68,5 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
 /** Text of everything but code blocks, with block boundaries kept as spaces. */
 function proseText(tree: Root): string {
   const withoutCode: Root = { ...tree, children: tree.children.filter((node) => !(node.type === 'element' && node.tagName === 'pre')) };
-  return toString(withoutCode).replace(/\s+/g, ' ').trim();
+  return textOf(withoutCode).replace(/\s+/g, ' ').trim();
 }

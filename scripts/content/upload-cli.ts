@@ -60,7 +60,7 @@ export function usage(): string {
 export type ParsedCommand = { ok: true; args: UploadArgs; keep: number; rollbackTo: number | undefined } | { ok: false; error: string };
 
 export function parseUploadArgs(argv: string[]): ParsedCommand {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof UPLOAD_OPTIONS; strict: true; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: UPLOAD_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {

@@ -67,7 +67,7 @@ export async function uploadContent({
   const published = async () =>
     new Map((await stage(() => live.nothingPublished(undefined), () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
-  let built;
+  let built: Awaited<ReturnType<typeof buildEntries>>;
   try {
     built = await buildEntries(folder, renderCache, { published, strict, diagrams: drawer });
   } finally {

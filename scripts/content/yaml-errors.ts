@@ -120,7 +120,7 @@ function unclosedQuote(lines: string[], index: number): { char: string; column: 
 /** A `[` or `{` that starts a field's value and is not closed within the value's lines. */
 function unclosedBracket(lines: string[], index: number): { char: string; column: number } | undefined {
   const field = FIELD_LINE.exec(lines[index]!);
-  const char = field?.[3]![0];
+  const char = field?.[3]?.[0];
   if (!field || (char !== '[' && char !== '{')) return undefined;
   let value = field[3]!;
   for (let next = index + 1; next < lines.length && /^\s+\S/.test(lines[next]!); next++) value += `\n${lines[next]}`;

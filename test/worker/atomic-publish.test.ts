@@ -211,10 +211,22 @@ describe('two uploads at once', () => {
       return new Promise((resolve) => setTimeout(resolve, state % 4));
     };
     return withBulkOperations({
-      get: async (key) => (await pause(), inner.get(key)),
-      listKeys: async (prefix) => (await pause(), inner.listKeys(prefix)),
-      put: async (key, value, options) => (await pause(), inner.put(key, value, options)),
-      delete: async (key) => (await pause(), inner.delete(key)),
+      get: async (key) => {
+        await pause();
+        return inner.get(key);
+      },
+      listKeys: async (prefix) => {
+        await pause();
+        return inner.listKeys(prefix);
+      },
+      put: async (key, value, options) => {
+        await pause();
+        return inner.put(key, value, options);
+      },
+      delete: async (key) => {
+        await pause();
+        return inner.delete(key);
+      },
     });
   }
 

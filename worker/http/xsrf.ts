@@ -67,7 +67,10 @@ export async function isValidXsrfToken(token: string | undefined, secret: string
   if (!signatureBytes) return false;
   const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), signatureBytes, encoder.encode(random));
   if (valid) {
-    if (!known) verified.set(secret, (known = new Set()));
+    if (!known) {
+      known = new Set();
+      verified.set(secret, known);
+    }
     if (known.size >= VERIFIED_LIMIT) known.delete(known.values().next().value as string);
     known.add(token);
   }

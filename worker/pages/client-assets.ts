@@ -28,8 +28,8 @@ function addWithImports(name: string, files: Set<string>, styles?: Set<string>):
   const chunk = chunks[name];
   if (!chunk || files.has(chunk.file)) return;
   files.add(chunk.file);
-  chunk.css?.forEach((c) => styles?.add(c));
-  chunk.imports?.forEach((imported) => addWithImports(imported, files, styles));
+  for (const c of chunk.css ?? []) styles?.add(c);
+  for (const imported of chunk.imports ?? []) addWithImports(imported, files, styles);
 }
 
 function collect(): DocumentAssets {
@@ -37,7 +37,7 @@ function collect(): DocumentAssets {
   if (!entry) throw new Error(`the client build has no ${ENTRY}: run \`npm run build\``);
   const styles = new Set(entry.css ?? []);
   const preloads = new Set<string>();
-  entry.imports?.forEach((name) => addWithImports(name, preloads, styles));
+  for (const name of entry.imports ?? []) addWithImports(name, preloads, styles);
   // The inline copy replaces the stylesheet links; `</style` cannot end the element early.
   const css = inlineStyles.css.replace(/<\/style/gi, '<\\/style');
   return {

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { browserDiagramDrawer, DRAWN_DIAGRAM_ID, findBrowser } from '../../../scripts/content/diagram-browser.ts';
+import { browserDiagramDrawer, DRAWN_DIAGRAM_ID, type DrawnDiagram, findBrowser } from '../../../scripts/content/diagram-browser.ts';
 import { DIAGRAM_THEME_VARIABLES, diagramFigure } from '../../../scripts/content/diagram-svg.ts';
 import { type KvStore, withBulkOperations } from '../../../scripts/content/kv-store.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
@@ -75,7 +75,7 @@ test('a hostile diagram comes out inert: no script, handler, HTML or link out', 
     '  click B "javascript:alert(5)"',
   ].join('\n');
   const drawer = browserDiagramDrawer(CHROMIUM, join(cacheDir, 'hostile'))!;
-  let drawn;
+  let drawn: DrawnDiagram | undefined;
   try {
     [drawn] = await drawer.draw([hostile]);
   } finally {

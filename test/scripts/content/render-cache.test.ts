@@ -39,7 +39,9 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('render cache', () => {
   test('a second build of the same files renders nothing and builds the same entries', async () => {
