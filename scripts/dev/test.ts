@@ -1,5 +1,5 @@
 /**
- * `npm test`. Without arguments, the whole check: build, type-check, every test, then the
+ * `npm test`. Without arguments, the whole check: build, type-check, lint (Biome), every test, then the
  * benchmark ratio check last and alone (it compares throughputs, so nothing else may run beside
  * it). With arguments (`npm test -- test/worker/http/xsrf.test.ts`, or a part of a file name), only
  * the matching tests: vitest's globalSetup rebuilds dist/ first when sources are newer.
@@ -18,6 +18,7 @@ if (filters.length > 0) {
 } else {
   run('npm', ['run', 'build']);
   run('npm', ['run', 'typecheck']);
+  run('npm', ['run', 'lint']);
   run('vitest', ['run', '--exclude', 'test/bench/ratio.test.ts']);
   run('vitest', ['run', 'test/bench/ratio.test.ts']);
 }
