@@ -16,7 +16,8 @@ import { formatProblem, formatWarning, type ContentProblem } from './problems.ts
 import { formatDraftLink, previewLinks, type PreviewOptions } from './preview-links.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { acquireUploadLock, machineUser, type UploadLock } from './upload-lock.ts';
+import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
+import type { PublishStep } from './publish.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 
@@ -36,6 +37,8 @@ export interface UploadOptions {
   preview?: PreviewOptions;
   /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
   keepVersions?: number;
+  /** Takes the upload lock: default the KV lock (upload-lock.ts); remotely the publish lock (publish-lease-client.ts). */
+  lock?: (now: string) => Promise<UploadLock>;
 }
 
 export type UploadOutcome =
@@ -52,6 +55,7 @@ export async function uploadContent({
   strict = false,
   preview,
   keepVersions = DEFAULT_KEEP_VERSIONS,
+  lock: takeLock = (at) => acquireUploadLock(store, at),
 }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   // Read here only to tell which of two files sharing a slug is the new one; the plan reads
@@ -66,12 +70,17 @@ export async function uploadContent({
   for (const warning of built.warnings) log(formatWarning(warning));
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));
+  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => takeLock(now));
+  const tracker = manifestTracker();
   let outcome: UploadOutcome;
+  let failure: unknown;
   try {
-    outcome = await planAndPublish(built, store, dryRun, log, now, lock, preview, keepVersions);
+    outcome = await planAndPublish(built, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    const note = await lock?.release();
+    const note = await lock?.release(tracker.outcome(failure));
     if (note) log(note);
   }
   // Counted after the lock's release, the upload's last request.
@@ -89,6 +98,7 @@ async function planAndPublish(
   lock: UploadLock | null,
   preview: PreviewOptions | undefined,
   keepVersions: number,
+  seeStep: (step: PublishStep) => void,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
   const { previous, existingKeys, records } = await stage(
@@ -114,6 +124,7 @@ async function planAndPublish(
       store,
       plan,
       (step) => {
+        seeStep(step);
         if (step.kind === 'cleanup-skipped') log(`clean-up skipped: ${step.reason}`);
       },
       lock ?? undefined,
