@@ -3,7 +3,8 @@
  * (scripts/content/upload-cli.ts); the main ones:
  *
  *   npm run upload                       local state (what `npm start` serves)
- *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID)
+ *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID,
+ *                                        PUBLISH_SECRET for the publish lock; PUBLISH_URL over SITE_URL)
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload

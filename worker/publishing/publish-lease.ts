@@ -8,7 +8,8 @@
  *                                   holder renews. With `reserved`, also refused unless that
  *                                   version is still the last one reserved (the holder's own).
  *   commit(holder, basedOn, next)   the holder must hold an unexpired lease, and `basedOn` must
- *                                   be the version last reserved; then `next` is.
+ *                                   be the version last reserved (or above it: a manifest
+ *                                   written outside the lock); then `next` is.
  *   release(holder, outcome)        ends the lease; says whether the reserved manifest landed.
  *
  * A reservation whose manifest write is not known to have landed (a crash, a lost answer) is
@@ -60,7 +61,9 @@ export function commit(state: LeaseState, holder: string, basedOn: number | null
     return { state, result: { ok: false, reason: `${holder} does not hold the publish lease (${why})` } };
   }
   const onPendingBase = state.pending !== null && basedOn === state.pending.from;
-  if (!(state.version === null || basedOn === state.version || onPendingBase)) {
+  // Versions only grow, and a stale KV read shows an older one: a base above the last reserved
+  // version is a manifest written outside the lock (by hand), safe to build on; a lower one is not.
+  if (!(state.version === null || (basedOn !== null && basedOn >= state.version) || onPendingBase)) {
     return { state, result: { ok: false, reason: `planned against ${versionName(basedOn)}, but ${versionName(state.version)} was reserved since` } };
   }
   return { state: { ...state, version: next, pending: { by: holder, from: basedOn } }, result: { ok: true, version: next } };

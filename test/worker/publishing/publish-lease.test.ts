@@ -57,6 +57,9 @@ describe('commit (compare-and-swap)', () => {
     // B read a stale manifest (v7) from KV: refused.
     expect(commit(b, 'B', 7, 8, s(4)).result).toEqual({ ok: false, reason: 'planned against v7, but v8 was reserved since' });
     expect(commit(b, 'B', 8, 9, s(4)).result).toEqual({ ok: true, version: 9 });
+    // A manifest written outside the lock (by hand, v20) is built on; "nothing published" is not.
+    expect(commit(b, 'B', 20, 21, s(4)).result).toEqual({ ok: true, version: 21 });
+    expect(commit(b, 'B', null, 1, s(4)).result).toEqual({ ok: false, reason: 'planned against none, but v8 was reserved since' });
   });
 
   test('two uploads planned on the same version: exactly one commits', () => {
