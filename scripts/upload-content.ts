@@ -95,14 +95,14 @@ async function main(): Promise<number> {
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
     });
     return outcome.ok ? 0 : 1;
-  });
+  }, true);
 }
 
 /**
  * Opens the store, runs one command on it, prints the API requests made (remote), and turns a
  * KV failure or a refusal into exit code 1 with its message.
  */
-async function withStore(target: Target, readOnlyNote: string, run: (store: KvStore) => Promise<number>): Promise<number> {
+async function withStore(target: Target, readOnlyNote: string, run: (store: KvStore) => Promise<number>, tallyLogged = false): Promise<number> {
   const [{ KvApiError }, { KvLimitError }, { formatRequestTally }, { PublishStoppedError, UploadConflictError }] = await Promise.all([
     import('./content/kv-api-error.ts'),
     import('./content/kv-batches.ts'),
@@ -125,7 +125,8 @@ async function withStore(target: Target, readOnlyNote: string, run: (store: KvSt
   const { store, close } = opened;
   try {
     const code = await run(store);
-    printRequests(store, console.log);
+    // An upload logs the count itself, after its lock's release (upload.ts).
+    if (!tallyLogged) printRequests(store, console.log);
     return code;
   } catch (error) {
     const known = error instanceof UploadConflictError || error instanceof PublishStoppedError || error instanceof KvApiError || error instanceof KvLimitError;

@@ -65,6 +65,7 @@ export async function uploadContent({
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
+    logTally(store, log);
     return { ok: false, problems: built.problems };
   }
   for (const warning of built.warnings) log(formatWarning(warning));
@@ -84,9 +85,13 @@ export async function uploadContent({
     if (note) log(note);
   }
   // Counted after the lock's release, the upload's last request.
+  logTally(store, log);
+  return outcome;
+}
+
+function logTally(store: KvStore, log: (line: string) => void): void {
   const tally = store.requests?.();
   if (tally) log(formatRequestTally(tally));
-  return outcome;
 }
 
 async function planAndPublish(

@@ -34,6 +34,7 @@ import { syntheticContent } from '../../../bench/synthetic-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import { startPublishLockServer, type PublishLockServer } from '../../support/publish-lock-server.ts';
 import { CloudflareKvApi, startKvApi, type KvApiServerOptions } from '../../support/cloudflare-kv-api.ts';
 
 const ACCOUNT = 'acc-contract';
@@ -278,17 +279,22 @@ describe('failures that stop an upload, each named with what the site serves', (
 
 describe('the command line', () => {
   let dir: string;
-  beforeAll(() => {
+  let lock: PublishLockServer;
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'race-element-remote-'));
+    lock = await startPublishLockServer('publish-secret');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await lock.close();
+  });
 
-  function run(args: string[], namespaceId: string, api: CloudflareKvApi): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function run(args: string[], namespaceId: string, api: CloudflareKvApi, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const config = join(dir, `${namespaceId}.toml`);
     writeFileSync(config, `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`);
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, ...args], {
-        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_ACCOUNT_ID: ACCOUNT },
+        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_ACCOUNT_ID: ACCOUNT, PUBLISH_URL: lock.origin, PUBLISH_SECRET: 'publish-secret', ...env },
       });
       let stdout = '';
       let stderr = '';
@@ -306,13 +312,31 @@ describe('the command line', () => {
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
     expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; manifest v1; deleted 0 stale key(s).');
-    expect(lines.at(-1)).toBe('15 Cloudflare API requests (1 namespace read, 4 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
+    // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 4 key lists, 3 value reads, 2 bulk writes)');
+    expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
       'all 24 entries verified (manifest v1, 1 samples, search index)',
       '3 Cloudflare API requests (1 namespace read, 1 value read, 1 bulk read)',
     ]);
+  }, 60_000);
+
+  test('without PUBLISH_SECRET, or with a wrong one: refused, exit 1, nothing written', async () => {
+    const api = await server();
+    const missing = await run([], NS, api, { PUBLISH_SECRET: '' });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      'upload-content: --remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+    );
+    expect(api.log).toEqual([]);
+    const wrong = await run([], NS, api, { PUBLISH_SECRET: 'not-the-secret' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim().split('\n')[0]).toBe(
+      `upload-content: stopped: publish lock: POST ${lock.origin}/api/_analog/publish/lease answered 401: Missing or wrong bearer token (the value of PUBLISH_SECRET). Nothing new was published: the site is unchanged.`,
+    );
+    expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete')).toEqual([]);
   }, 60_000);
 
   test('an unknown namespace: refused, exit 1, nothing written', async () => {
