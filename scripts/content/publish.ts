@@ -13,9 +13,9 @@
  * - `guard` (the upload lock, upload.ts) reserves the new version before anything is written
  *   (the Durable Object lock's compare-and-swap, publish-lease-client.ts) and is checked again
  *   right before the manifest is written.
- * Workers KV has no transactions, so a window of a few milliseconds remains between that
- * re-read and the write; the lock makes two uploads meeting in it unlikely, and the one that
- * loses is reported by the next run's `--verify`.
+ * Workers KV has no transactions, so with the KV lock a window of a few milliseconds remains
+ * between that re-read and the write; the publish lock's reservation (remote uploads) closes it
+ * but for an upload that outlives its lease (docs/publishing.md).
  *
  * KV is eventually consistent: the manifest just written may read as the previous one for a
  * moment. The clean-up check waits for it (a few seconds at most) and skips the clean-up, saying

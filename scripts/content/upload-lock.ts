@@ -7,6 +7,9 @@
  * harmless. A lock past its expiry counts as free everywhere, so that an old lock still readable
  * for a moment after this upload's own write (eventual consistency) is not taken for a rival.
  * KV allows one write per second per key: the remote store spaces this key's write and delete.
+ * This is the local upload's lock (Miniflare's KV is strongly consistent); `--remote` uploads
+ * take the Durable Object's publish lock instead (publish-lease-client.ts), which also reserves
+ * the version by a real compare-and-swap.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
