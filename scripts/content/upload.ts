@@ -60,7 +60,7 @@ export async function uploadContent({
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   // Read here only to tell which of two files sharing a slug is the new one; the plan reads
   // the manifest again under the lock.
-  const published = new Map((await readManifest(store))?.entries.map((e) => [e.file, e.slug]));
+  const published = new Map((await stage(() => live.nothingPublished(undefined), () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
   const built = await buildEntries(folder, renderCache, { published, strict });
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));

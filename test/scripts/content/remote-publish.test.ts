@@ -21,13 +21,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { openCloudflareKvStore, type CloudflareKvOptions, type CloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
 import { kvStoreFromBinding, type KvStore } from '../../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
 import { PublishStoppedError } from '../../../scripts/content/publish-error.ts';
+import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { uploadContent, type UploadOutcome } from '../../../scripts/content/upload.ts';
 import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { syntheticContent } from '../../../bench/synthetic-content.ts';
@@ -83,9 +84,24 @@ function changedAgain(): ContentFolder {
   return { ...copy, files: copy.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited again.\n` } : f)) };
 }
 
-async function publish(store: KvStore, content: ContentFolder, now: string, keepVersions?: number): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
+async function publish(
+  store: KvStore,
+  content: ContentFolder,
+  now: string,
+  keepVersions?: number,
+  lock?: PublishLockServer,
+): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
-  const outcome = await uploadContent({ content, store, now, renderCache, log: (line) => lines.push(line), ...(keepVersions ? { keepVersions } : {}) });
+  const outcome = await uploadContent({
+    content,
+    store,
+    now,
+    renderCache,
+    log: (line) => lines.push(line),
+    ...(keepVersions ? { keepVersions } : {}),
+    // As `--remote` does: the publish lock (here its stand-in), no lock key in KV.
+    ...(lock ? { lock: () => acquirePublishLease({ origin: lock.origin, secret: 'publish-secret', holder: 'contract-test' }) } : {}),
+  });
   if (!outcome.ok) throw new Error(`content problems: ${JSON.stringify(outcome.problems)}`);
   return { ...outcome, lines };
 }
@@ -149,28 +165,36 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 });
 
 describe('request counts', () => {
-  test('a first publish of content/ makes 15 requests, and --verify 2', async () => {
+  // A fresh lock for each test: each publishes version 1 into a fresh namespace.
+  let lock: PublishLockServer;
+  beforeEach(async () => {
+    lock = await startPublishLockServer('publish-secret');
+  });
+  afterEach(() => lock.close());
+
+  test('a first publish of content/ makes 10 requests, and --verify 2', async () => {
     const api = await server();
     const store = await remote(api);
-    const { lines } = await publish(store, real, T(1));
+    const { lines } = await publish(store, real, T(1), undefined, lock);
+    // The manifest read three times (before rendering, for the plan, right before writing it); no lock key in KV.
     expect(store.requests()).toEqual({
-      total: 15,
-      byOperation: { 'namespace read': 1, 'key list': 4, 'value read': 6, 'bulk write': 3, 'bulk delete': 1, 'bulk read': 0 },
+      total: 10,
+      byOperation: { 'namespace read': 1, 'key list': 4, 'value read': 3, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('15 Cloudflare API requests (1 namespace read, 4 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
-    expect(api.counts().total).toBe(15);
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 4 key lists, 3 value reads, 2 bulk writes)');
+    expect(api.counts().total).toBe(10);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
   });
 
-  test('a first publish of 1,000 entries makes 15 requests, and --verify 12', async () => {
+  test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
-    const outcome = await publish(store, site, T(1));
+    const outcome = await publish(store, site, T(1), undefined, lock);
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 15, 'bulk.write': 3, 'keys.list': 4 });
+    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 4 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
@@ -258,7 +282,7 @@ describe('failures that stop an upload, each named with what the site serves', (
     const host = new URL(api.baseURL).host;
     await api.close();
     await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
-      `Cloudflare KV value read of key lock/upload failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
+      `Cloudflare KV value read of key manifest failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
         'Nothing new was published: the site is unchanged.',
     );
     expect(api.contents(NS)).toEqual(before);
