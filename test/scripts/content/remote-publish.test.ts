@@ -345,7 +345,7 @@ describe('the command line', () => {
       'all 24 entries verified (manifest v1, 1 samples, search index)',
       '3 Cloudflare API requests (1 namespace read, 1 value read, 1 bulk read)',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   test('without PUBLISH_SECRET, or with a wrong one: refused, exit 1, nothing written', async () => {
     const api = await server();
@@ -361,7 +361,7 @@ describe('the command line', () => {
       `upload-content: stopped: publish lock: POST ${lock.origin}/api/_analog/publish/lease answered 401: Missing or wrong bearer token (the value of PUBLISH_SECRET). Nothing new was published: the site is unchanged.`,
     );
     expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete')).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   test('an unknown namespace: refused, exit 1, nothing written', async () => {
     const api = await server();
@@ -373,5 +373,5 @@ describe('the command line', () => {
         'in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it. Nothing was written.',
     );
     expect(api.log.map((r) => r.operation)).toEqual(['namespace.get']);
-  }, 60_000);
+  }, 180_000);
 });
