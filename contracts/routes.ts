@@ -26,3 +26,13 @@ export const PAGE_VIEW_API_PATH = `${API_PREFIX}/analytics/hits`;
 /** A code-sample file from content/samples/, as text. */
 export const SAMPLES_API_PREFIX = `${API_PREFIX}/samples/`;
 export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * The publish lock (worker/publishing/): POST with `Authorization: Bearer <PUBLISH_SECRET>`, from
+ * `npm run upload -- --remote`. Not cookie-authenticated, so the only API paths the XSRF gate lets
+ * through without its token; bodies in contracts/publish-lease.ts.
+ */
+export const PUBLISH_LEASE_API_PATH = `${API_PREFIX}/publish/lease`;
+export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
+export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
+export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_LEASE_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];

@@ -3,7 +3,8 @@
  * (scripts/content/upload-cli.ts); the main ones:
  *
  *   npm run upload                       local state (what `npm start` serves)
- *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID)
+ *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID,
+ *                                        PUBLISH_SECRET for the publish lock; PUBLISH_URL over SITE_URL)
  *   npm run upload -- --dry-run          validate, render and plan; write nothing
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
@@ -19,6 +20,7 @@
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv-store.ts';
 import type { PreviewOptions } from './content/preview-links.ts';
+import type { UploadLock } from './content/upload-lock.ts';
 import { parseUploadArgs, usage } from './content/upload-cli.ts';
 
 const KV_BINDING = 'CONTENT';
@@ -70,8 +72,9 @@ async function main(): Promise<number> {
   }
   if (args.rollback) {
     console.log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
+    const lock = await publishLock(args.remote, args.config);
     return withStore(args, {}, async (store) => {
-      await rollback({ store, ...(rollbackTo === undefined ? {} : { version: rollbackTo }), log: (line) => console.log(line) });
+      await rollback({ store, ...lock, ...(rollbackTo === undefined ? {} : { version: rollbackTo }), log: (line) => console.log(line) });
       return 0;
     });
   }
@@ -79,18 +82,19 @@ async function main(): Promise<number> {
   const dir = resolve(args.dir);
   console.log(`Publishing ${dir} to the ${where}${args['dry-run'] ? ' (dry run)' : ''}…`);
   const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
+  const lock = args['dry-run'] ? {} : await publishLock(args.remote, args.config);
   // uploadContent logs the request tally itself, as its last line.
   return withStore(args, { tallyLogged: true }, async (store) => {
     const outcome = await uploadContent({
       content: dir,
       store,
+      ...lock,
       dryRun: args['dry-run'],
       log: (line) => console.log(line),
       strict: args.strict,
       preview,
       keepVersions: keep,
       ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
-      ...(args['client-diagrams'] ? { diagrams: null } : {}),
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
     });
     return outcome.ok ? 0 : 1;
@@ -128,6 +132,7 @@ async function withStore(
   const { store, close } = opened;
   try {
     const code = await run(store);
+    // An upload logs the count itself, after its lock's release (upload.ts).
     if (!tallyLogged) printRequests(store, console.log);
     return code;
   } catch (error) {
@@ -157,6 +162,27 @@ async function previewOptions(remote: boolean, configPath: string, days: number)
     days,
     missingSecret: 'PREVIEW_SECRET is not in the environment: give it the value of the Worker secret (wrangler secret put PREVIEW_SECRET)',
   };
+}
+
+/**
+ * Remotely, the publish lock: the Worker's Durable Object through its endpoint at PUBLISH_URL or
+ * SITE_URL, with the Worker secret PUBLISH_SECRET from the environment (docs/publishing.md).
+ * Locally, the KV lock (upload-lock.ts): Miniflare's KV is one process's SQLite, strongly
+ * consistent, and the upload must work without `npm start` running.
+ */
+async function publishLock(remote: boolean, configPath: string): Promise<{ lock?: (now: string) => Promise<UploadLock> }> {
+  if (!remote) return {};
+  const [{ unstable_readConfig }, { acquirePublishLease }, { machineUser }] = await Promise.all([
+    import('wrangler'),
+    import('./content/publish-lease-client.ts'),
+    import('./content/upload-lock.ts'),
+  ]);
+  const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
+  const secret = process.env.PUBLISH_SECRET;
+  if (!secret) throw new Error('--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.');
+  if (!URL.canParse(origin)) throw new Error(`--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`);
+  const holder = `${machineUser()} (pid ${process.pid})`;
+  return { lock: () => acquirePublishLease({ origin, secret, holder }) };
 }
 
 /** The Miniflare KV that `wrangler dev` (npm start) reads, under .wrangler/state (local-kv.ts). */

@@ -10,6 +10,8 @@ export type WorkerEnv = Env & {
   XSRF_SECRET?: string;
   /** Signs drafts' preview links (`wrangler secret put PREVIEW_SECRET`); see contracts/preview-token.ts. */
   PREVIEW_SECRET?: string;
+  /** The upload's bearer token for the publish lock (`wrangler secret put PUBLISH_SECRET`); unset, publishing endpoints answer 503. */
+  PUBLISH_SECRET?: string;
 };
 
 export interface AppEnv {

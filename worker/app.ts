@@ -4,14 +4,15 @@
  *
  *   1. http/       security headers (CSP nonce), request guard (400/405/413 with reasons),
  *                  trailing slashes, the XSRF gate on state-changing API calls
- *   2. API         page data (pages/), search and samples (content/), page views (analytics/)
+ *   2. API         page data (pages/), search and samples (content/), page views (analytics/),
+ *                  the publish lock (publishing/, bearer-authenticated, so outside the XSRF gate)
  *   3. feeds/      Atom, sitemap, robots.txt, llms.txt, article markdown
  *   4. pages/      every other GET: the route table's page, streamed React SSR
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
-import { PAGE_API_PREFIX, PAGE_VIEW_API_PATH, SAMPLES_API_PREFIX, SEARCH_API_PATH } from '../contracts/routes.ts';
+import { PAGE_API_PREFIX, PAGE_VIEW_API_PATH, PUBLISH_API_PATHS, SAMPLES_API_PREFIX, SEARCH_API_PATH } from '../contracts/routes.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/xsrf-names.ts';
 import { pageViewHits } from './analytics/hits-route.ts';
 import type { AppEnv } from './app-env.ts';
@@ -23,6 +24,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
 import { pageData } from './pages/page-data-route.ts';
 import { renderPage } from './pages/page-route.ts';
+import { publishRoutes } from './publishing/publish-route.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -35,9 +37,11 @@ app.use(securityHeaders);
 app.use(requestGuard);
 app.use(trimTrailingSlash());
 
-// Every state-changing request under /api/ (ours or not) must carry the XSRF token.
+// Every state-changing request under /api/ (ours or not) must carry the XSRF token, except a
+// POST to exactly one of the publish lock's paths: those demand a bearer token instead.
 app.use('/api/*', async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  if (c.req.method === 'POST' && PUBLISH_API_PATHS.includes(new URL(c.req.url).pathname)) return next();
   const check = await checkXsrf(getCookie(c, XSRF_COOKIE), c.req.header(XSRF_HEADER), xsrfSecret(c.env.XSRF_SECRET, new URL(c.req.url)));
   if (!check.ok) return c.json({ error: check.reason }, 403);
   return next();
@@ -47,6 +51,7 @@ app.get(`${PAGE_API_PREFIX}/*`, pageData);
 app.get(SEARCH_API_PATH, searchApi);
 app.get(`${SAMPLES_API_PREFIX}*`, sampleFile);
 app.route(PAGE_VIEW_API_PATH, pageViewHits);
+app.route('/', publishRoutes);
 app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
 // Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.

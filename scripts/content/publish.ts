@@ -10,10 +10,12 @@
  *   UploadConflictError and writes no manifest (what it already wrote are unnamed, immutable
  *   keys that a later upload removes);
  * - the clean-up runs only while the manifest in KV is still the one this upload wrote;
- * - `guard` (the upload lock, upload.ts) is checked before the manifest is written.
- * Workers KV has no transactions, so a window of a few milliseconds remains between that
- * re-read and the write; the lock makes two uploads meeting in it unlikely, and the one that
- * loses is reported by the next run's `--verify`.
+ * - `guard` (the upload lock, upload.ts) reserves the new version before anything is written
+ *   (the Durable Object lock's compare-and-swap, publish-lease-client.ts) and is checked again
+ *   right before the manifest is written.
+ * Workers KV has no transactions, so with the KV lock a window of a few milliseconds remains
+ * between that re-read and the write; the publish lock's reservation (remote uploads) closes it
+ * but for an upload that outlives its lease (docs/publishing.md).
  *
  * KV is eventually consistent: the manifest just written may read as the previous one for a
  * moment. The clean-up check waits for it (a few seconds at most) and skips the clean-up, saying
@@ -28,6 +30,7 @@ export { UploadConflictError } from './publish-error.ts';
 
 export type PublishStep =
   | { kind: 'write'; key: string }
+  | { kind: 'manifest-sent'; version: number }
   | { kind: 'manifest'; version: number }
   | { kind: 'delete'; key: string }
   | { kind: 'cleanup-skipped'; reason: string };
@@ -35,6 +38,8 @@ export type PublishStep =
 export interface PublishGuard {
   /** Throws UploadConflictError when this upload may no longer publish. */
   check(): Promise<void>;
+  /** Reserves `version` as the one after `basedOn`, atomically, or throws UploadConflictError. */
+  reserve?(basedOn: number | null, version: number): Promise<void>;
 }
 
 /** Waits between reads of a manifest just written that still reads as the previous one. */
@@ -47,6 +52,8 @@ export async function publishPlan(
   guard?: PublishGuard,
 ): Promise<void> {
   const beforeManifest = () => live.manifestNotWritten(plan.basedOn);
+  const reserve = guard?.reserve?.bind(guard);
+  if (plan.manifestChanged && reserve) await stage(() => live.nothingPublished(plan.basedOn), () => reserve(plan.basedOn, plan.manifest.version));
   await stage(beforeManifest, () => store.putMany(plan.writes));
   for (const { key } of plan.writes) onStep({ kind: 'write', key });
   if (plan.manifestChanged) {
@@ -60,6 +67,7 @@ export async function publishPlan(
         );
       }
     });
+    onStep({ kind: 'manifest-sent', version: plan.manifest.version });
     try {
       await store.put(MANIFEST_KEY, JSON.stringify(plan.manifest));
     } catch (error) {

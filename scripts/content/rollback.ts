@@ -13,7 +13,7 @@ import type { KvStore } from './kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
-import { acquireUploadLock, machineUser } from './upload-lock.ts';
+import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
 
 /** The rollback cannot be done: nothing was written (a refusal, like a conflict: not wrapped as a KV failure). */
 export class RollbackRefusedError extends UploadConflictError {
@@ -29,6 +29,8 @@ export interface RollbackOptions {
   version?: number;
   now?: string;
   log?: (line: string) => void;
+  /** Takes the upload lock, as in upload.ts (default the KV lock). */
+  lock?: (now: string) => Promise<UploadLock>;
 }
 
 export interface RollbackOutcome {
@@ -37,8 +39,10 @@ export interface RollbackOutcome {
   restored: number;
 }
 
-export async function rollback({ store, version, now = new Date().toISOString(), log = () => {} }: RollbackOptions): Promise<RollbackOutcome> {
-  const lock = await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));
+export async function rollback({ store, version, now = new Date().toISOString(), log = () => {}, lock: takeLock = (at) => acquireUploadLock(store, at) }: RollbackOptions): Promise<RollbackOutcome> {
+  const lock = await stage(() => live.nothingPublished(undefined), () => takeLock(now));
+  const tracker = manifestTracker();
+  let failure: unknown;
   try {
     let served: number | null | undefined;
     const { current, target } = await stage(
@@ -69,11 +73,14 @@ export async function rollback({ store, version, now = new Date().toISOString(),
       drafts: [],
       samples: [],
     };
-    await publishPlan(store, plan, () => {}, lock);
+    await publishPlan(store, plan, tracker.see, lock);
     log(`rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`);
     return { version: manifest.version, restored: target.version };
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    const note = await lock.release();
+    const note = await lock.release(tracker.outcome(failure));
     if (note) log(note);
   }
 }

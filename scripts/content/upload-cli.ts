@@ -19,7 +19,7 @@ interface OptionSpec {
 export const UPLOAD_OPTIONS = {
   'dry-run': { type: 'boolean', default: false, help: 'validate, render and plan; write nothing' },
   strict: { type: 'boolean', default: false, help: 'treat warnings (content removed by sanitising) as errors: nothing is written' },
-  remote: { type: 'boolean', default: false, help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID)' },
+  remote: { type: 'boolean', default: false, help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)' },
   local: { type: 'boolean', default: false, help: 'publish to the local state that `npm start` serves (the default)' },
   verify: { type: 'boolean', default: false, help: 'write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)' },
   dir: { type: 'string', value: '<folder>', default: 'content', help: 'the content folder to publish (default: content)' },

@@ -7,12 +7,16 @@
  * harmless. A lock past its expiry counts as free everywhere, so that an old lock still readable
  * for a moment after this upload's own write (eventual consistency) is not taken for a rival.
  * KV allows one write per second per key: the remote store spaces this key's write and delete.
+ * This is the local upload's lock (Miniflare's KV is strongly consistent); `--remote` uploads
+ * take the Durable Object's publish lock instead (publish-lease-client.ts), which also reserves
+ * the version by a real compare-and-swap.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { LOCK_KEY } from '../../contracts/kv-keys.ts';
 import type { KvStore } from './kv-store.ts';
-import { UploadConflictError, type PublishGuard } from './publish.ts';
+import { certainlyNotApplied, PublishStoppedError } from './publish-error.ts';
+import { UploadConflictError, type PublishGuard, type PublishStep } from './publish.ts';
 
 /** Workers KV's shortest expiry is 60 s; an upload of this site takes a few seconds. */
 const LOCK_TTL_SECONDS = 120;
@@ -24,9 +28,12 @@ interface LockValue {
   expiresAt: string;
 }
 
+/** Whether this upload's manifest landed, as far as it knows: the Durable Object lock needs it (publish-lease-client.ts). */
+export type ReleaseOutcome = 'published' | 'not-published' | 'unknown';
+
 export interface UploadLock extends PublishGuard {
-  /** Deletes the lock if it is still this upload's; never throws: says why when it could not. */
-  release(): Promise<string | null>;
+  /** Gives the lock up if it is still this upload's; never throws: says why when it could not. */
+  release(outcome?: ReleaseOutcome): Promise<string | null>;
 }
 
 function parseLock(raw: string | null): LockValue | null {
@@ -88,6 +95,24 @@ export async function acquireUploadLock(store: KvStore, now: string): Promise<Up
       } catch (error) {
         return `the lock ${LOCK_KEY} was not released (${(error as Error).message}): it expires by itself at ${mine.expiresAt}, and other uploads are refused until then.`;
       }
+    },
+  };
+}
+
+/** Follows an upload's steps to tell the lock, at release, whether its manifest landed. Pure. */
+export function manifestTracker(): { see(step: PublishStep): void; outcome(failure?: unknown): ReleaseOutcome } {
+  let sent = false;
+  let landed = false;
+  return {
+    see(step) {
+      if (step.kind === 'manifest-sent') sent = true;
+      if (step.kind === 'manifest') landed = true;
+    },
+    outcome(failure) {
+      if (landed) return 'published';
+      if (!sent) return 'not-published';
+      const cause = failure instanceof PublishStoppedError ? failure.cause : failure;
+      return certainlyNotApplied(cause) ? 'not-published' : 'unknown';
     },
   };
 }

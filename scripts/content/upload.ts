@@ -17,7 +17,8 @@ import { formatProblem, formatWarning, type ContentProblem } from './problems.ts
 import { formatDraftLink, previewLinks, type PreviewOptions } from './preview-links.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { acquireUploadLock, machineUser, type UploadLock } from './upload-lock.ts';
+import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
+import type { PublishStep } from './publish.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 
@@ -43,6 +44,8 @@ export interface UploadOptions {
    * visitor's browser, as the log then says.
    */
   diagrams?: DiagramDrawer | null;
+  /** Takes the upload lock: default the KV lock (upload-lock.ts); remotely the publish lock (publish-lease-client.ts). */
+  lock?: (now: string) => Promise<UploadLock>;
 }
 
 export type UploadOutcome =
@@ -60,6 +63,7 @@ export async function uploadContent({
   preview,
   keepVersions = DEFAULT_KEEP_VERSIONS,
   diagrams,
+  lock: takeLock = (at) => acquireUploadLock(store, at),
 }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
@@ -77,6 +81,7 @@ export async function uploadContent({
   if (!built.ok) {
     for (const problem of built.problems) log(formatProblem(problem));
     log(`${built.problems.length} problem(s) found: nothing was written.`);
+    logTally(store, log);
     return { ok: false, problems: built.problems };
   }
   for (const warning of built.warnings) log(formatWarning(warning));
@@ -86,18 +91,27 @@ export async function uploadContent({
   }
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => acquireUploadLock(store, now));
+  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => takeLock(now));
+  const tracker = manifestTracker();
   let outcome: UploadOutcome;
+  let failure: unknown;
   try {
-    outcome = await planAndPublish(built, store, dryRun, log, now, lock, preview, keepVersions);
+    outcome = await planAndPublish(built, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    const note = await lock?.release();
+    const note = await lock?.release(tracker.outcome(failure));
     if (note) log(note);
   }
   // Counted after the lock's release, the upload's last request.
+  logTally(store, log);
+  return outcome;
+}
+
+function logTally(store: KvStore, log: (line: string) => void): void {
   const tally = store.requests?.();
   if (tally) log(formatRequestTally(tally));
-  return outcome;
 }
 
 async function planAndPublish(
@@ -109,6 +123,7 @@ async function planAndPublish(
   lock: UploadLock | null,
   preview: PreviewOptions | undefined,
   keepVersions: number,
+  seeStep: (step: PublishStep) => void,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
   const { previous, existingKeys, records } = await stage(
@@ -134,6 +149,7 @@ async function planAndPublish(
       store,
       plan,
       (step) => {
+        seeStep(step);
         if (step.kind === 'cleanup-skipped') log(`clean-up skipped: ${step.reason}`);
       },
       lock ?? undefined,

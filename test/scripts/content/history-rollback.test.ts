@@ -24,6 +24,7 @@ import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, type Manifest } from '../../../contracts/kv-values.ts';
+import { startPublishLockServer, type PublishLockServer } from '../../support/publish-lock-server.ts';
 import { startKvApi, type CloudflareKvApi } from '../../support/cloudflare-kv-api.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
@@ -167,12 +168,15 @@ describe('the kept window (withHistory, pure)', () => {
 describe('remotely', () => {
   let api: CloudflareKvApi;
   let dir: string;
+  let lock: PublishLockServer;
   beforeAll(async () => {
     api = await startKvApi({ accountId: 'acc', namespaces: ['ns'], tokens: { token: 'write' } });
+    lock = await startPublishLockServer('publish-secret');
     dir = mkdtempSync(join(tmpdir(), 'race-element-history-'));
   });
   afterAll(async () => {
     await api.close();
+    await lock.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -181,7 +185,7 @@ describe('remotely', () => {
     writeFileSync(config, 'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n');
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, ...args], {
-        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: 'token', CLOUDFLARE_ACCOUNT_ID: 'acc' },
+        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: 'token', CLOUDFLARE_ACCOUNT_ID: 'acc', PUBLISH_URL: lock.origin, PUBLISH_SECRET: 'publish-secret' },
       });
       let stdout = '';
       let stderr = '';
@@ -213,7 +217,10 @@ describe('remotely', () => {
     expect(back.code).toBe(0);
     expect(back.stdout.trim().split('\n').slice(1, 2)).toEqual(['rolled back: version 4 is live, with the content of version 2 (23 entries; no entry written).']);
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
-    expect(written).toEqual(['lock/upload', historyKey(4), MANIFEST_KEY]);
+    // The lock is the publish lock's (the Worker's Durable Object), not a KV key: lease, reservation of v4 on v3, renewal, release.
+    expect(written).toEqual([historyKey(4), MANIFEST_KEY]);
+    expect(lock.calls).toEqual(['/api/_analog/publish/lease', '/api/_analog/publish/commit', '/api/_analog/publish/lease', '/api/_analog/publish/release']);
+    expect(lock.state()).toMatchObject({ lease: null, version: 4, pending: null });
     expect(parseStored(manifestSchema, api.contents('ns').get(MANIFEST_KEY)!, 'manifest').entries).toEqual(published[1]!.entries);
   }, 120_000);
 });

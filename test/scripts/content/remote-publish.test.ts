@@ -21,19 +21,21 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { openCloudflareKvStore, type CloudflareKvOptions, type CloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
 import { kvStoreFromBinding, type KvStore } from '../../../scripts/content/kv-store.ts';
 import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
 import { PublishStoppedError } from '../../../scripts/content/publish-error.ts';
+import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { uploadContent, type UploadOutcome } from '../../../scripts/content/upload.ts';
 import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { syntheticContent } from '../../../bench/synthetic-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import { startPublishLockServer, type PublishLockServer } from '../../support/publish-lock-server.ts';
 import { CloudflareKvApi, startKvApi, type KvApiServerOptions } from '../../support/cloudflare-kv-api.ts';
 
 const ACCOUNT = 'acc-contract';
@@ -82,9 +84,24 @@ function changedAgain(): ContentFolder {
   return { ...copy, files: copy.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited again.\n` } : f)) };
 }
 
-async function publish(store: KvStore, content: ContentFolder, now: string, keepVersions?: number): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
+async function publish(
+  store: KvStore,
+  content: ContentFolder,
+  now: string,
+  keepVersions?: number,
+  lock?: PublishLockServer,
+): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
-  const outcome = await uploadContent({ content, store, now, renderCache, log: (line) => lines.push(line), ...(keepVersions ? { keepVersions } : {}) });
+  const outcome = await uploadContent({
+    content,
+    store,
+    now,
+    renderCache,
+    log: (line) => lines.push(line),
+    ...(keepVersions ? { keepVersions } : {}),
+    // As `--remote` does: the publish lock (here its stand-in), no lock key in KV.
+    ...(lock ? { lock: () => acquirePublishLease({ origin: lock.origin, secret: 'publish-secret', holder: 'contract-test' }) } : {}),
+  });
   if (!outcome.ok) throw new Error(`content problems: ${JSON.stringify(outcome.problems)}`);
   return { ...outcome, lines };
 }
@@ -148,28 +165,36 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 });
 
 describe('request counts', () => {
-  test('a first publish of content/ makes 15 requests, and --verify 2', async () => {
+  // A fresh lock for each test: each publishes version 1 into a fresh namespace.
+  let lock: PublishLockServer;
+  beforeEach(async () => {
+    lock = await startPublishLockServer('publish-secret');
+  });
+  afterEach(() => lock.close());
+
+  test('a first publish of content/ makes 10 requests, and --verify 2', async () => {
     const api = await server();
     const store = await remote(api);
-    const { lines } = await publish(store, real, T(1));
+    const { lines } = await publish(store, real, T(1), undefined, lock);
+    // The manifest read three times (before rendering, for the plan, right before writing it); no lock key in KV.
     expect(store.requests()).toEqual({
-      total: 15,
-      byOperation: { 'namespace read': 1, 'key list': 4, 'value read': 6, 'bulk write': 3, 'bulk delete': 1, 'bulk read': 0 },
+      total: 10,
+      byOperation: { 'namespace read': 1, 'key list': 4, 'value read': 3, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('15 Cloudflare API requests (1 namespace read, 4 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
-    expect(api.counts().total).toBe(15);
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 4 key lists, 3 value reads, 2 bulk writes)');
+    expect(api.counts().total).toBe(10);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
   });
 
-  test('a first publish of 1,000 entries makes 15 requests, and --verify 12', async () => {
+  test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
-    const outcome = await publish(store, site, T(1));
+    const outcome = await publish(store, site, T(1), undefined, lock);
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 15, 'bulk.write': 3, 'keys.list': 4 });
+    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 4 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
@@ -257,7 +282,7 @@ describe('failures that stop an upload, each named with what the site serves', (
     const host = new URL(api.baseURL).host;
     await api.close();
     await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
-      `Cloudflare KV value read of key lock/upload failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
+      `Cloudflare KV value read of key manifest failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
         'Nothing new was published: the site is unchanged.',
     );
     expect(api.contents(NS)).toEqual(before);
@@ -278,17 +303,22 @@ describe('failures that stop an upload, each named with what the site serves', (
 
 describe('the command line', () => {
   let dir: string;
-  beforeAll(() => {
+  let lock: PublishLockServer;
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'race-element-remote-'));
+    lock = await startPublishLockServer('publish-secret');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await lock.close();
+  });
 
-  function run(args: string[], namespaceId: string, api: CloudflareKvApi): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function run(args: string[], namespaceId: string, api: CloudflareKvApi, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const config = join(dir, `${namespaceId}.toml`);
     writeFileSync(config, `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`);
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, ...args], {
-        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_ACCOUNT_ID: ACCOUNT },
+        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_ACCOUNT_ID: ACCOUNT, PUBLISH_URL: lock.origin, PUBLISH_SECRET: 'publish-secret', ...env },
       });
       let stdout = '';
       let stderr = '';
@@ -306,14 +336,32 @@ describe('the command line', () => {
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
     expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; manifest v1; deleted 0 stale key(s).');
-    expect(lines.at(-1)).toBe('15 Cloudflare API requests (1 namespace read, 4 key lists, 6 value reads, 3 bulk writes, 1 bulk delete)');
+    // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 4 key lists, 3 value reads, 2 bulk writes)');
+    expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
       'all 24 entries verified (manifest v1, 1 samples, search index)',
       '3 Cloudflare API requests (1 namespace read, 1 value read, 1 bulk read)',
     ]);
-  }, 60_000);
+  }, 180_000);
+
+  test('without PUBLISH_SECRET, or with a wrong one: refused, exit 1, nothing written', async () => {
+    const api = await server();
+    const missing = await run([], NS, api, { PUBLISH_SECRET: '' });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      'upload-content: --remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+    );
+    expect(api.log).toEqual([]);
+    const wrong = await run([], NS, api, { PUBLISH_SECRET: 'not-the-secret' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim().split('\n')[0]).toBe(
+      `upload-content: stopped: publish lock: POST ${lock.origin}/api/_analog/publish/lease answered 401: Missing or wrong bearer token (the value of PUBLISH_SECRET). Nothing new was published: the site is unchanged.`,
+    );
+    expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete')).toEqual([]);
+  }, 180_000);
 
   test('an unknown namespace: refused, exit 1, nothing written', async () => {
     const api = await server();
@@ -325,5 +373,5 @@ describe('the command line', () => {
         'in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it. Nothing was written.',
     );
     expect(api.log.map((r) => r.operation)).toEqual(['namespace.get']);
-  }, 60_000);
+  }, 180_000);
 });

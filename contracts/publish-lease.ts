@@ -1,0 +1,31 @@
+/**
+ * Bodies of the publish-lock endpoints (contracts/routes.ts PUBLISH_*), which the upload sends and
+ * the Worker validates. Answers: 200 `{ ok: true, … }`, 409 `{ ok: false, reason, holder? }` for a
+ * refusal by the lock, 400/401/503 `{ error }` otherwise. Pure (zod schemas).
+ */
+import * as z from 'zod';
+
+const holder = z.string().min(1).max(200);
+const version = z.number().int().nonnegative();
+
+/** Leases last at most this long: a crashed upload blocks others no longer. */
+export const MAX_LEASE_SECONDS = 600;
+
+export const leaseRequestSchema = z.strictObject({
+  holder,
+  ttlSeconds: z.number().int().min(1).max(MAX_LEASE_SECONDS),
+  /** Renewal after a commit: refused unless this is still the last version reserved. */
+  reserved: version.optional(),
+});
+export const commitRequestSchema = z.strictObject({ holder, basedOn: version.nullable(), version });
+export const releaseRequestSchema = z.strictObject({ holder, outcome: z.enum(['published', 'not-published', 'unknown']) });
+
+export type LeaseRequest = z.infer<typeof leaseRequestSchema>;
+export type CommitRequest = z.infer<typeof commitRequestSchema>;
+export type ReleaseRequest = z.infer<typeof releaseRequestSchema>;
+
+export const lockAnswerSchema = z.union([
+  z.object({ ok: z.literal(true), expiresAt: z.number().optional(), version: z.number().optional() }),
+  z.object({ ok: z.literal(false), reason: z.string(), holder: z.string().optional(), expiresAt: z.number().optional() }),
+]);
+export type LockAnswer = z.infer<typeof lockAnswerSchema>;

@@ -1,0 +1,70 @@
+/**
+ * A stand-in for the Worker's publish-lock endpoints (worker/publishing/publish-route.ts) for unit
+ * tests of the command line with --remote, which must not need a built Worker: a node:http server
+ * on 127.0.0.1 applying the same rules (worker/publishing/publish-lease.ts) to the same bodies
+ * (contracts/publish-lease.ts) behind the same bearer check. The real endpoint, in workerd with
+ * its Durable Object, is tested in test/worker/publishing/. I/O: listens on a port; state in memory.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema } from '../../contracts/publish-lease.ts';
+import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
+import { acquire, commit, EMPTY_LEASE_STATE, release, type LeaseState } from '../../worker/publishing/publish-lease.ts';
+
+export interface PublishLockServer {
+  /** The origin to give the upload as PUBLISH_URL. */
+  origin: string;
+  /** The lock's state now. */
+  state(): LeaseState;
+  /** Paths called, in order. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+export async function startPublishLockServer(secret: string): Promise<PublishLockServer> {
+  let state = EMPTY_LEASE_STATE;
+  const calls: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const answer = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const path = request.url ?? '';
+      calls.push(path);
+      if (request.headers.authorization !== `Bearer ${secret}`) return answer(401, { error: 'Missing or wrong bearer token (the value of PUBLISH_SECRET).' });
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return answer(400, { error: 'Body is not valid JSON.' });
+      }
+      const now = Date.now();
+      if (path === PUBLISH_LEASE_API_PATH) {
+        const { holder, ttlSeconds, reserved } = leaseRequestSchema.parse(body);
+        const next = acquire(state, holder, ttlSeconds, now, reserved);
+        if (next.result.ok) state = next.state;
+        return answer(next.result.ok ? 200 : 409, next.result);
+      }
+      if (path === PUBLISH_COMMIT_API_PATH) {
+        const { holder, basedOn, version } = commitRequestSchema.parse(body);
+        const next = commit(state, holder, basedOn, version, now);
+        if (next.result.ok) state = next.state;
+        return answer(next.result.ok ? 200 : 409, next.result);
+      }
+      if (path === PUBLISH_RELEASE_API_PATH) {
+        const { holder, outcome } = releaseRequestSchema.parse(body);
+        state = release(state, holder, outcome, now);
+        return answer(200, { ok: true });
+      }
+      return answer(404, { error: `No API route POST ${path}.` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    state: () => state,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The publish lock's rules, as pure functions over its state: a lease (one holder until an
+ * expiry) and the last manifest version reserved, with compare-and-swap. The Durable Object
+ * (publish-lock.ts) keeps the state and applies these one call at a time, which is what makes
+ * them atomic. Pure: time comes in as `now` (ms).
+ *
+ *   acquire(holder, ttl)            refused while another holder's lease is unexpired; the same
+ *                                   holder renews. With `reserved`, also refused unless that
+ *                                   version is still the last one reserved (the holder's own).
+ *   commit(holder, basedOn, next)   the holder must hold an unexpired lease, and `basedOn` must
+ *                                   be the version last reserved (or above it: a manifest
+ *                                   written outside the lock); then `next` is.
+ *   release(holder, outcome)        ends the lease; says whether the reserved manifest landed.
+ *
+ * A reservation whose manifest write is not known to have landed (a crash, a lost answer) is
+ * "pending": until an upload reports it published, a later commit may be based on either the
+ * pending version or the one it was based on, since KV may hold either. So a crashed upload
+ * never blocks the next one.
+ */
+
+export interface Lease {
+  holder: string;
+  /** ms since the epoch. */
+  expiresAt: number;
+}
+
+export interface LeaseState {
+  lease: Lease | null;
+  /** The last version reserved; null before the first commit (any `basedOn` is then accepted). */
+  version: number | null;
+  /** While the manifest of `version` is not known to have landed: who reserved it, and on what it was based. */
+  pending: { by: string; from: number | null } | null;
+}
+
+export const EMPTY_LEASE_STATE: LeaseState = { lease: null, version: null, pending: null };
+
+export type LeaseResult = { ok: true; expiresAt: number } | { ok: false; reason: string; holder?: string; expiresAt?: number };
+export type CommitResult = { ok: true; version: number } | { ok: false; reason: string };
+export type ReleaseOutcome = 'published' | 'not-published' | 'unknown';
+
+const live = (lease: Lease | null, now: number): Lease | null => (lease && lease.expiresAt > now ? lease : null);
+const iso = (ms: number): string => new Date(ms).toISOString();
+const versionName = (v: number | null): string => (v === null ? 'none' : `v${v}`);
+
+export function acquire(state: LeaseState, holder: string, ttlSeconds: number, now: number, reserved?: number): { state: LeaseState; result: LeaseResult } {
+  const current = live(state.lease, now);
+  if (current && current.holder !== holder) {
+    return { state, result: { ok: false, reason: `held by ${current.holder} until ${iso(current.expiresAt)}`, holder: current.holder, expiresAt: current.expiresAt } };
+  }
+  if (reserved !== undefined && state.version !== reserved) {
+    return { state, result: { ok: false, reason: `version ${reserved} is no longer the last reserved (the lock now records ${versionName(state.version)})` } };
+  }
+  const expiresAt = now + ttlSeconds * 1000;
+  return { state: { ...state, lease: { holder, expiresAt } }, result: { ok: true, expiresAt } };
+}
+
+export function commit(state: LeaseState, holder: string, basedOn: number | null, next: number, now: number): { state: LeaseState; result: CommitResult } {
+  const current = live(state.lease, now);
+  if (!current || current.holder !== holder) {
+    const why = current ? `the lease is held by ${current.holder}` : 'the lease expired or was never taken';
+    return { state, result: { ok: false, reason: `${holder} does not hold the publish lease (${why})` } };
+  }
+  const onPendingBase = state.pending !== null && basedOn === state.pending.from;
+  // Versions only grow, and a stale KV read shows an older one: a base above the last reserved
+  // version is a manifest written outside the lock (by hand), safe to build on; a lower one is not.
+  if (!(state.version === null || (basedOn !== null && basedOn >= state.version) || onPendingBase)) {
+    return { state, result: { ok: false, reason: `planned against ${versionName(basedOn)}, but ${versionName(state.version)} was reserved since` } };
+  }
+  return { state: { ...state, version: next, pending: { by: holder, from: basedOn } }, result: { ok: true, version: next } };
+}
+
+export function release(state: LeaseState, holder: string, outcome: ReleaseOutcome, now: number): LeaseState {
+  const current = live(state.lease, now);
+  // A lease another holder took over is theirs; an expired one of ours may still settle the reservation.
+  if (current && current.holder !== holder) return state;
+  if (!current && state.lease?.holder !== holder) return state;
+  const mine = state.pending?.by === holder;
+  if (mine && outcome === 'published') return { lease: null, version: state.version, pending: null };
+  if (mine && outcome === 'not-published') return { lease: null, version: state.pending!.from, pending: null };
+  return { ...state, lease: null };
+}
