@@ -11,6 +11,7 @@ import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
 import { type Manifest, type ManifestEntry } from '../../contracts/kv-values.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
+import { calendarDate, publishAtFor } from './schedule.ts';
 
 export interface PlannedWrite {
   key: string;
@@ -69,16 +70,18 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
     const unchanged = existingKeys.has(key);
     if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
     reports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
+    const publishAt = publishAtFor(attributes.date, now);
     return {
       slug: attributes.slug,
       type: attributes.type ?? null,
       title: attributes.title,
       description: attributes.description,
-      date: attributes.date ?? null,
+      date: attributes.date === undefined ? null : calendarDate(attributes.date),
       file,
       key,
       sourceHash: entry.sourceHash,
       updated: entry.updated,
+      ...(publishAt === undefined ? {} : { publishAt }),
     };
   };
   const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
@@ -136,7 +139,9 @@ function sameContent(a: Manifest, b: Manifest): boolean {
  */
 export function inDisplayOrder(entries: ManifestEntry[]): ManifestEntry[] {
   const byTitle = (a: ManifestEntry, b: ManifestEntry) => a.title.localeCompare(b.title, 'en');
-  const news = entries.filter((e) => e.type === 'news').sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || byTitle(a, b));
+  // A time of day (publishAt) orders posts of the same day.
+  const when = (e: ManifestEntry) => e.publishAt ?? e.date ?? '';
+  const news = entries.filter((e) => e.type === 'news').sort((a, b) => when(b).localeCompare(when(a)) || byTitle(a, b));
   const others = entries.filter((e) => e.type !== 'news').sort(byTitle);
   return [...news, ...others];
 }

@@ -19,6 +19,7 @@ import { live, stage } from './publish-error.ts';
 import { acquireUploadLock, machineUser, type UploadLock } from './upload-lock.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
+import { formatScheduled, scheduledAt } from './schedule.ts';
 
 export interface UploadOptions {
   /** A folder to read, or content already in memory. */
@@ -106,6 +107,7 @@ async function planAndPublish(
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);
+  for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
   if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
   else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
 
