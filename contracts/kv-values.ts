@@ -92,6 +92,8 @@ export const manifestSchema = z.object({
    * reads this list; a signed preview link shows one (contracts/preview-token.ts).
    */
   drafts: z.array(manifestEntrySchema).default([]),
+  /** KV keys of the images from content/media/ (`media/<sha256>.<ext>`), so clean-ups keep them; absent: none. */
+  media: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

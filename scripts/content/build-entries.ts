@@ -13,6 +13,7 @@ import type { ContentFolder } from './load-content.ts';
 import type { ContentProblem } from './problems.ts';
 import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 import { lastUpdated } from './file-history.ts';
+import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 
 export interface BuiltEntry {
   /** sha256 of renderer version, file name and source: the entry's KV key is `entry/<hash>`. */
@@ -33,7 +34,7 @@ export interface BuiltSample {
 }
 
 export type BuildResult =
-  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; warnings: ContentProblem[] }
+  | { ok: true; entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; media: BuiltMedia[]; warnings: ContentProblem[] }
   | { ok: false; problems: ContentProblem[] };
 
 export interface BuildOptions {
@@ -68,6 +69,11 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   }
   problems.push(...checkSlugs(parsed, options.published ?? new Map()));
   const warnings: ContentProblem[] = [];
+  const { media, problems: mediaProblems } = buildMedia(folder.media ?? []);
+  problems.push(...mediaProblems);
+  // An entry that uses media is rendered again when any image changes (its URL and size do).
+  const digest = media.size > 0 ? mediaDigest(media) : '';
+  const entryHash = (file: ParsedFile): string => hashOf(file, usesMedia(file) ? digest : '');
 
   // Drafts are checked and rendered like the rest: they are stored too, for preview links.
   const samplePaths = new Set(folder.samples.map((s) => s.path));
@@ -78,8 +84,8 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       const hash = entryHash(file);
       let rendered = await renderCache?.get(hash);
       // Renders kept before removals were reported lack the list: render those again.
-      if (!rendered || !Array.isArray(rendered.removed)) {
-        rendered = await renderMarkdown(file.body);
+      if (!rendered || !Array.isArray(rendered.removed) || !Array.isArray(rendered.imageProblems)) {
+        rendered = await renderMarkdown(file.body, media);
         await renderCache?.set(hash, rendered);
       }
       for (const path of rendered.samples) {
@@ -88,7 +94,10 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       for (const removal of rendered.removed) {
         warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
       }
-      (file.draft ? drafts : entries).push(toEntry(file, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
+      for (const image of rendered.imageProblems) {
+        problems.push({ file: file.file, field: 'body', ...(image.line === undefined ? {} : { line: file.bodyLine + image.line - 1, column: image.column }), reason: image.reason });
+      }
+      (file.draft ? drafts : entries).push(toEntry(file, hash, rendered, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
@@ -97,12 +106,14 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, drafts, warnings };
+  return { ok: true, entries, samples, drafts, media: [...media.values()], warnings };
 }
 
-const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
+/** `media`: the digest of content/media/ for an entry that uses it, else empty (the hash is as before media existed). */
+const hashOf = (file: ParsedFile, media: string): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}${media ? `\0${media}` : ''}`);
+const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\//.test(file.body);
 
-function toEntry(file: ParsedFile, rendered: RenderedMarkdown, updated: string | null): BuiltEntry {
+function toEntry(file: ParsedFile, hash: string, rendered: RenderedMarkdown, updated: string | null): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -113,7 +124,7 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown, updated: string |
     readingMinutes: rendered.readingMinutes,
   };
   return {
-    hash: entryHash(file),
+    hash,
     sourceHash: sha256(file.source),
     updated,
     value,

@@ -11,11 +11,13 @@ import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
 import { type Manifest, type ManifestEntry } from '../../contracts/kv-values.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
+import type { BuiltMedia } from './media.ts';
 import { calendarDate, publishAtFor } from './schedule.ts';
 
 export interface PlannedWrite {
   key: string;
-  value: string;
+  /** Text, or an image's bytes. */
+  value: string | Uint8Array;
 }
 
 export interface EntryReport {
@@ -41,6 +43,8 @@ export interface UploadPlan {
   /** Draft entries, reported apart: they are not published. */
   drafts: EntryReport[];
   samples: { path: string; status: 'written' | 'unchanged' }[];
+  /** Images of content/media/; absent: none. */
+  media?: { name: string; url: string; status: 'written' | 'unchanged' }[];
 }
 
 export interface PlanInput {
@@ -50,6 +54,8 @@ export interface PlanInput {
   drafts?: BuiltEntry[];
   /** The search index of this content; absent when none is built. */
   search?: BuiltSearchIndex | null;
+  /** Images of content/media/, stored under their content hash. */
+  media?: BuiltMedia[];
   previous: Manifest | null;
   /** Every `entry/`, `sample/` and `search/` key now in the namespace. */
   existingKeys: ReadonlySet<string>;
@@ -58,7 +64,7 @@ export interface PlanInput {
   now: string;
 }
 
-export function planUpload({ entries, samples, drafts = [], search = null, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
+export function planUpload({ entries, samples, drafts = [], search = null, media = [], previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: PlannedWrite[] = [];
   const entryReports: EntryReport[] = [];
@@ -96,6 +102,12 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
 
   if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
 
+  const mediaReports = media.map(({ name, key, url, bytes }) => {
+    const unchanged = existingKeys.has(key);
+    if (!unchanged) writes.push({ key, value: bytes });
+    return { name, url, status: unchanged ? ('unchanged' as const) : ('written' as const) };
+  });
+
   const manifest: Manifest = {
     version: (previous?.version ?? 0) + 1,
     publishedAt: now,
@@ -104,6 +116,7 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
     samples: samples.map(({ path, hash }) => ({ path, hash })),
     search: search?.key ?? null,
     drafts: manifestDrafts,
+    ...(media.length > 0 ? { media: [...new Set(media.map((m) => m.key))].sort() } : {}),
   };
 
   const manifestChanged = !previous || !sameContent(previous, manifest);
@@ -115,7 +128,7 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, drafts: draftReports, samples: sampleReports };
+  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports };
 }
 
 function namedKeys(manifest: Manifest): string[] {
@@ -124,12 +137,13 @@ function namedKeys(manifest: Manifest): string[] {
     ...manifest.drafts.map((e) => e.key),
     ...manifest.samples.map((s) => sampleKey(s.path)),
     ...(manifest.search ? [manifest.search] : []),
+    ...(manifest.media ?? []),
   ];
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */
 function sameContent(a: Manifest, b: Manifest): boolean {
-  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search, drafts: m.drafts });
+  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search, drafts: m.drafts, media: m.media ?? [] });
   return content(a) === content(b);
 }
 

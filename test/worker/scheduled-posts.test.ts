@@ -30,7 +30,7 @@ beforeAll(async () => {
   const files = content.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));
   const upload = async (extra: { file: string; source: string }[]) => {
     lines = [];
-    const outcome = await uploadContent({ content: { files: [...files, ...extra], samples: content.samples }, store: worker.store, log: (line) => lines.push(line) });
+    const outcome = await uploadContent({ content: { files: [...files, ...extra], samples: content.samples, media: content.media }, store: worker.store, log: (line) => lines.push(line) });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
   };
   // The first upload warms the renderer, so the second one is quick.
