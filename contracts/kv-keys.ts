@@ -6,6 +6,7 @@
  *   entry/<sha256>    StoredEntry: immutable, content-addressed (renderer version + file + source).
  *   sample/<path>     plain text of a code-sample file from content/samples/.
  *   search/<sha256>   StoredSearchIndex: immutable, content-addressed.
+ *   media/<sha256>.<ext>  the bytes of an image from content/media/: immutable, content-addressed.
  *   lock/upload       the upload lock (scripts/content/upload-lock.ts).
  */
 
@@ -13,8 +14,10 @@ export const MANIFEST_KEY = 'manifest';
 export const LOCK_KEY = 'lock/upload';
 
 /** Prefixes of the immutable keys an upload may clean up once no manifest names them. */
-export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/'] as const;
+export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] as const;
 
 export const entryKey = (sha256: string): string => `entry/${sha256}`;
 export const sampleKey = (path: string): string => `sample/${path}`;
 export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
+/** `ext` is the file's canonical extension (contracts/media.ts); the Worker serves it at /<key>. */
+export const mediaKey = (sha256: string, ext: string): string => `media/${sha256}.${ext}`;

@@ -8,14 +8,20 @@ import * as z from 'zod';
 export const ENTRY_TYPES = ['guide', 'news'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
+/** A calendar date, optionally followed by a time of day and a zone (Z or ±HH:MM). */
+export const NEWS_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
 /** Front matter after validation. `type` is absent for untyped pages (features, sponsor). */
 export const entryAttributesSchema = z.object({
   title: z.string().min(1),
   slug: z.string().min(1),
   description: z.string().min(1),
   type: z.enum(ENTRY_TYPES).optional(),
-  /** ISO calendar date (YYYY-MM-DD), news only. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /**
+   * News only: an ISO calendar date (YYYY-MM-DD), or an ISO time with its zone
+   * (2024-09-24T18:00:00Z, 2024-09-24T20:00+02:00) for a post that goes live at that moment.
+   */
+  date: z.string().regex(NEWS_DATE_PATTERN).optional(),
 });
 export type EntryAttributes = z.infer<typeof entryAttributesSchema>;
 
@@ -42,6 +48,7 @@ export const manifestEntrySchema = z.object({
   type: z.enum(ENTRY_TYPES).nullable(),
   title: z.string(),
   description: z.string(),
+  /** News: the calendar date (YYYY-MM-DD) of its front-matter date, as written. */
   date: z.string().nullable(),
   /** The content file's name, e.g. `guide-get-started.md`. */
   file: z.string(),
@@ -54,6 +61,12 @@ export const manifestEntrySchema = z.object({
    * null when it has none, or for news, none after its date (scripts/content/file-history.ts).
    */
   updated: z.string().nullable(),
+  /**
+   * ISO UTC time at which a scheduled news post goes live (its front-matter date was later than
+   * the upload, or carries a time of day). Until then no public reader shows it
+   * (contracts/scheduled-entries.ts). Absent: public since its upload.
+   */
+  publishAt: z.string().optional(),
 });
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
@@ -79,6 +92,8 @@ export const manifestSchema = z.object({
    * reads this list; a signed preview link shows one (contracts/preview-token.ts).
    */
   drafts: z.array(manifestEntrySchema).default([]),
+  /** KV keys of the images from content/media/ (`media/<sha256>.<ext>`), so clean-ups keep them; absent: none. */
+  media: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

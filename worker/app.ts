@@ -6,16 +6,19 @@
  *                  trailing slashes, the XSRF gate on state-changing API calls
  *   2. API         page data (pages/), search and samples (content/), page views (analytics/),
  *                  the publish lock (publishing/, bearer-authenticated, so outside the XSRF gate)
- *   3. feeds/      Atom, sitemap, robots.txt, llms.txt, article markdown
+ *   3. content/    images of content/media/ (/media/<sha256>.<ext>)
+ *      feeds/      Atom, sitemap, robots.txt, llms.txt, article markdown
  *   4. pages/      every other GET: the route table's page, streamed React SSR
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
+import { MEDIA_PATH_PREFIX } from '../contracts/media.ts';
 import { PAGE_API_PREFIX, PAGE_VIEW_API_PATH, PUBLISH_API_PATHS, SAMPLES_API_PREFIX, SEARCH_API_PATH } from '../contracts/routes.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/xsrf-names.ts';
 import { pageViewHits } from './analytics/hits-route.ts';
 import type { AppEnv } from './app-env.ts';
+import { mediaFile } from './content/media-route.ts';
 import { sampleFile } from './content/samples-route.ts';
 import { searchApi } from './content/search-route.ts';
 import { feeds } from './feeds/feed-routes.ts';
@@ -54,6 +57,7 @@ app.route(PAGE_VIEW_API_PATH, pageViewHits);
 app.route('/', publishRoutes);
 app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
+app.get(`${MEDIA_PATH_PREFIX}*`, mediaFile);
 // Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.
 app.route('/', feeds);
 app.get('*', (c) => renderPage(c, new URL(c.req.url)));

@@ -16,6 +16,7 @@ import { DIAGRAM_DRAWER_VERSION, type DiagramDrawer } from './diagram-browser.ts
 import { drawDiagrams } from './drawn-diagrams.ts';
 import { embedSamples } from './embed-samples.ts';
 import { lastUpdated } from './file-history.ts';
+import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {
@@ -45,6 +46,7 @@ export type BuildResult =
       entries: BuiltEntry[];
       samples: BuiltSample[];
       drafts: BuiltEntry[];
+      media: BuiltMedia[];
       warnings: ContentProblem[];
       /** Files whose diagrams are left for the browser to draw (no drawer was given). */
       clientDiagrams: string[];
@@ -95,6 +97,11 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   const published = typeof options.published === 'function' ? (shared.size > 0 ? await options.published() : new Map<string, string>()) : options.published;
   problems.push(...checkSlugs(parsed, published ?? new Map()));
   const warnings: ContentProblem[] = [];
+  const { media, problems: mediaProblems } = buildMedia(folder.media ?? []);
+  problems.push(...mediaProblems);
+  // An entry that uses media is rendered again when any image changes (its URL and size do).
+  const digest = media.size > 0 ? mediaDigest(media) : '';
+  const entryHash = (file: ParsedFile): string => hashOf(file, usesMedia(file) ? digest : '');
 
   // Drafts are checked and rendered like the rest: they are stored too, for preview links.
   const sampleFiles = new Map(folder.samples.map((s) => [s.path, s.content]));
@@ -106,8 +113,8 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       const renderHash = entryHash(file);
       let rendered = await renderCache?.get(renderHash);
       // Renders kept before removals were reported lack the list: render those again.
-      if (!rendered || !Array.isArray(rendered.removed)) {
-        rendered = await renderMarkdown(file.body);
+      if (!rendered || !Array.isArray(rendered.removed) || !Array.isArray(rendered.imageProblems)) {
+        rendered = await renderMarkdown(file.body, media);
         await renderCache?.set(renderHash, rendered);
       }
       for (const path of rendered.samples) {
@@ -115,6 +122,9 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       }
       for (const removal of rendered.removed) {
         warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
+      }
+      for (const image of rendered.imageProblems) {
+        problems.push({ file: file.file, field: 'body', ...(image.line === undefined ? {} : { line: file.bodyLine + image.line - 1, column: image.column }), reason: image.reason });
       }
       const finished = await withSamplesAndDiagrams(rendered, renderHash, sampleFiles, renderCache, options.diagrams);
       if (!finished.ok) {
@@ -131,7 +141,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, drafts, warnings, clientDiagrams };
+  return { ok: true, entries, samples, drafts, media: [...media.values()], warnings, clientDiagrams };
 }
 
 type Finished = { ok: true; rendered: RenderedMarkdown; hash: string; clientDiagrams: boolean } | { ok: false; problems: string[] };
@@ -178,7 +188,9 @@ function withSamplesHash(renderHash: string, paths: string[], files: ReadonlyMap
   return sha256(`${renderHash}\0samples\0${parts.join('\0')}`);
 }
 
-const entryHash = (file: ParsedFile): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}`);
+/** `media`: the digest of content/media/ for an entry that uses it, else empty (the hash is as before media existed). */
+const hashOf = (file: ParsedFile, media: string): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}${media ? `\0${media}` : ''}`);
+const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\//.test(file.body);
 
 function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null): BuiltEntry {
   const value: StoredEntry = {

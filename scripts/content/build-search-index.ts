@@ -26,7 +26,7 @@ export function buildSearchIndexValue(entries: BuiltEntry[]): BuiltSearchIndex {
       text: entry.text,
       href: articlePath(section, attributes.slug),
       section,
-      date: attributes.date ?? null,
+      date: attributes.date?.slice(0, 10) ?? null,
     };
   });
   const value = JSON.stringify(buildSearchIndex(documents));

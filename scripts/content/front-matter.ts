@@ -29,6 +29,9 @@ const KNOWN_FIELDS = new Set(['title', 'slug', 'description', 'type', 'date', 'd
 /** URL path segment characters that need no escaping; case is kept (e.g. `DSX`). */
 const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A date with a time of day: the time part is checked apart (readTime), the zone is required. */
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(.*)$/;
+const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 export function parseFrontMatter(file: string, source: string): ParseResult {
   let yaml = '';
@@ -128,7 +131,9 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 /** Why a date was refused: not written as YYYY-MM-DD, or written so but not on the calendar. */
 function dateProblem(written: string): string {
-  const match = ISO_DATE.exec(written.trim());
+  const timed = ISO_TIMESTAMP.exec(written.trim());
+  if (timed && readDate(timed[1]) !== undefined) return `"${written}" ${timeProblem(timed[2]!)}`;
+  const match = ISO_DATE.exec(timed ? timed[1]! : written.trim());
   if (!match) return `"${written}" is not an ISO date (YYYY-MM-DD)`;
   const [, y, m] = match.map(Number) as [number, number, number, number];
   if (m < 1 || m > 12) return `"${written}" is not a real date: there is no month ${m} (months are 01 to 12)`;
@@ -136,9 +141,34 @@ function dateProblem(written: string): string {
   return `"${written}" is not a real date: ${MONTHS[m - 1]} ${y} has ${days} days`;
 }
 
-/** A calendar date written as YYYY-MM-DD (quoted or not) that exists. */
+/** Why the time part of a timestamp whose date is real was refused. */
+function timeProblem(time: string): string {
+  const match = TIME_OF_DAY.exec(time);
+  if (!match) {
+    return /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(time)
+      ? 'has no time zone: add Z for UTC or an offset such as +02:00 (e.g. 2024-09-24T18:00:00Z)'
+      : 'is not an ISO time (e.g. 2024-09-24T18:00:00Z or 2024-09-24T20:00+02:00)';
+  }
+  const [, h, m, s, , oh, om] = match.map((part) => (part === undefined ? undefined : Number(part)));
+  if (h! > 23 || m! > 59 || (s ?? 0) > 59) return `is not a real time: ${time.slice(0, 8).replace(/[Z+-].*$/, '')} is past 23:59:59`;
+  if ((oh ?? 0) > 14 || (om ?? 0) > 59) return `is not a real time zone offset: ${time.slice(-6)}`;
+  return 'is not an ISO time';
+}
+
+/**
+ * A date written as YYYY-MM-DD (quoted or not) that exists, or such a date with a valid time of
+ * day and zone (ISO 8601, as `new Date` reads it).
+ */
 function readDate(value: unknown): string | undefined {
-  const iso = typeof value === 'string' ? value.trim() : undefined;
+  const written = typeof value === 'string' ? value.trim() : undefined;
+  const timed = written ? ISO_TIMESTAMP.exec(written) : null;
+  if (timed) {
+    const match = TIME_OF_DAY.exec(timed[2]!);
+    if (!match || readDate(timed[1]) === undefined) return undefined;
+    const [, h, m, s, , oh, om] = match.map((part) => (part === undefined ? undefined : Number(part)));
+    return h! <= 23 && m! <= 59 && (s ?? 0) <= 59 && (oh ?? 0) <= 14 && (om ?? 0) <= 59 ? written : undefined;
+  }
+  const iso = written;
   const match = iso ? ISO_DATE.exec(iso) : null;
   if (!match) return undefined;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];

@@ -56,13 +56,14 @@ export function historyRecord(manifest: Manifest, previous: Manifest | null, by:
   return { version: manifest.version, publishedAt: manifest.publishedAt, by, replaced: previous?.version ?? null, rollbackOf, ...changeCounts(previous, manifest), manifest };
 }
 
-/** Every key a manifest names: its entries, drafts, samples and search index. */
+/** Every key a manifest names: its entries, drafts, samples, search index and images. */
 export function namedKeys(manifest: Manifest): string[] {
   return [
     ...manifest.entries.map((e) => e.key),
     ...manifest.drafts.map((e) => e.key),
     ...manifest.samples.map((s) => sampleKey(s.path)),
     ...(manifest.search ? [manifest.search] : []),
+    ...(manifest.media ?? []),
   ];
 }
 

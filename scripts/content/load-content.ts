@@ -1,11 +1,13 @@
 /**
  * Reads a content folder from disk: every `*.md` file at its top level, every file under
- * `samples/` (code samples, addressed by their path below that folder), and when each file was
- * last edited (file-history.ts). I/O only, no checks.
+ * `samples/` (code samples, addressed by their path below that folder), every file under
+ * `media/` (images, as bytes), and when each file was last edited (file-history.ts). I/O only,
+ * no checks.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { readLastEdits } from './file-history.ts';
+import type { MediaFile } from './media.ts';
 
 export interface SourceFile {
   /** File name, e.g. `guide-get-started.md`. */
@@ -27,6 +29,8 @@ export interface ContentFolder {
    * git); files without one are absent. Content made in memory (tests, benchmark) has none.
    */
   lastEdits?: ReadonlyMap<string, string>;
+  /** Images under `media/` (media.ts checks them); absent in content made in memory without any. */
+  media?: MediaFile[];
 }
 
 export async function loadContentFolder(dir: string): Promise<ContentFolder> {
@@ -46,5 +50,17 @@ export async function loadContentFolder(dir: string): Promise<ContentFolder> {
   const samples = await Promise.all(
     samplePaths.map(async (path) => ({ path, content: await readFile(join(samplesDir, path), 'utf8') })),
   );
-  return { files, samples, lastEdits: await readLastEdits(dir, names) };
+  const media = await Promise.all((await filesBelow(join(dir, 'media'))).map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(dir, 'media', name))) })));
+  return { files, samples, lastEdits: await readLastEdits(dir, names), media };
+}
+
+/** Paths of the files below `folder`, with forward slashes, sorted; none when it does not exist. */
+async function filesBelow(folder: string): Promise<string[]> {
+  try {
+    const listed = await readdir(folder, { recursive: true, withFileTypes: true });
+    return listed.filter((d) => d.isFile()).map((d) => relative(folder, join(d.parentPath, d.name)).split(sep).join('/')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }

@@ -11,10 +11,13 @@ import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
 import { type Manifest, type ManifestEntry } from '../../contracts/kv-values.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
+import type { BuiltMedia } from './media.ts';
+import { calendarDate, publishAtFor } from './schedule.ts';
 
 export interface PlannedWrite {
   key: string;
-  value: string;
+  /** Text, or an image's bytes. */
+  value: string | Uint8Array;
 }
 
 export interface EntryReport {
@@ -40,6 +43,8 @@ export interface UploadPlan {
   /** Draft entries, reported apart: they are not published. */
   drafts: EntryReport[];
   samples: { path: string; status: 'written' | 'unchanged' }[];
+  /** Images of content/media/; absent: none. */
+  media?: { name: string; url: string; status: 'written' | 'unchanged' }[];
 }
 
 export interface PlanInput {
@@ -49,6 +54,8 @@ export interface PlanInput {
   drafts?: BuiltEntry[];
   /** The search index of this content; absent when none is built. */
   search?: BuiltSearchIndex | null;
+  /** Images of content/media/, stored under their content hash. */
+  media?: BuiltMedia[];
   previous: Manifest | null;
   /** Every `entry/`, `sample/` and `search/` key now in the namespace. */
   existingKeys: ReadonlySet<string>;
@@ -57,7 +64,7 @@ export interface PlanInput {
   now: string;
 }
 
-export function planUpload({ entries, samples, drafts = [], search = null, previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
+export function planUpload({ entries, samples, drafts = [], search = null, media = [], previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: PlannedWrite[] = [];
   const entryReports: EntryReport[] = [];
@@ -69,16 +76,18 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
     const unchanged = existingKeys.has(key);
     if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
     reports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
+    const publishAt = publishAtFor(attributes.date, now);
     return {
       slug: attributes.slug,
       type: attributes.type ?? null,
       title: attributes.title,
       description: attributes.description,
-      date: attributes.date ?? null,
+      date: attributes.date === undefined ? null : calendarDate(attributes.date),
       file,
       key,
       sourceHash: entry.sourceHash,
       updated: entry.updated,
+      ...(publishAt === undefined ? {} : { publishAt }),
     };
   };
   const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
@@ -93,6 +102,12 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
 
   if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
 
+  const mediaReports = media.map(({ name, key, url, bytes }) => {
+    const unchanged = existingKeys.has(key);
+    if (!unchanged) writes.push({ key, value: bytes });
+    return { name, url, status: unchanged ? ('unchanged' as const) : ('written' as const) };
+  });
+
   const manifest: Manifest = {
     version: (previous?.version ?? 0) + 1,
     publishedAt: now,
@@ -101,6 +116,7 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
     samples: samples.map(({ path, hash }) => ({ path, hash })),
     search: search?.key ?? null,
     drafts: manifestDrafts,
+    ...(media.length > 0 ? { media: [...new Set(media.map((m) => m.key))].sort() } : {}),
   };
 
   const manifestChanged = !previous || !sameContent(previous, manifest);
@@ -112,7 +128,7 @@ export function planUpload({ entries, samples, drafts = [], search = null, previ
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, drafts: draftReports, samples: sampleReports };
+  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports };
 }
 
 function namedKeys(manifest: Manifest): string[] {
@@ -121,12 +137,13 @@ function namedKeys(manifest: Manifest): string[] {
     ...manifest.drafts.map((e) => e.key),
     ...manifest.samples.map((s) => sampleKey(s.path)),
     ...(manifest.search ? [manifest.search] : []),
+    ...(manifest.media ?? []),
   ];
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */
 function sameContent(a: Manifest, b: Manifest): boolean {
-  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search, drafts: m.drafts });
+  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search, drafts: m.drafts, media: m.media ?? [] });
   return content(a) === content(b);
 }
 
@@ -136,7 +153,9 @@ function sameContent(a: Manifest, b: Manifest): boolean {
  */
 export function inDisplayOrder(entries: ManifestEntry[]): ManifestEntry[] {
   const byTitle = (a: ManifestEntry, b: ManifestEntry) => a.title.localeCompare(b.title, 'en');
-  const news = entries.filter((e) => e.type === 'news').sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || byTitle(a, b));
+  // A time of day (publishAt) orders posts of the same day.
+  const when = (e: ManifestEntry) => e.publishAt ?? e.date ?? '';
+  const news = entries.filter((e) => e.type === 'news').sort((a, b) => when(b).localeCompare(when(a)) || byTitle(a, b));
   const others = entries.filter((e) => e.type !== 'news').sort(byTitle);
   return [...news, ...others];
 }

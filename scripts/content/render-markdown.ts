@@ -24,6 +24,7 @@ import { addHeadingIds } from './heading-ids.ts';
 import { secureLinks } from './secure-links.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
 import { sanitizeRemovals, type Removal } from './sanitize-report.ts';
+import { type ImageProblem, type MediaRef, resolveMediaImages } from './media-images.ts';
 
 /**
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
@@ -45,12 +46,16 @@ export interface RenderedMarkdown {
   readingMinutes: number;
   /** What sanitising removed, with positions in the markdown given (warnings for the writer). */
   removed: Removal[];
+  /** Images of content/media/ that are missing or lack alt text (media-images.ts). */
+  imageProblems: ImageProblem[];
 }
 
 const WORDS_PER_MINUTE = 220;
 
-export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
+/** `media`: the files of content/media/ by name, for `![alt](media/name.png)` images. */
+export async function renderMarkdown(markdown: string, media: ReadonlyMap<string, MediaRef> = new Map()): Promise<RenderedMarkdown> {
   const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const imageProblems = resolveMediaImages(mdast, media);
   const withRaw = toHast(mdast, { allowDangerousHtml: true }) as Root;
   // Given the source, hast-util-raw keeps the positions of raw HTML, which the report needs.
   const parsed = raw(withRaw, { file: new VFile(markdown) }) as Root;
@@ -62,7 +67,7 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
   const toc = addHeadingIds(clean);
   const { hasDiagrams, diagrams, samples } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: toHtml(clean), toc, hasDiagrams, diagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed };
+  return { html: toHtml(clean), toc, hasDiagrams, diagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed, imageProblems };
 }
 
 /** Text of everything but code blocks, with block boundaries kept as spaces. */

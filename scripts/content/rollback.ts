@@ -6,7 +6,7 @@
  * Refused, with nothing written, when the version is not in the history or any key it names is
  * gone (named in the message). Takes the upload lock like an upload. I/O: KV reads and writes.
  */
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
 import { historyKey, historyRecord, namedKeys, readHistory, type HistoryRecord } from './history.ts';
 import type { KvStore } from './kv-store.ts';
@@ -101,6 +101,6 @@ function chooseTarget(current: Manifest, records: HistoryRecord[], version: numb
 }
 
 async function missingKeys(store: KvStore, manifest: Manifest): Promise<string[]> {
-  const present = new Set((await Promise.all(['entry/', 'sample/', 'search/'].map((prefix) => store.listKeys(prefix)))).flat());
+  const present = new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
   return namedKeys(manifest).filter((key) => !present.has(key));
 }

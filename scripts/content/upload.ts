@@ -21,6 +21,7 @@ import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from
 import type { PublishStep } from './publish.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
+import { formatScheduled, scheduledAt } from './schedule.ts';
 
 export interface UploadOptions {
   /** A folder to read, or content already in memory. */
@@ -136,11 +137,13 @@ async function planAndPublish(
     },
   );
   const search = buildSearchIndexValue(built.entries);
-  const planned = planUpload({ entries: built.entries, samples: built.samples, drafts: built.drafts, search, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const planned = planUpload({ entries: built.entries, samples: built.samples, drafts: built.drafts, search, media: built.media, previous, existingKeys, renderer: RENDERER_VERSION, now });
   const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
   for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);
+  for (const m of plan.media ?? []) log(`${m.status.padEnd(9)} media/${m.name} → ${m.url}`);
+  for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
   if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
   else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
 
@@ -162,7 +165,7 @@ async function planAndPublish(
   const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
   log(
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${verb} ${entriesWritten}, ${entriesUnchanged} unchanged; ` +
-      `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).` +
+      `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ${plan.media?.length ? `${plan.media.length} image(s); ` : ''}${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).` +
       (built.warnings.length > 0 ? ` ${built.warnings.length} warning(s) above (--strict stops on them).` : ''),
   );
   return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };

@@ -62,7 +62,7 @@ beforeAll(async () => {
   site = await startSite();
   const real = await loadContentFolder('content');
   const outcome = await uploadContent({
-    content: { files: [...real.files, { file: 'guide-hostile.md', source: ATTACK_MARKDOWN }], samples: real.samples },
+    content: { files: [...real.files, { file: 'guide-hostile.md', source: ATTACK_MARKDOWN }], samples: real.samples, media: real.media },
     store: site.worker.store,
   });
   if (!outcome.ok) throw new Error('upload of the hostile article failed');

@@ -35,7 +35,7 @@ const md = (fm: string, body: string) => `---\n${fm}\n---\n${body}\n`;
 /** Real content with one extra news post: the version before the previous one. */
 function versionA(): ContentFolder {
   const extra = { file: 'news-extra.md', source: md('title: "Extra"\nslug: extra-news\ndescription: "An extra post"\ntype: news\ndate: 2020-01-01', 'Extra text.') };
-  return { files: [...real.files, extra], samples: real.samples };
+  return { files: [...real.files, extra], samples: real.samples, media: real.media };
 }
 /** The live version: the real content. */
 const versionB = (): ContentFolder => real;
@@ -46,7 +46,7 @@ function versionC(): ContentFolder {
     .filter((f) => f.file !== 'sponsor.md')
     .map((f) => (edited.has(f.file) ? { ...f, source: `${f.source}\n\nEdited in version C.\n` } : f));
   files.push({ file: 'guide-new-page.md', source: md('title: "A New Page"\nslug: new-page\ndescription: "Added in version C"\ntype: guide', 'New text.') });
-  return { files, samples: real.samples };
+  return { files, samples: real.samples, media: real.media };
 }
 
 async function clearKv(): Promise<void> {

@@ -33,7 +33,7 @@ test('after --rollback the Worker serves the previous version at its next manife
   expect((await uploadContent({ content: real, store: worker.store, now: T(0) })).ok).toBe(true);
   const renamed: ContentFolder = {
     files: real.files.map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: f.source.replace(`title: "${OLD_TITLE}"`, `title: "${NEW_TITLE}"`) } : f)),
-    samples: real.samples,
+    samples: real.samples, media: real.media,
   };
   expect((await uploadContent({ content: renamed, store: worker.store, now: T(1) })).ok).toBe(true);
   const page = articlePath('guide', 'DSX');

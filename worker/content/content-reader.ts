@@ -9,11 +9,15 @@
  * - When KV fails (throws, or takes longer than KV_TIMEOUT_MS), the last good manifest this
  *   isolate holds is served and the reader marked `stale`; with none, the error says
  *   `unavailable` so the page can answer 503 with Retry-After.
+ * - What it hands out is the manifest's public view at the time of the request: scheduled posts
+ *   whose time has not come are left out (contracts/scheduled-entries.ts), and so are their
+ *   search hits. They appear once the clock passes their `publishAt`, with no new upload.
  */
 import { ContentError } from '../../contracts/content-error.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
+import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
 import type { PageContent } from '../../client/route-module.ts';
 import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
 
@@ -27,6 +31,8 @@ const KV_TIMEOUT_MS = 3_000;
 export interface ContentReaderOptions {
   /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */
   manifestTtlMs?: number;
+  /** The time that decides which scheduled posts are public; the request's clock by default. */
+  now?: () => number;
 }
 
 /** The last good manifest this isolate read, its KV text, and when. */
@@ -38,17 +44,20 @@ let searchMemo: { key: string; engine: SearchEngine } | undefined;
 export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
   readonly #manifestTtlMs: number;
+  readonly #now: () => number;
   #manifest: Promise<Manifest> | undefined;
   /** True once this reader served an older manifest because KV failed. */
   stale = false;
 
-  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS }: ContentReaderOptions = {}) {
+  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS, now = Date.now }: ContentReaderOptions = {}) {
     this.#kv = kv;
     this.#manifestTtlMs = manifestTtlMs;
+    this.#now = now;
   }
 
+  /** The published manifest as the public sees it now (scheduled posts not yet live left out). */
   manifest(): Promise<Manifest> {
-    this.#manifest ??= this.#currentManifest();
+    this.#manifest ??= this.#currentManifest().then((manifest) => visibleManifest(manifest, this.#now()));
     return this.#manifest;
   }
 
@@ -68,9 +77,19 @@ export class ContentReader implements PageContent {
     return entry;
   }
 
-  /** The search engine for the published content; null when the upload built no index. */
+  /**
+   * The search engine for the published content, answering with public pages only (the index
+   * the upload built holds scheduled posts too); null when the upload built no index.
+   */
   async search(): Promise<SearchEngine | null> {
-    const key = (await this.manifest()).search;
+    const view = await this.manifest();
+    const engine = await this.#searchEngine(view.search);
+    if (!engine) return null;
+    const shown = publicPaths(view);
+    return { search: (query, limit) => engine.search(query, limit, (href) => shown.has(href)) };
+  }
+
+  async #searchEngine(key: string | null): Promise<SearchEngine | null> {
     if (!key) return null;
     if (searchMemo?.key === key) return searchMemo.engine;
     const raw = await this.#get(key, ENTRY_CACHE_TTL);

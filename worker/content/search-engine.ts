@@ -3,7 +3,7 @@
  * MiniSearch, once per isolate for each key (content-reader.ts keeps it), and answers queries
  * with ranked results and highlighted snippets. Pure: a stored index in, results out.
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { SearchHit, SnippetPart } from '../../contracts/page-payload.ts';
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
 import { SEARCH_OPTIONS, type SearchDocument, type StoredSearchIndex } from '../../contracts/search-index.ts';
@@ -11,18 +11,20 @@ import { SEARCH_OPTIONS, type SearchDocument, type StoredSearchIndex } from '../
 const SNIPPET_LENGTH = 180;
 
 export interface SearchEngine {
-  search(query: string, limit?: number): SearchHit[];
+  /** `isPublic` keeps hits to pages the public may see now (the index holds scheduled posts too). */
+  search(query: string, limit?: number, isPublic?: (href: string) => boolean): SearchHit[];
 }
 
 export function loadSearchIndex(stored: StoredSearchIndex): SearchEngine {
   const engine = MiniSearch.loadJS<SearchDocument>(stored.index, SEARCH_OPTIONS);
   return {
-    search(query, limit = 10) {
+    search(query, limit = 10, isPublic) {
       const q = query.trim().slice(0, MAX_QUERY_LENGTH);
       if (!q) return [];
+      const filter: SearchOptions = isPublic ? { filter: (r) => isPublic(r.href as string) } : {};
       // Every word must match; if none does, settle for any word matching.
-      let results = engine.search(q);
-      if (results.length === 0) results = engine.search(q, { combineWith: 'OR' });
+      let results = engine.search(q, filter);
+      if (results.length === 0) results = engine.search(q, { ...filter, combineWith: 'OR' });
       return results.slice(0, limit).map((r) => ({
         title: r.title as string,
         href: r.href as string,

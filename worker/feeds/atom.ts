@@ -1,6 +1,6 @@
 /**
  * The news feed, Atom 1.0 (RFC 4287): every news entry, newest first, with its canonical URL as
- * id and link, the news date as `published`, the file's last edit (manifest `updated`, when it
+ * id and link, the news date (its go-live time when it has one) as `published`, the file's last edit (manifest `updated`, when it
  * has one) as `updated` (never before `published`), and its description as the summary. Titles and
  * summaries are plain text (Atom's default `type="text"`), escaped.
  */
@@ -19,7 +19,7 @@ export function atomFeed({ siteUrl, publishedAt, pages }: SiteContent): string {
   const entries = pages
     .filter(({ entry }) => entry.type === 'news')
     .map(({ entry, url }) => {
-      const published = rfc3339(entry.date ?? entry.updated ?? publishedAt, `The date of ${entry.file}`);
+      const published = rfc3339(entry.publishAt ?? entry.date ?? entry.updated ?? publishedAt, `The date of ${entry.file}`);
       const changed = entry.updated === null ? published : rfc3339(entry.updated, `The updated time of ${entry.file}`);
       return { entry, url, published, updated: changed > published ? changed : published };
     })

@@ -44,6 +44,12 @@ describe('valid files', () => {
     expect(parsed(parseFrontMatter('news.md', news("'2024-02-29'"))).attributes.date).toBe('2024-02-29');
   });
 
+  test('news may carry a time of day with its zone (a scheduled post), kept as written', () => {
+    for (const date of ['2024-09-24T18:00:00Z', '2024-09-24T20:00+02:00', '"2024-09-24T18:00:00.000Z"', '2024-09-24T13:30:00-04:30']) {
+      expect(parsed(parseFrontMatter('news.md', news(date))).attributes.date).toBe(date.replace(/"/g, ''));
+    }
+  });
+
   test('an untyped page has neither type nor date', () => {
     const file = parsed(parseFrontMatter('features.md', md('title: Features\nslug: features\ndescription: All of them')));
     expect(file.attributes).toEqual({ title: 'Features', slug: 'features', description: 'All of them' });
@@ -127,6 +133,16 @@ describe('problems', () => {
     const result = parseFrontMatter('a.md', news('2024-02-30'));
     expect(result.ok ? result.value.attributes.date : 'rejected').toBe('rejected');
     expect(problemOn(result, 'date').reason).toMatch(/not a real date/);
+  });
+
+  test('a date with a time of day needs its zone, and a real time', () => {
+    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T18:00:00')), 'date').reason).toBe(
+      '"2024-09-24T18:00:00" has no time zone: add Z for UTC or an offset such as +02:00 (e.g. 2024-09-24T18:00:00Z)',
+    );
+    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T25:00Z')), 'date').reason).toBe('"2024-09-24T25:00Z" is not a real time: 25:00 is past 23:59:59');
+    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T18h')), 'date').reason).toMatch(/^"2024-09-24T18h" is not an ISO time \(e\.g\./);
+    // The calendar check applies to timestamps too.
+    expect(problemOn(parseFrontMatter('a.md', news('2024-02-30T18:00:00Z')), 'date').reason).toBe('"2024-02-30T18:00:00Z" is not a real date: February 2024 has 29 days');
   });
 
   test('a date on a guide', () => {

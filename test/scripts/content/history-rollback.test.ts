@@ -44,9 +44,9 @@ const localStore = async (name: string) => kvStoreFromBinding((await miniflare.m
 /** Version 2: DSX edited, sponsor removed. Version 3: features edited too. */
 const v2 = (): ContentFolder => ({
   files: real.files.filter((f) => f.file !== 'sponsor.md').map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: `${f.source}\nVersion 2.\n` } : f)),
-  samples: real.samples,
+  samples: real.samples, media: real.media,
 });
-const v3 = (): ContentFolder => ({ files: v2().files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nVersion 3.\n` } : f)), samples: real.samples });
+const v3 = (): ContentFolder => ({ files: v2().files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nVersion 3.\n` } : f)), samples: real.samples, media: real.media });
 
 async function publishThree(store: KvStore): Promise<Manifest[]> {
   const manifests: Manifest[] = [];
@@ -160,8 +160,8 @@ describe('the kept window (withHistory, pure)', () => {
     const plan: UploadPlan = { writes: [], manifest: next, basedOn: 7, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };
     const planned = withHistory({ plan, previous: old, records: [], keep: 10, by: 'tester' });
     expect(planned.writes.map((w) => w.key)).toEqual([historyKey(7), historyKey(8)]);
-    expect(JSON.parse(planned.writes[0]!.value)).toMatchObject({ version: 7, by: 'unknown (published before history was kept)', added: null });
-    expect(JSON.parse(planned.writes[1]!.value)).toMatchObject({ version: 8, replaced: 7, added: 1, changed: 0, removed: 0 });
+    expect(JSON.parse(planned.writes[0]!.value as string)).toMatchObject({ version: 7, by: 'unknown (published before history was kept)', added: null });
+    expect(JSON.parse(planned.writes[1]!.value as string)).toMatchObject({ version: 8, replaced: 7, added: 1, changed: 0, removed: 0 });
   });
 });
 

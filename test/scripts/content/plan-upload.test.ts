@@ -39,7 +39,7 @@ describe('first upload', () => {
   test('writes every entry and sample', () => {
     expect(first.writes.map((w) => w.key).sort()).toEqual([...ENTRIES.map((e) => entryKey(e.hash)), sampleKey('start.bat')].sort());
     const a = first.writes.find((w) => w.key === entryKey(ENTRIES[0]!.hash))!;
-    expect(JSON.parse(a.value)).toEqual(ENTRIES[0]!.value);
+    expect(JSON.parse(a.value as string)).toEqual(ENTRIES[0]!.value);
     expect(first.writes.find((w) => w.key === sampleKey('start.bat'))!.value).toBe('echo start.bat');
     expect(first.entries.every((e) => e.status === 'written')).toBe(true);
     expect(first.samples).toEqual([{ path: 'start.bat', status: 'written' }]);

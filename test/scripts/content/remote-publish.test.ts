@@ -75,7 +75,7 @@ function changedCopy(): ContentFolder {
   const edited = new Set(['guide-DSX.md', 'news-signpath.md']);
   const files = real.files.filter((f) => f.file !== 'sponsor.md').map((f) => (edited.has(f.file) ? { ...f, source: `${f.source}\n\nEdited for the contract test.\n` } : f));
   files.push({ file: 'guide-contract-page.md', source: '---\ntitle: "A Contract Page"\nslug: contract-page\ndescription: "Added by the contract test"\ntype: guide\n---\nNew text.\n' });
-  return { files, samples: real.samples };
+  return { files, samples: real.samples, media: real.media };
 }
 
 /** The changed copy with one more page edited. */
@@ -179,9 +179,9 @@ describe('request counts', () => {
     // The manifest read three times (before rendering, for the plan, right before writing it); no lock key in KV.
     expect(store.requests()).toEqual({
       total: 10,
-      byOperation: { 'namespace read': 1, 'key list': 4, 'value read': 3, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
+      byOperation: { 'namespace read': 1, 'key list': 5, 'value read': 2, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 4 key lists, 3 value reads, 2 bulk writes)');
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 5 key lists, 2 value reads, 2 bulk writes)');
     expect(api.counts().total).toBe(10);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
@@ -194,7 +194,7 @@ describe('request counts', () => {
     const site = syntheticContent(1000, { words: [30, 60] });
     const outcome = await publish(store, site, T(1), undefined, lock);
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 4 });
+    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 5 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
@@ -335,9 +335,9 @@ describe('the command line', () => {
     expect(upload.stderr).toBe('');
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
-    expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; manifest v1; deleted 0 stale key(s).');
+    expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
     // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
-    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 4 key lists, 3 value reads, 2 bulk writes)');
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 5 key lists, 2 value reads, 2 bulk writes)');
     expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);

@@ -52,7 +52,8 @@ describe('uploading the real content folder', () => {
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
     expect(keys).toContain('history/0000000001');
-    expect(keys).toHaveLength(28);
+    expect(keys.filter((k) => k.startsWith('media/'))).toEqual([expect.stringMatching(/^media\/[0-9a-f]{64}\.png$/)]);
+    expect(keys).toHaveLength(29);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
@@ -77,14 +78,14 @@ describe('uploading the real content folder', () => {
     expect(second.plan.manifestChanged).toBe(false);
     expect(await store.get(MANIFEST_KEY)).toBe(before);
     expect(lines.at(-1)).toContain('manifest unchanged');
-    expect(await allKeys(store)).toHaveLength(28);
+    expect(await allKeys(store)).toHaveLength(29);
   });
 });
 
 describe('an invalid folder', () => {
   const withBadFile = (): ContentFolder => ({
     files: [...realContent.files, { file: 'news-broken.md', source: md('title: Broken\nslug: broken\ndescription: d\ntype: news') }],
-    samples: realContent.samples,
+    samples: realContent.samples, media: realContent.media,
   });
 
   test('reports its problems and writes nothing to an empty namespace', async () => {
@@ -116,7 +117,7 @@ test('a duplicate slug blames the file the published manifest does not list, nam
   succeeded((await upload(store, realContent, { now: T1 })).outcome);
   // Sorts before news-signpath.md, so only the published manifest can tell it is the new one.
   const dup = { file: 'news-bad-dup.md', source: md('title: Dup\nslug: 2023-04-29-signpath\ndescription: d\ntype: news\ndate: 2024-01-01') };
-  const { outcome, lines } = await upload(store, { files: [...realContent.files, dup], samples: realContent.samples }, { now: T2 });
+  const { outcome, lines } = await upload(store, { files: [...realContent.files, dup], samples: realContent.samples, media: realContent.media }, { now: T2 });
   expect(outcome.ok).toBe(false);
   expect(lines).toEqual([
     'news-bad-dup.md:3: slug: "2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): ' +
@@ -129,9 +130,9 @@ test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
   const dry = succeeded(outcome);
   expect(dry.entriesWritten).toBe(24);
-  expect(dry.plan.writes).toHaveLength(27); // 24 entries, 1 sample, the search index, the history record
+  expect(dry.plan.writes).toHaveLength(28); // 24 entries, 1 sample, the search index, 1 image, the history record
   expect(await allKeys(stores.DRY)).toEqual([]);
-  expect(lines.at(-1)).toMatch(/^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; manifest v1; would delete 0 stale key\(s\)\.$/);
+  expect(lines.at(-1)).toMatch(/^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/);
 });
 
 test("after removing an entry, its key is gone once no kept version names it", async () => {
@@ -141,7 +142,7 @@ test("after removing an entry, its key is gone once no kept version names it", a
   succeeded((await upload(store, realContent, { now: T1, ...keep })).outcome);
   const first = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
   const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
-  const without: ContentFolder = { files: realContent.files.filter((f) => f.file !== 'sponsor.md'), samples: realContent.samples };
+  const without: ContentFolder = { files: realContent.files.filter((f) => f.file !== 'sponsor.md'), samples: realContent.samples, media: realContent.media };
 
   const second = succeeded((await upload(store, without, { now: T2, ...keep })).outcome);
   expect(second.plan.manifest.version).toBe(2);
@@ -151,7 +152,7 @@ test("after removing an entry, its key is gone once no kept version names it", a
   const unchanged = succeeded((await upload(store, without, { now: T3, ...keep })).outcome);
   expect(unchanged.deleted, 'version 1 is still the one before the live one').toBe(0);
 
-  const edited: ContentFolder = { files: without.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited.\n` } : f)), samples: without.samples };
+  const edited: ContentFolder = { files: without.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited.\n` } : f)), samples: without.samples, media: without.media };
   const third = succeeded((await upload(store, edited, { now: T3, ...keep })).outcome);
   // Version 1 falls out of the two kept: the removed entry, its search index and its history record go.
   expect(third.plan.deletes).toEqual([removedKey, first.search!, 'history/0000000001'].sort());
@@ -169,12 +170,13 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   expect(entryLines).toHaveLength(24);
   expect(entryLines).toContain('written   guide-DSX.md → DSX');
   expect(lines).toContain('written   samples/start-race-element-minimized.bat');
-  expect(lines).toHaveLength(24 + 1 + 1);
-  expect(lines.at(-1)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; manifest v1; deleted 0 stale key(s).');
+  expect(lines.filter((l) => /^written {3}media\/guides-section\.png → \/media\/[0-9a-f]{64}\.png$/.test(l))).toHaveLength(1);
+  expect(lines).toHaveLength(24 + 1 + 1 + 1);
+  expect(lines.at(-1)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
 
   const again = await upload(stores.LOG, 'content');
-  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(25);
-  expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; manifest unchanged; deleted 0 stale key(s).');
+  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(26);
+  expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; 1 image(s); manifest unchanged; deleted 0 stale key(s).');
 });
 
 test('drafts are stored, listed only as drafts, and printed with a signed preview link', async () => {
@@ -183,7 +185,7 @@ test('drafts are stored, listed only as drafts, and printed with a signed previe
   const lines: string[] = [];
   const now = '2026-03-01T12:00:00.000Z';
   const outcome = await uploadContent({
-    content: { files: [...realContent.files, draft], samples: realContent.samples },
+    content: { files: [...realContent.files, draft], samples: realContent.samples, media: realContent.media },
     store,
     now,
     log: (line) => lines.push(line),
@@ -203,7 +205,7 @@ test('drafts are stored, listed only as drafts, and printed with a signed previe
 
   const withoutSecret: string[] = [];
   await uploadContent({
-    content: { files: [...realContent.files, draft], samples: realContent.samples },
+    content: { files: [...realContent.files, draft], samples: realContent.samples, media: realContent.media },
     store,
     dryRun: true,
     log: (l) => withoutSecret.push(l),

@@ -80,7 +80,7 @@ describe('in the Worker', () => {
     await get('/news/2023-04-29-signpath');
     expect((await get('/news/2023-04-29-signpath')).cache).toBe('hit');
     const edited = real.files.map((f) => (f.file === 'news-signpath.md' ? { ...f, source: `${f.source}\n\nA sentence added by the cache test.\n` } : f));
-    expect((await uploadContent({ content: { files: edited, samples: real.samples }, store: worker.store })).ok).toBe(true);
+    expect((await uploadContent({ content: { files: edited, samples: real.samples, media: real.media }, store: worker.store })).ok).toBe(true);
     const after = await get('/news/2023-04-29-signpath');
     expect(after.cache).toBe('miss');
     expect(after.html).toContain('A sentence added by the cache test.');

@@ -1,0 +1,57 @@
+/**
+ * Scheduled posts for readers: the public view of a manifest at a given time. A manifest entry
+ * with `publishAt` later than now is left out of the view, so that every page, index, feed,
+ * search result and lookup that reads the view (worker/content/content-reader.ts hands out
+ * nothing else) shows it only from that moment on, without another upload.
+ *
+ * The view is one object per manifest and "visibility period": it is made again only when the
+ * clock passes the earliest pending `publishAt`, so what is derived from it per object
+ * (manifest-lookup.ts) is derived once per go-live, not per request. Pure; the time is passed in.
+ */
+import type { Manifest, ManifestEntry } from './kv-values.ts';
+import { entryPath } from './manifest-lookup.ts';
+
+interface View {
+  manifest: Manifest;
+  /** The view holds for times in [from, until): the pending publishAt instants around now. */
+  from: number;
+  until: number;
+}
+
+const views = new WeakMap<Manifest, View>();
+const paths = new WeakMap<Manifest, ReadonlySet<string>>();
+
+const goLive = (entry: ManifestEntry): number => (entry.publishAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(entry.publishAt));
+
+/** True when the entry is public at `now` (ms since the epoch). */
+export const isPublicAt = (entry: ManifestEntry, now: number): boolean => goLive(entry) <= now;
+
+/**
+ * The manifest as the public sees it at `now`: the same object when nothing in it is pending,
+ * else a copy without the entries not yet live (the same copy until the next go-live).
+ */
+export function visibleManifest(manifest: Manifest, now: number): Manifest {
+  const memo = views.get(manifest);
+  if (memo && now >= memo.from && now < memo.until) return memo.manifest;
+  let from = Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
+  for (const entry of manifest.entries) {
+    const at = goLive(entry);
+    if (at > now) until = Math.min(until, at);
+    else from = Math.max(from, at);
+  }
+  const view: View = {
+    manifest: until === Number.POSITIVE_INFINITY ? manifest : { ...manifest, entries: manifest.entries.filter((e) => isPublicAt(e, now)) },
+    from,
+    until,
+  };
+  views.set(manifest, view);
+  return view.manifest;
+}
+
+/** The page paths of a view's entries, to keep search hits to public pages. Made once per view. */
+export function publicPaths(view: Manifest): ReadonlySet<string> {
+  let set = paths.get(view);
+  if (!set) paths.set(view, (set = new Set(view.entries.map(entryPath))));
+  return set;
+}

@@ -1,0 +1,49 @@
+/**
+ * Markdown images of the site's own media: `![alt](media/name.png)` points at the file's
+ * immutable URL (/media/<sha256>.<ext>) and gets its width and height, `loading="lazy"` and
+ * `decoding="async"`, so the page does not shift as it loads. A missing file or missing alt text
+ * is a problem naming the line. Other images (full URLs) are left as written.
+ * Pure: changes the mdast tree in place and returns the problems.
+ */
+import type { Image, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+
+/** What the renderer needs of each media file (scripts/content/media.ts BuiltMedia). */
+export interface MediaRef {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface ImageProblem {
+  /** Line and column in the markdown given to the renderer. */
+  line?: number;
+  column?: number;
+  reason: string;
+}
+
+const MEDIA_URL = /^(?:\.\/)?media\/(.+)$/;
+
+export function resolveMediaImages(tree: Root, media: ReadonlyMap<string, MediaRef>): ImageProblem[] {
+  const problems: ImageProblem[] = [];
+  visit(tree, 'image', (node: Image) => {
+    const match = MEDIA_URL.exec(node.url);
+    if (!match) return;
+    const at = node.position ? { line: node.position.start.line, column: node.position.start.column } : {};
+    let name: string;
+    try {
+      name = decodeURIComponent(match[1]!);
+    } catch {
+      name = match[1]!;
+    }
+    const found = media.get(name);
+    if (!node.alt?.trim()) problems.push({ ...at, reason: `image media/${name} has no alt text: write ![what it shows](media/${name})` });
+    if (!found) {
+      problems.push({ ...at, reason: `image media/${name} not found in content/media/` });
+      return;
+    }
+    node.url = found.url;
+    node.data = { ...node.data, hProperties: { width: found.width, height: found.height, loading: 'lazy', decoding: 'async' } };
+  });
+  return problems;
+}
