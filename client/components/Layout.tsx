@@ -25,7 +25,8 @@ export function Layout({ theme, path, year, children }: LayoutProps) {
           {SITE.name}
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
-        <SearchBox path={path} />
+        {/* /search has its own box, with the query in it: one search landmark per page. */}
+        {path !== '/search' && <SearchBox path={path} />}
         <ThemeToggle theme={theme} />
       </header>
       <nav className="site-nav" aria-label="Main">
