@@ -27,7 +27,10 @@ describe('on a 390×844 phone', () => {
 
   test('/analytics has no sideways overflow, and every count is on screen', async () => {
     const { context, page } = await site.open(PHONE);
-    for (const path of ['/', '/guide', '/news']) await page.goto(site.url(path));
+    // Each view is counted by the beacon, sent after hydration (which follows the first paint).
+    for (const path of ['/', '/guide', '/news']) {
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/analytics/hits')), page.goto(site.url(path))]);
+    }
     await page.goto(site.url('/analytics'));
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(await page.locator('.bar-list li').count()).toBeGreaterThan(0);
