@@ -92,7 +92,7 @@ export interface PageWeight {
   nextNavigation: number;
 }
 
-/** Hashed files a page's HTML names: stylesheets, the module script and its preloads. */
+/** Hashed files a page's HTML names: stylesheets, the module script (or the bootstrap's entry) and its preloads. */
 function namedAssets(html: string): { css: string[]; js: string[] } {
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(?:link|script)\b[^>]*>/g) ?? [];
@@ -101,6 +101,8 @@ function namedAssets(html: string): { css: string[]; js: string[] } {
     if (tag.startsWith('<link') && /rel="stylesheet"/.test(tag)) css.push(attr(tag, 'href')!);
     if (tag.startsWith('<link') && /rel="modulepreload"/.test(tag)) js.push(attr(tag, 'href')!);
     if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) js.push(attr(tag, 'src')!);
+    // The paint-first bootstrap names the entry it imports after the first paint.
+    if (tag.startsWith('<script') && attr(tag, 'data-entry')) js.push(attr(tag, 'data-entry')!);
   }
   const local = (list: string[]) => list.filter((href) => href.startsWith('/assets/')).map((href) => href.slice(1));
   return { css: local(css), js: local(js) };

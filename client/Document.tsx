@@ -6,6 +6,7 @@
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
 import { isLazyKind, type LazyKind } from './lazy-routes.ts';
+import { PAINT_FIRST_BOOTSTRAP } from './paint-first.ts';
 import { SITE } from './site.ts';
 
 export interface DocumentAssets {
@@ -38,6 +39,7 @@ export function serializePayload(payload: PagePayload): string {
 export function Document({ payload, payloadJson, assets, nonce }: DocumentProps) {
   const { meta, data } = payload;
   // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
+  // Fetched at low priority: the stylesheet, font and images of the first paint come first.
   const preloads = isLazyKind(data.kind) ? [...assets.preloads, ...assets.lazyRoutePreloads[data.kind]] : assets.preloads;
   return (
     // No data-theme without a chosen theme: the stylesheet then follows prefers-color-scheme.
@@ -52,11 +54,7 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
-        {assets.scripts.map((src) => (
-          // Module scripts run after the document is parsed: hydration sees the whole page.
-          <script key={src} type="module" src={src} nonce={nonce} />
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority="low" />
         ))}
         <link rel="icon" href={SITE.favicon} sizes="16x16 32x32 48x48" />
         <link rel="apple-touch-icon" href={SITE.appleTouchIcon} />
@@ -73,6 +71,10 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: payloadJson }}
         />
+        {assets.scripts.map((src) => (
+          // Paint first, hydrate after: the entry is imported once the page has been painted.
+          <script key={src} nonce={nonce} data-entry={src} dangerouslySetInnerHTML={{ __html: PAINT_FIRST_BOOTSTRAP }} />
+        ))}
       </body>
     </html>
   );

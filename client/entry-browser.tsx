@@ -16,6 +16,7 @@ import { sendPageView } from './browser/page-view-beacon.ts';
 import { installRouter } from './browser/router.ts';
 import { installThemeToggle } from './browser/theme-toggle.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
+import { HYDRATION_START_MARK } from './paint-first.ts';
 import { loadRouteModule } from './route-table.ts';
 import './styles.css';
 
@@ -57,6 +58,7 @@ if (payloadElement && root) {
 }
 
 function start(root: HTMLElement, payload: PagePayload): void {
+  performance.mark(HYDRATION_START_MARK);
   hydrateRoot(root, <ClientApp initial={{ payload, path: new URL(payload.meta.url).pathname }} />, {
     onRecoverableError(error) {
       console.error('Hydration problem', error);

@@ -23,7 +23,8 @@ export function Layout({ path, year, children }: LayoutProps) {
           {SITE.name}
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
-        <SearchBox path={path} />
+        {/* /search has its own box, with the query in it: one search landmark per page. */}
+        {path !== '/search' && <SearchBox path={path} />}
         <ThemeToggle />
       </header>
       <nav className="site-nav" aria-label="Main">

@@ -2,7 +2,7 @@
  * The rendering pipeline, run at upload time so the edge spends no CPU on markdown:
  *
  *   markdown ─▶ mdast (GFM) ─▶ hast ─▶ raw HTML parsed ─▶ sanitised ─▶ links made safe
- *            ─▶ heading ids + table of contents ─▶ code blocks (shiki, copy button,
+ *            ─▶ heading ids + table of contents + hyphenated words kept whole ─▶ code blocks (shiki, copy button,
  *               mermaid source, code samples) ─▶ HTML
  *
  * Pure: markdown in, { html, toc, hasDiagrams, samples } out.
@@ -16,11 +16,12 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { createRequire } from 'node:module';
-import type { Root } from 'hast';
+import type { Element, Root } from 'hast';
 import { VFile } from 'vfile';
 import type { TocItem } from '../../contracts/kv-values.ts';
 import { transformCodeBlocks } from './code-blocks.ts';
 import { addHeadingIds } from './heading-ids.ts';
+import { keepHyphenatedWords } from './keep-words.ts';
 import { secureLinks } from './secure-links.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
 import { sanitizeRemovals, type Removal } from './sanitize-report.ts';
@@ -30,7 +31,7 @@ import { type ImageProblem, type MediaRef, resolveMediaImages } from './media-im
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-7+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-8+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
@@ -65,13 +66,42 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
   // The text first: the heading ids step adds `#` anchor links that are no words of the article.
   const text = proseText(clean);
   const toc = addHeadingIds(clean);
+  keepHyphenatedWords(clean);
   const { hasDiagrams, diagrams, samples } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
   return { html: toHtml(clean), toc, hasDiagrams, diagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed, imageProblems };
 }
 
-/** Text of everything but code blocks, with block boundaries kept as spaces. */
+/** Elements that start a block of their own: their text is kept apart from what surrounds it. */
+const BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'ol', 'p', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul']);
+
+/** What separates two blocks in the text: a heading never runs into the paragraph after it. */
+export const BLOCK_SEPARATOR = ' · ';
+
+/** Text of everything but code blocks, one piece per block, joined with BLOCK_SEPARATOR. */
 function proseText(tree: Root): string {
-  const withoutCode: Root = { ...tree, children: tree.children.filter((node) => !(node.type === 'element' && node.tagName === 'pre')) };
-  return textOf(withoutCode).replace(/\s+/g, ' ').trim();
+  const pieces: string[] = [];
+  collectBlocks(tree, pieces);
+  return pieces.join(BLOCK_SEPARATOR);
+}
+
+/** Pushes the text of `parent`'s inline runs and, in order, of its block children. */
+function collectBlocks(parent: Root | Element, pieces: string[]): void {
+  let run = '';
+  const flush = () => {
+    const text = run.replace(/\s+/g, ' ').trim();
+    if (text) pieces.push(text);
+    run = '';
+  };
+  for (const child of parent.children) {
+    if (child.type === 'element' && child.tagName === 'pre') {
+      flush();
+    } else if (child.type === 'element' && BLOCKS.has(child.tagName)) {
+      flush();
+      collectBlocks(child, pieces);
+    } else if (child.type === 'element' || child.type === 'text') {
+      run += textOf(child);
+    }
+  }
+  flush();
 }

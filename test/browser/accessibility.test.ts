@@ -1,6 +1,7 @@
 /**
  * Accessibility in real Chromium: axe-core (WCAG 2.0/2.1/2.2 A and AA, plus best practices)
- * on every kind of page in both themes, and the skip link.
+ * on every kind of page in both themes, on a desktop and on a phone (390×844, touch), and the
+ * skip link.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +24,8 @@ const PAGES = [
   '/guide/start-the-app-minimized',
   '/setup',
   '/setup?link=QUJD',
+  // the results page, with its own search box (the header's is left out there)
+  '/search?q=dsx',
   // after the pages above, whose views it lists as a table and a chart
   '/analytics',
   // a missing article, with suggestions, and an unknown route
@@ -57,18 +60,25 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-diagram-state="loading"]'), undefined, { timeout: 20_000 });
 }
 
+const SCREENS = {
+  desktop: {},
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const;
+
 describe('axe finds no violations', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    test.each(PAGES)(`%s (${theme} theme)`, async (path) => {
-      const { context, page } = await site.open({ bypassCSP: true });
+  for (const [screen, options] of Object.entries(SCREENS)) {
+    for (const theme of ['dark', 'light'] as const) {
+    test.each(PAGES)(`%s (${theme} theme, ${screen})`, async (path) => {
+      const { context, page } = await site.open({ bypassCSP: true, ...options });
       await context.addCookies([{ name: 'theme', value: theme, url: site.url('/') }]);
       await page.goto(site.url(path));
       expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
       await settled(page);
       const { violations } = await runAxe(page);
-      expect(violations.length, `axe violations on ${path} (${theme}):\n${describeViolations(violations)}`).toBe(0);
+      expect(violations.length, `axe violations on ${path} (${theme}, ${screen}):\n${describeViolations(violations)}`).toBe(0);
       await context.close();
     });
+    }
   }
 
   test('a narrow screen with the contents collapsed, and a client navigation, stay clean', async () => {

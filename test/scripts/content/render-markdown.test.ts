@@ -207,8 +207,22 @@ describe('headings', () => {
     const { toc, text, readingMinutes } = await renderMarkdown('# One\n\nWords here.\n\n## Two\n\n## Two');
     expect(toc.map((t) => t.text)).toEqual(['One', 'Two', 'Two']);
     expect(toc.map((t) => t.id)).toEqual(['one', 'two', 'two-1']);
-    expect(text).toBe('One Words here. Two Two');
+    expect(text).toBe('One · Words here. · Two · Two');
     expect(readingMinutes).toBe(1);
+  });
+
+  test('the article text keeps headings, paragraphs, list items and cells apart, and leaves code out', async () => {
+    const { text } = await renderMarkdown(
+      '## Using DSX\n\nIf you race **with** a pad:\n\n- one\n- two\n  - nested\n\n```\ncode here\n```\n\n| a | b |\n|---|---|\n| c | d |\n\n> quoted\n',
+    );
+    expect(text).toBe('Using DSX · If you race with a pad: · one · two · nested · a · b · c · d · quoted');
+  });
+
+  test('a hyphenated word in a heading is kept whole, in the text it is not', async () => {
+    const { html: out, toc } = await renderMarkdown('# The command-line switch\n\nA command-line here.');
+    expect(out).toContain('<h2 id="the-command-line-switch">The <span class="keep-word">command-line</span> switch<a class="heading-anchor"');
+    expect(out).toContain('<p>A command-line here.</p>');
+    expect(toc[0]?.text).toBe('The command-line switch');
   });
 
   test('the table of contents lists {depth, id, text} in document order', async () => {

@@ -273,7 +273,10 @@ describe('security headers', () => {
     expect(nonce).toBeTruthy();
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    for (const script of doc.root.querySelectorAll('script[src]')) expect(script.getAttribute('nonce')).toBe(nonce);
+    // The page's one executable script: the paint-first bootstrap that imports the entry.
+    const scripts = doc.root.querySelectorAll('script[src], script[data-entry]');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.getAttribute('nonce')).toBe(nonce);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('permissions-policy')).toContain('camera=()');

@@ -1,0 +1,82 @@
+/**
+ * Paint first, hydrate after, in real Chromium: the browser paints the server's HTML before the
+ * client entry is even imported, hydration starts after first contentful paint, and a click
+ * before hydration is an ordinary link (a full page load).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSite, type Site } from '../support/browser.ts';
+import { HYDRATION_START_MARK } from '../../client/paint-first.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+interface Timings {
+  fcp: number;
+  hydrationStart: number | null;
+  hydrated: number;
+}
+
+describe('hydration starts after first contentful paint', () => {
+  test.each(['/', '/news', '/guide/multi-sim', '/guide/features', '/analytics'])('%s', async (path) => {
+    const { context, page, errors } = await site.open();
+    // When <html data-hydrated> appears: hydration has finished and effects have run.
+    // Observed from the document: its <html> element does not exist yet when this runs.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement?.hasAttribute('data-hydrated')) {
+          (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true });
+    });
+    await page.goto(site.url(path));
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const timings = await page.evaluate(
+      (mark): Timings => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        hydrationStart: performance.getEntriesByName(mark)[0]?.startTime ?? null,
+        hydrated: (window as unknown as { hydratedAt: number }).hydratedAt,
+      }),
+      HYDRATION_START_MARK,
+    );
+    // The figures for the note: milliseconds since navigation start.
+    console.log(`${path}: FCP ${timings.fcp.toFixed(1)} ms, hydration start ${timings.hydrationStart?.toFixed(1)} ms, hydrated ${timings.hydrated?.toFixed(1)} ms`);
+    expect(timings.fcp).toBeGreaterThan(0);
+    expect(timings.hydrationStart).not.toBeNull();
+    expect(timings.hydrationStart!).toBeGreaterThan(timings.fcp);
+    expect(timings.hydrated).toBeGreaterThan(timings.hydrationStart!);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test('the head has no module script, and the preloads are fetched at low priority', async () => {
+  const response = await fetch(site.url('/guide/multi-sim'));
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).not.toMatch(/<script[^>]*type="module"/);
+  const preloads = head.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
+  expect(preloads.length).toBeGreaterThan(0);
+  for (const link of preloads) expect(link).toMatch(/fetchpriority="low"/i);
+  // One inline bootstrap at the end of <body>, naming the entry.
+  expect(html).toMatch(/<script nonce="[^"]+" data-entry="\/assets\/[^"]+\.js">\(\(\)=>\{/);
+});
+
+test('a click before hydration is an ordinary link: a full page load of the next page', async () => {
+  const { context, page } = await site.open();
+  // The client's scripts never arrive: the page stays as the server sent it.
+  await page.route('**/assets/*.js', () => {});
+  await page.goto(site.url('/news'), { waitUntil: 'domcontentloaded' });
+  await page.locator('main h1').waitFor();
+  const documents: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+  await page.click('nav.site-nav a[href="/guide"]');
+  await page.waitForURL('**/guide');
+  expect(await page.locator('main h1').textContent()).toBe('Guides');
+  expect(documents).toEqual(['/guide']);
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  await context.close();
+});

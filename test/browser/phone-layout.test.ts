@@ -1,0 +1,108 @@
+/**
+ * Pages that fit a phone, in real Chromium at 390×844 with touch: the header's share of the
+ * screen, /analytics without sideways scrolling, one search box on /search (which works
+ * without JavaScript), spaced result cards, no keyboard hint on touch, headings kept whole.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSite, type Site } from '../support/browser.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+describe('on a 390×844 phone', () => {
+  test.each(['/', '/guide/multi-sim', '/news', '/analytics', '/search?q=dsx'])('the header above the content takes at most a fifth of the screen: %s', async (path) => {
+    const { context, page } = await site.open(PHONE);
+    await page.goto(site.url(path));
+    // Everything above <main>: title, search, theme button, navigation, community links.
+    const top = await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeGreaterThan(0);
+    expect(top, `header height on ${path}`).toBeLessThanOrEqual(0.2 * 844);
+    await context.close();
+  });
+
+  test('/analytics has no sideways overflow, and every count is on screen', async () => {
+    const { context, page } = await site.open(PHONE);
+    // Each view is counted by the beacon, sent after hydration (which follows the first paint).
+    for (const path of ['/', '/guide', '/news']) {
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/analytics/hits')), page.goto(site.url(path))]);
+    }
+    await page.goto(site.url('/analytics'));
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await page.locator('.bar-list li').count()).toBeGreaterThan(0);
+    const layout = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      wide: [...document.querySelectorAll('main *')].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible').map((el) => el.className || el.tagName),
+      outside: [...document.querySelectorAll('.bar-value, .data-table td, .data-table th')].filter((el) => el.getBoundingClientRect().right > 390).map((el) => el.textContent),
+      fontSize: getComputedStyle(document.querySelector('.bar-value')!).fontSize,
+    }));
+    expect(layout).toEqual({ page: 390, wide: [], outside: [], fontSize: '14px' });
+    // The column header stays one line.
+    const header = page.locator('.data-table thead th', { hasText: 'All time' });
+    const lines = await header.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    await context.close();
+  });
+
+  test('/search shows one search box, and cards with space between them', async () => {
+    const { context, page } = await site.open(PHONE);
+    await page.goto(site.url('/search?q=dsx'));
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await page.locator('input[type="search"]').count()).toBe(1);
+    expect(await page.locator('[role="search"]').count()).toBe(1);
+    expect(await page.locator('input[type="search"]').inputValue()).toBe('dsx');
+    const cards = await page.locator('.search-results > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect()));
+    expect(cards.length).toBeGreaterThan(1);
+    for (let i = 1; i < cards.length; i++) expect(cards[i]!.top - cards[i - 1]!.bottom).toBeGreaterThanOrEqual(12);
+    // Leaving /search brings the header's box back.
+    await page.click('nav.site-nav a[href="/news"]');
+    await page.waitForURL('**/news');
+    expect(await page.locator('header input[type="search"]').count()).toBe(1);
+    await context.close();
+  });
+
+  test('without JavaScript, the one box on /search still searches', async () => {
+    const { context, page } = await site.open({ ...PHONE, javaScriptEnabled: false });
+    await page.goto(site.url('/search'));
+    expect(await page.locator('input[type="search"]').count()).toBe(1);
+    await page.locator('input[type="search"]').fill('multisim');
+    await page.locator('input[type="search"]').press('Enter');
+    await page.waitForURL('**/search?q=multisim');
+    expect(await page.locator('.search-results a').first().getAttribute('href')).toBe('/guide/multi-sim');
+    await context.close();
+  });
+
+  test('a touch screen shows no "press /" hint; a desktop does', async () => {
+    const placeholderColour = async (options: object) => {
+      const { context, page } = await site.open(options);
+      await page.goto(site.url('/guide'));
+      const input = page.locator('header input[type="search"]');
+      const result = await input.evaluate((el) => ({
+        placeholder: getComputedStyle(el, '::placeholder').color,
+        shown: getComputedStyle(el.closest('form')!, '::after').content,
+      }));
+      await context.close();
+      return result;
+    };
+    expect(await placeholderColour(PHONE)).toEqual({ placeholder: 'rgba(0, 0, 0, 0)', shown: '"Search"' });
+    expect((await placeholderColour({})).placeholder).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
+  test('a heading breaks between words, not after the hyphen of "command-line"', async () => {
+    const { context, page } = await site.open(PHONE);
+    await page.goto(site.url('/guide/start-the-app-minimized'));
+    const word = page.locator('main h2 .keep-word', { hasText: 'command-line' });
+    expect(await word.evaluate((el) => el.getClientRects().length)).toBe(1);
+    const style = await page.locator('main h2').first().evaluate((el) => ({ hyphens: getComputedStyle(el).hyphens, wrap: getComputedStyle(el).overflowWrap }));
+    expect(style).toEqual({ hyphens: 'manual', wrap: 'normal' });
+    await context.close();
+  });
+});
