@@ -65,7 +65,11 @@ function urlsIn(details: unknown): string[] {
 /** One Lighthouse run; a run whose trace recording fails (it happens, e.g. NO_NAVSTART) is retried. */
 async function audit(url: string, port: number, preset: Preset, log: (line: string) => void, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] }, preset === 'desktop' ? desktopConfig : undefined);
+    const result = await lighthouse(
+      url,
+      { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
     if (!error) return result!.lhr;
     if (attempt >= attempts) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
@@ -74,7 +78,10 @@ async function audit(url: string, port: number, preset: Preset, log: (line: stri
 }
 
 /** Scores, offline-adjusted scores and findings of one Lighthouse result. */
-function summarize(lhr: { audits: unknown; categories: Record<string, { score: number | null; auditRefs: unknown[] } | undefined> }, base: URL) {
+function summarize(
+  lhr: { audits: unknown; categories: Record<string, { score: number | null; auditRefs: unknown[] } | undefined> },
+  base: URL,
+) {
   const audits = lhr.audits as Record<string, AuditResult>;
   const scores = {} as Record<Category, number>;
   const offlineAdjusted = {} as Record<Category, number>;
@@ -82,14 +89,24 @@ function summarize(lhr: { audits: unknown; categories: Record<string, { score: n
   for (const category of CATEGORIES) {
     const entry = lhr.categories[category];
     scores[category] = Math.round((entry?.score ?? 0) * 100);
-    let weighted = 0, adjusted = 0, weights = 0;
+    let weighted = 0,
+      adjusted = 0,
+      weights = 0;
     for (const ref of (entry?.auditRefs ?? []) as AuditRef[]) {
       const audit = audits[ref.id];
       if (!audit || audit.score === null || ['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode)) continue;
       const urls = urlsIn(audit.details);
-      const thirdPartyOnly = audit.score < 1 && OFFLINE_AUDITS.has(audit.id) && urls.length > 0 && urls.every((u) => new URL(u).host !== base.host);
+      const thirdPartyOnly =
+        audit.score < 1 && OFFLINE_AUDITS.has(audit.id) && urls.length > 0 && urls.every((u) => new URL(u).host !== base.host);
       if (audit.score < 1 && (ref.weight > 0 || audit.score < 0.9)) {
-        const finding = { category, id: audit.id, title: audit.title, score: audit.score, thirdPartyOnly, urls: [...new Set(urls)].slice(0, 5) };
+        const finding = {
+          category,
+          id: audit.id,
+          title: audit.title,
+          score: audit.score,
+          thirdPartyOnly,
+          urls: [...new Set(urls)].slice(0, 5),
+        };
         findings.push(audit.displayValue ? { ...finding, displayValue: audit.displayValue } : finding);
       }
       weighted += ref.weight * audit.score;
@@ -97,7 +114,8 @@ function summarize(lhr: { audits: unknown; categories: Record<string, { score: n
       weights += ref.weight;
     }
     // Performance is scored from metric curves, not a plain mean: left as reported.
-    offlineAdjusted[category] = category === 'performance' || weights === 0 || adjusted === weighted ? scores[category] : Math.round((100 * adjusted) / weights);
+    offlineAdjusted[category] =
+      category === 'performance' || weights === 0 || adjusted === weighted ? scores[category] : Math.round((100 * adjusted) / weights);
   }
   return { scores, offlineAdjusted, findings };
 }
@@ -106,7 +124,15 @@ function summarize(lhr: { audits: unknown; categories: Record<string, { score: n
  * Each page with each preset, `repeat` times (Lighthouse's own advice: scores vary from run to
  * run, the more so on a busy machine); the run with the median performance score is kept.
  */
-export async function runLighthouse(base: URL, paths: string[], { presets = ['mobile', 'desktop'], repeat = 3, log = () => {} }: { presets?: Preset[]; repeat?: number; log?: (line: string) => void } = {}): Promise<LighthouseRun[]> {
+export async function runLighthouse(
+  base: URL,
+  paths: string[],
+  {
+    presets = ['mobile', 'desktop'],
+    repeat = 3,
+    log = () => {},
+  }: { presets?: Preset[]; repeat?: number; log?: (line: string) => void } = {},
+): Promise<LighthouseRun[]> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const runs: LighthouseRun[] = [];
   try {

@@ -35,11 +35,11 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { inspectWorker, liveHeapBytes } from './worker-inspector.ts';
 import { uploadContent } from '../scripts/content/upload.ts';
-import { runWrk, type MixRequest, type WrkFigures } from './wrk-load.ts';
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
 import { startLocalWorker } from '../tools/local-worker.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
+import { inspectWorker, liveHeapBytes } from './worker-inspector.ts';
+import { type MixRequest, runWrk, type WrkFigures } from './wrk-load.ts';
 
 export interface LoadTestOptions {
   connections?: number;
@@ -134,7 +134,10 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** The hashed entry script and stylesheet of the client build. */
 function clientAssets(): string[] {
-  const manifest = JSON.parse(readFileSync(resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(readFileSync(resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
   const entry = manifest['client/entry-browser.tsx'];
   if (!entry) throw new Error('dist/client has no entry script: run `npm run build`');
   return [`/${entry.file}`, ...(entry.css ?? []).map((css) => `/${css}`)];
@@ -169,7 +172,8 @@ function requestMix(token: string): { requests: MixRequest[]; expected: Map<stri
   for (const path of gets) {
     requests.push({ method: 'GET', path, headers: cookie });
     // A page view after every third request.
-    if (requests.length % 3 === 0) requests.push({ method: 'POST', path: '/api/_analog/analytics/hits', headers: json, body: JSON.stringify({ path: '/guide/DSX' }) });
+    if (requests.length % 3 === 0)
+      requests.push({ method: 'POST', path: '/api/_analog/analytics/hits', headers: json, body: JSON.stringify({ path: '/guide/DSX' }) });
   }
   return { requests, expected: new Map([...requests.map((r) => [`${r.method} ${r.path}`, r.method === 'POST' ? 204 : 200] as const)]) };
 }
@@ -224,7 +228,7 @@ export async function runLoadTest({
   });
   try {
     const pid = [...workerdChildren()].find((p) => !before.has(p));
-    if (pid === undefined) throw new Error('cannot find the workerd process among this process\'s children');
+    if (pid === undefined) throw new Error("cannot find the workerd process among this process's children");
     if (!baseline) {
       const outcome = await uploadContent({ content: 'content', store: worker.store });
       if (!outcome.ok) throw new Error('content upload failed');
@@ -235,12 +239,18 @@ export async function runLoadTest({
     if (baseline) for (const key of expected.keys()) expected.set(key, 200);
     // Every request once, checked one by one: the mix itself must be right before loading it.
     for (const r of requests) {
-      const res = await fetch(new URL(r.path, worker.url), { method: r.method, headers: r.headers ?? {}, ...(r.body ? { body: r.body } : {}) });
+      const res = await fetch(new URL(r.path, worker.url), {
+        method: r.method,
+        headers: r.headers ?? {},
+        ...(r.body ? { body: r.body } : {}),
+      });
       await res.arrayBuffer();
       const want = expected.get(`${r.method} ${r.path}`);
       if (res.status !== want) throw new Error(`${r.method} ${r.path} answered ${res.status}, not ${want}`);
     }
-    log(`${baseline ? 'BASELINE (a Worker that only says "ok"): ' : ''}workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${connections} connections`);
+    log(
+      `${baseline ? 'BASELINE (a Worker that only says "ok"): ' : ''}workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${connections} connections`,
+    );
     const load = (seconds: number, thinkMs = 0): Promise<WrkFigures> =>
       runWrk({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests, thinkMs });
     let saturated: WrkFigures | undefined;
@@ -301,7 +311,8 @@ export async function runLoadTest({
 
     const problems: string[] = [];
     for (const f of figures) {
-      if (f.errors + f.timeouts + f.unexpected > 0) problems.push(`run ${f.run}: ${f.errors} errors, ${f.timeouts} timeouts, ${f.unexpected} unexpected statuses`);
+      if (f.errors + f.timeouts + f.unexpected > 0)
+        problems.push(`run ${f.run}: ${f.errors} errors, ${f.timeouts} timeouts, ${f.unexpected} unexpected statuses`);
       if (f.requests === 0) problems.push(`run ${f.run}: no request completed`);
     }
     // The Worker's memory is its live heap, judged across the runs. workerd's resident memory is
@@ -310,15 +321,30 @@ export async function runLoadTest({
     if (figures.length > 1) {
       const requests = figures.reduce((sum, f) => sum + f.requests, 0);
       const grown = figures.at(-1)!.rssMb - baselineRssMb;
-      log(`workerd RSS ${baselineRssMb} MB before the runs → ${figures.map((f) => f.rssMb).join(' → ')} MB: ${((grown * 1024) / requests).toFixed(2)} KB per request`);
+      log(
+        `workerd RSS ${baselineRssMb} MB before the runs → ${figures.map((f) => f.rssMb).join(' → ')} MB: ${((grown * 1024) / requests).toFixed(2)} KB per request`,
+      );
       const heapGrowth = Math.round((figures.at(-1)!.heapMb - figures[0]!.heapMb) * 10) / 10;
-      log(`the Worker's live heap ${baselineHeapMb} MB before the runs → ${figures.map((f) => f.heapMb).join(' → ')} MB: ${heapGrowth} MB from run 1 to run ${figures.length}`);
-      if (heapGrowth > MAX_HEAP_GROWTH_MB) problems.push(`the Worker's live heap grew ${heapGrowth} MB from run 1 to run ${figures.length} (at most ${MAX_HEAP_GROWTH_MB} MB)`);
+      log(
+        `the Worker's live heap ${baselineHeapMb} MB before the runs → ${figures.map((f) => f.heapMb).join(' → ')} MB: ${heapGrowth} MB from run 1 to run ${figures.length}`,
+      );
+      if (heapGrowth > MAX_HEAP_GROWTH_MB)
+        problems.push(
+          `the Worker's live heap grew ${heapGrowth} MB from run 1 to run ${figures.length} (at most ${MAX_HEAP_GROWTH_MB} MB)`,
+        );
     }
     for (const p of problems) log(`FAIL ${p}`);
     if (problems.length === 0) log('OK: no errors, no timeouts, no unexpected statuses, no growth of the live heap');
     inspector.close();
-    return { ok: problems.length === 0, ...(saturated ? { saturation: saturated } : {}), thinkMs, runs: figures, baselineRssMb, baselineHeapMb, problems };
+    return {
+      ok: problems.length === 0,
+      ...(saturated ? { saturation: saturated } : {}),
+      thinkMs,
+      runs: figures,
+      baselineRssMb,
+      baselineHeapMb,
+      problems,
+    };
   } finally {
     await worker.dispose();
   }
@@ -343,7 +369,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }).then(
     (outcome) => process.exit(outcome.ok ? 0 : 1),
     (error: unknown) => {
-      console.error(`load-test: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : String(error)}`);
+      console.error(
+        `load-test: ${error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error)}`,
+      );
       process.exit(1);
     },
   );

@@ -64,7 +64,12 @@ export async function warmUp(base: URL, targets: Target[], options: LoadOptions)
  * Short runs of each target in turn, `rounds` times, and the median of each: a machine busy
  * with other work slows all targets alike, so their ratios stay meaningful (used by the CI check).
  */
-export async function measureInterleaved(base: URL, targets: Target[], rounds: number, options: LoadOptions): Promise<Map<string, Measurement>> {
+export async function measureInterleaved(
+  base: URL,
+  targets: Target[],
+  rounds: number,
+  options: LoadOptions,
+): Promise<Map<string, Measurement>> {
   const runs = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const target of targets) runs.get(target.name)!.push(await measure(base, target, options));

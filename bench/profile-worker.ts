@@ -14,7 +14,11 @@ import { createScenario, startRuntime } from './runtime.ts';
 import { inspectWorker } from './worker-inspector.ts';
 
 const { values: args, positionals } = parseArgs({
-  options: { seconds: { type: 'string', default: '4' }, out: { type: 'string', default: 'worker.cpuprofile' }, 'inspector-port': { type: 'string', default: '9329' } },
+  options: {
+    seconds: { type: 'string', default: '4' },
+    out: { type: 'string', default: 'worker.cpuprofile' },
+    'inspector-port': { type: 'string', default: '9329' },
+  },
   allowPositionals: true,
 });
 const path = positionals[0] ?? '/news/2023-04-29-signpath';
@@ -35,7 +39,8 @@ function summarize(profile: Profile, top = 25): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
-  const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const name = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   for (const sample of profile.samples) {
@@ -77,7 +82,9 @@ try {
   const { profile } = (await inspector.send('Profiler.stop')) as { profile: Profile };
   inspector.close();
   writeFileSync(args.out, JSON.stringify(profile));
-  console.log(`${path}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms while profiling; ${profile.samples.length} samples → ${args.out}\n`);
+  console.log(
+    `${path}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms while profiling; ${profile.samples.length} samples → ${args.out}\n`,
+  );
   console.log(summarize(profile));
 } finally {
   await runtime.dispose();

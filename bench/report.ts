@@ -38,7 +38,16 @@ const LABELS: Record<TargetName, string> = {
 function targetRow(run: SiteRun, name: TargetName, path: string): string[] {
   const m = run.results.get(name)!;
   const floor = run.results.get('floor')!;
-  return [LABELS[name], path, fixed(m.rps), fixed(m.p50), fixed(m.p99), fixed(m.mean, 1), ratio(m.rps / floor.rps), m.failures ? `${m.failures} FAILED` : '0'];
+  return [
+    LABELS[name],
+    path,
+    fixed(m.rps),
+    fixed(m.p50),
+    fixed(m.p99),
+    fixed(m.mean, 1),
+    ratio(m.rps / floor.rps),
+    m.failures ? `${m.failures} FAILED` : '0',
+  ];
 }
 
 export function throughputTable(run: SiteRun): string {
@@ -58,7 +67,23 @@ export function throughputTable(run: SiteRun): string {
 
 export function sizeTable(runs: SiteRun[]): string {
   return table(
-    ['entries', 'index HTML', 'index req/s', 'index p50/p99 ms', 'article req/s', 'article p50/p99 ms', 'article rendered req/s', 'JSON req/s', 'floor req/s', 'article ÷ floor', 'rendered ÷ floor', 'KV reads index cold', 'article cold', 'article warm', 'index warm'],
+    [
+      'entries',
+      'index HTML',
+      'index req/s',
+      'index p50/p99 ms',
+      'article req/s',
+      'article p50/p99 ms',
+      'article rendered req/s',
+      'JSON req/s',
+      'floor req/s',
+      'article ÷ floor',
+      'rendered ÷ floor',
+      'KV reads index cold',
+      'article cold',
+      'article warm',
+      'index warm',
+    ],
     runs.map((run) => {
       const r = (name: TargetName) => run.results.get(name)!;
       const pp = (m: Measurement) => `${m.p50} / ${m.p99}`;
@@ -94,26 +119,55 @@ export function uploadTable(run: SiteRun): string {
   const { firstMs, firstWritten, secondMs, secondWritten } = run.site.upload;
   return table(
     ['entries', 'first upload', 'entries written', 'second upload (nothing changed)', 'entries written', 'second ÷ first'],
-    [[run.label, `${fixed(firstMs / 1000, 1)} s`, firstWritten, `${fixed(secondMs / 1000, 2)} s`, secondWritten, ratio(secondMs / firstMs)]],
+    [
+      [
+        run.label,
+        `${fixed(firstMs / 1000, 1)} s`,
+        firstWritten,
+        `${fixed(secondMs / 1000, 2)} s`,
+        secondWritten,
+        ratio(secondMs / firstMs),
+      ],
+    ],
   );
 }
 
 export function weightTables(bundle: BundleWeight, evaluationMs: number, startup: StartupTiming, pages: PageWeight[]): string {
   const bundleTable = table(
-    ['Worker bundle (dist/worker/index.js)', 'raw', 'gzip -9', 'script evaluation (V8)', 'start: new Miniflare → ready', 'same, empty Worker', 'difference', 'first /news after ready'],
-    [[
-      'wrangler deploy --dry-run --outdir',
-      `${kb(bundle.raw)} KB`,
-      `${kb(bundle.gzip)} KB`,
-      `${fixed(evaluationMs)} ms`,
-      `${fixed(startup.siteReady)} ms`,
-      `${fixed(startup.baselineReady)} ms`,
-      `${fixed(startup.siteReady - startup.baselineReady)} ms`,
-      `${fixed(startup.siteFirstResponse, 1)} ms (empty Worker ${fixed(startup.baselineFirstResponse, 1)} ms)`,
-    ]],
+    [
+      'Worker bundle (dist/worker/index.js)',
+      'raw',
+      'gzip -9',
+      'script evaluation (V8)',
+      'start: new Miniflare → ready',
+      'same, empty Worker',
+      'difference',
+      'first /news after ready',
+    ],
+    [
+      [
+        'wrangler deploy --dry-run --outdir',
+        `${kb(bundle.raw)} KB`,
+        `${kb(bundle.gzip)} KB`,
+        `${fixed(evaluationMs)} ms`,
+        `${fixed(startup.siteReady)} ms`,
+        `${fixed(startup.baselineReady)} ms`,
+        `${fixed(startup.siteReady - startup.baselineReady)} ms`,
+        `${fixed(startup.siteFirstResponse, 1)} ms (empty Worker ${fixed(startup.baselineFirstResponse, 1)} ms)`,
+      ],
+    ],
   );
   const pageTable = table(
-    ['page (first load, gzip -9 KB)', 'path', 'HTML (CSS inline)', 'CSS files', 'JS', 'HTML+CSS+JS', '+ font (woff2)', 'next navigation (JSON)'],
+    [
+      'page (first load, gzip -9 KB)',
+      'path',
+      'HTML (CSS inline)',
+      'CSS files',
+      'JS',
+      'HTML+CSS+JS',
+      '+ font (woff2)',
+      'next navigation (JSON)',
+    ],
     pages.map((p) => [p.label, p.path, kb(p.html), kb(p.css), kb(p.js), kb(p.total), kb(p.total + p.fonts), kb(p.nextNavigation)]),
   );
   return `${bundleTable}\n\n${pageTable}`;
@@ -125,7 +179,9 @@ export function lighthouseTable(runs: LighthouseRun[]): string {
     runs.map((run) => [
       run.path,
       run.preset,
-      ...CATEGORIES.map((c) => (run.offlineAdjusted[c] !== run.scores[c] ? `${run.scores[c]} (${run.offlineAdjusted[c]} online*)` : String(run.scores[c]))),
+      ...CATEGORIES.map((c) =>
+        run.offlineAdjusted[c] !== run.scores[c] ? `${run.scores[c]} (${run.offlineAdjusted[c]} online*)` : String(run.scores[c]),
+      ),
     ]),
   );
 }
@@ -136,13 +192,21 @@ export function lighthouseFindings(runs: LighthouseRun[]): string[] {
   for (const run of runs) {
     for (const f of run.findings) {
       const key = `${f.category}: ${f.id}`;
-      const item = seen.get(key) ?? { title: f.title, where: [], thirdPartyOnly: true, ...(f.displayValue ? { displayValue: f.displayValue } : {}) };
+      const item = seen.get(key) ?? {
+        title: f.title,
+        where: [],
+        thirdPartyOnly: true,
+        ...(f.displayValue ? { displayValue: f.displayValue } : {}),
+      };
       item.where.push(`${run.path} ${run.preset}`);
       item.thirdPartyOnly &&= f.thirdPartyOnly;
       seen.set(key, item);
     }
   }
-  return [...seen].map(([key, f]) => `${key} (${f.title}${f.displayValue ? `, ${f.displayValue}` : ''})${f.thirdPartyOnly ? ' [third-party URLs only: offline]' : ''}: ${f.where.join(', ')}`);
+  return [...seen].map(
+    ([key, f]) =>
+      `${key} (${f.title}${f.displayValue ? `, ${f.displayValue}` : ''})${f.thirdPartyOnly ? ' [third-party URLs only: offline]' : ''}: ${f.where.join(', ')}`,
+  );
 }
 
 export const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');

@@ -16,16 +16,27 @@
  *
  * Progress goes to stderr; the tables and verdicts to stdout.
  */
-import { cpus, totalmem } from 'node:os';
+
 import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { LIGHTHOUSE_VERSION, runLighthouse, type LighthouseRun } from './lighthouse.ts';
-import type { LoadOptions } from './load.ts';
-import { latencyGrowth, lighthouseFindings, lighthouseTable, sizeTable, TARGETS, throughputTable, uploadTable, verdict, weightTables } from './report.ts';
-import { closeSite, runSites, type LoadPlan, type SiteRun } from './site-run.ts';
-import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
-import { bundleWeight, pageWeights, scriptEvaluationMs, startupTiming, type PageWeight, type StartupTiming } from './weight.ts';
 import { kb } from '../scripts/client-weight.ts';
+import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lighthouse.ts';
+import type { LoadOptions } from './load.ts';
+import {
+  latencyGrowth,
+  lighthouseFindings,
+  lighthouseTable,
+  sizeTable,
+  TARGETS,
+  throughputTable,
+  uploadTable,
+  verdict,
+  weightTables,
+} from './report.ts';
+import { closeSite, type LoadPlan, runSites, type SiteRun } from './site-run.ts';
+import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
+import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './weight.ts';
 
 /** A news post without diagrams (mermaid is weighed on its own page type). */
 const REAL_ARTICLE = '/news/2023-04-29-signpath';
@@ -68,8 +79,13 @@ log(`machine: ${machine}; ${duration} s per target, ${connections} connections`)
 
 // 1. Real content, then weight, Lighthouse and start-up on the same published site.
 const plan: LoadPlan = { load, rounds, warmUp: warm, log };
-const [real] = (await runSites([{ label: 'content/', content: 'content', articlePath: REAL_ARTICLE, keepRunning: true }], plan)) as [SiteRun];
-let pages: PageWeight[], lighthouse: LighthouseRun[] = [], startup: StartupTiming, evaluationMs: number;
+const [real] = (await runSites([{ label: 'content/', content: 'content', articlePath: REAL_ARTICLE, keepRunning: true }], plan)) as [
+  SiteRun,
+];
+let pages: PageWeight[],
+  lighthouse: LighthouseRun[] = [],
+  startup: StartupTiming,
+  evaluationMs: number;
 try {
   pages = await pageWeights(real.runtime!.url, WEIGHT_PAGES);
   if (!args['no-lighthouse']) lighthouse = await runLighthouse(real.runtime!.url, LIGHTHOUSE_PAGES, { repeat: args.quick ? 1 : 3, log });
@@ -86,7 +102,12 @@ const bundle = bundleWeight();
 // 2 and 3. Synthetic content at each size, measured side by side; the largest is uploaded twice.
 const largest = Math.max(...sizes);
 const bySize = await runSites(
-  sizes.map((size) => ({ label: size.toLocaleString('en'), content: syntheticContent(size), articlePath: syntheticArticlePath(), secondUpload: size === largest })),
+  sizes.map((size) => ({
+    label: size.toLocaleString('en'),
+    content: syntheticContent(size),
+    articlePath: syntheticArticlePath(),
+    secondUpload: size === largest,
+  })),
   plan,
 );
 for (const run of bySize) await closeSite(run);
@@ -102,13 +123,19 @@ const readsOk = bySize.every((r) => r.kv.indexCold === 1 && r.kv.articleCold <= 
 
 out(`\n## Benchmark (${new Date().toISOString().slice(0, 10)})`);
 out(`\nCommand: npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`);
-out(`Machine: ${machine}. Load: autocannon, ${connections} connections, no Accept-Encoding; ${duration} s per target after warm-up, as ${rounds} slices taking turns with the other targets; each figure is the median over a target's slices.`);
+out(
+  `Machine: ${machine}. Load: autocannon, ${connections} connections, no Accept-Encoding; ${duration} s per target after warm-up, as ${rounds} slices taking turns with the other targets; each figure is the median over a target's slices.`,
+);
 out(`\n### Throughput and latency (real content)\n`);
 out(throughputTable(real));
-out(`\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`);
+out(
+  `\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`,
+);
 out(`\n### Cost against content size (synthetic entries, the sites side by side, article ${bySize[0]?.site.articlePath})\n`);
 out(sizeTable(bySize));
-out(`\nMean latency at ${bySize.at(-1)?.label} entries ÷ at ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}, article ${articleGrowth.toFixed(2)}.`);
+out(
+  `\nMean latency at ${bySize.at(-1)?.label} entries ÷ at ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}, article ${articleGrowth.toFixed(2)}.`,
+);
 out(`\n### Upload at scale\n`);
 out(uploadTable(uploadRun));
 out(`\n### Weight\n`);
@@ -123,17 +150,44 @@ if (lighthouse.length) {
 
 const lighthouseOk = lighthouse.every((r) => Object.values(r.scores).every((s) => s >= TARGETS.lighthouse));
 out('\n### Targets\n');
-out(`- article SSR ÷ floor ≥ ${TARGETS.articleToFloor}: ${floorRatio(real).toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r).toFixed(2)} at ${r.label}`).join(', ')}: ${verdict(floorRatio(real) >= TARGETS.articleToFloor)}`);
-out(`  (every request rendered, the rendered-page cache off: ${floorRatio(real, 'rendered').toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r, 'rendered').toFixed(2)} at ${r.label}`).join(', ')})`);
-out(`- latency at ${bySize.at(-1)?.label} within ${TARGETS.latencyGrowth}× of ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}×, article ${articleGrowth.toFixed(2)}×: ${verdict(indexGrowth <= TARGETS.latencyGrowth && articleGrowth <= TARGETS.latencyGrowth)}`);
+out(
+  `- article SSR ÷ floor ≥ ${TARGETS.articleToFloor}: ${floorRatio(real).toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r).toFixed(2)} at ${r.label}`).join(', ')}: ${verdict(floorRatio(real) >= TARGETS.articleToFloor)}`,
+);
+out(
+  `  (every request rendered, the rendered-page cache off: ${floorRatio(real, 'rendered').toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r, 'rendered').toFixed(2)} at ${r.label}`).join(', ')})`,
+);
+out(
+  `- latency at ${bySize.at(-1)?.label} within ${TARGETS.latencyGrowth}× of ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}×, article ${articleGrowth.toFixed(2)}×: ${verdict(indexGrowth <= TARGETS.latencyGrowth && articleGrowth <= TARGETS.latencyGrowth)}`,
+);
 out(`- KV reads: index 1 cold, article ≤ 2 cold and 0 warm, at every size: ${verdict(readsOk)}`);
-out(`- upload: second run writes 0 entries in ${(upload.secondMs / upload.firstMs).toFixed(2)} of the first's time: ${verdict(upload.secondWritten === 0)}`);
-out(`- article first load < ${TARGETS.articleKb} KB gzip: ${kb(article.total)} KB (${kb(article.total + article.fonts)} KB with the font): ${verdict(article.total + article.fonts < TARGETS.articleKb * 1000)}`);
-out(`- next navigation < ${TARGETS.navigationKb} KB gzip: ${kb(article.nextNavigation)} KB: ${verdict(article.nextNavigation < TARGETS.navigationKb * 1000)}`);
+out(
+  `- upload: second run writes 0 entries in ${(upload.secondMs / upload.firstMs).toFixed(2)} of the first's time: ${verdict(upload.secondWritten === 0)}`,
+);
+out(
+  `- article first load < ${TARGETS.articleKb} KB gzip: ${kb(article.total)} KB (${kb(article.total + article.fonts)} KB with the font): ${verdict(article.total + article.fonts < TARGETS.articleKb * 1000)}`,
+);
+out(
+  `- next navigation < ${TARGETS.navigationKb} KB gzip: ${kb(article.nextNavigation)} KB: ${verdict(article.nextNavigation < TARGETS.navigationKb * 1000)}`,
+);
 if (lighthouse.length) out(`- Lighthouse ${TARGETS.lighthouse} in every category: ${verdict(lighthouseOk)}`);
 
 if (args.json) {
-  const plain = ({ label, site, indexBytes, kv, results }: SiteRun) => ({ label, articlePath: site.articlePath, articleBytes: site.articleBytes, upload: site.upload, indexBytes, kv, results: Object.fromEntries(results) });
-  writeFileSync(args.json, JSON.stringify({ machine, duration, connections, real: plain(real), bySize: bySize.map(plain), bundle, evaluationMs, startup, pages, lighthouse }, null, 2));
+  const plain = ({ label, site, indexBytes, kv, results }: SiteRun) => ({
+    label,
+    articlePath: site.articlePath,
+    articleBytes: site.articleBytes,
+    upload: site.upload,
+    indexBytes,
+    kv,
+    results: Object.fromEntries(results),
+  });
+  writeFileSync(
+    args.json,
+    JSON.stringify(
+      { machine, duration, connections, real: plain(real), bySize: bySize.map(plain), bundle, evaluationMs, startup, pages, lighthouse },
+      null,
+      2,
+    ),
+  );
   log(`results written to ${args.json}`);
 }

@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { KvProbe } from '../tools/binding-probes.ts';
-import { startLocalWorker, WORKER_BUNDLE, type LocalWorker, type LocalWorkerOptions } from '../tools/local-worker.ts';
+import { type LocalWorker, type LocalWorkerOptions, startLocalWorker, WORKER_BUNDLE } from '../tools/local-worker.ts';
 
 const CLIENT_BUILD = resolve('dist/client');
 /** The floor target: served by Workers Static Assets from the scenario's assets copy. */
@@ -53,5 +53,12 @@ export type RuntimeOptions = Pick<LocalWorkerOptions, 'inspectorPort' | 'binding
 export function startRuntime(scenario: Scenario, options: RuntimeOptions & { probeKv: true }): Promise<BenchRuntime & { kvProbe: KvProbe }>;
 export function startRuntime(scenario: Scenario, options?: RuntimeOptions): Promise<BenchRuntime>;
 export function startRuntime(scenario: Scenario, options: RuntimeOptions = {}): Promise<BenchRuntime> {
-  return startLocalWorker({ ...options, listen: true, assetsDir: scenario.assetsDir, kvPersist: scenario.kvDir, tempParent: scenario.dir, quietStdio: true });
+  return startLocalWorker({
+    ...options,
+    listen: true,
+    assetsDir: scenario.assetsDir,
+    kvPersist: scenario.kvDir,
+    tempParent: scenario.dir,
+    quietStdio: true,
+  });
 }

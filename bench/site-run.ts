@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import type { ContentFolder } from '../scripts/content/load-content.ts';
 import { diskRenderCache } from '../scripts/content/render-cache.ts';
 import { uploadContent } from '../scripts/content/upload.ts';
-import { measureInterleaved, warmUp, type LoadOptions, type Measurement, type Target } from './load.ts';
 import type { KvProbe } from '../tools/binding-probes.ts';
-import { createScenario, FLOOR_PATH, startRuntime, type BenchRuntime, type Scenario } from './runtime.ts';
+import { type LoadOptions, type Measurement, measureInterleaved, type Target, warmUp } from './load.ts';
+import { type BenchRuntime, createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
 
 export const TARGET_NAMES = ['article', 'rendered', 'index', 'json', 'floor'] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
@@ -95,7 +95,12 @@ const drained = async (response: Promise<Response>): Promise<void> => {
   await (await response).arrayBuffer();
 };
 
-export async function publishSite({ content, articlePath, indexPath = '/news', secondUpload = false }: PublishOptions): Promise<PublishedSite> {
+export async function publishSite({
+  content,
+  articlePath,
+  indexPath = '/news',
+  secondUpload = false,
+}: PublishOptions): Promise<PublishedSite> {
   const scenario = createScenario();
   try {
     // The render cache starts empty: the first upload renders everything, as a first publish does.
@@ -115,7 +120,13 @@ export async function publishSite({ content, articlePath, indexPath = '/news', s
       scenario.writeFloor(article.bytes);
       return {
         articleBytes: article.bytes.length,
-        upload: { entries: first.plan.entries.length, firstMs, firstWritten: first.entriesWritten, secondMs: second.ms, secondWritten: second.written },
+        upload: {
+          entries: first.plan.entries.length,
+          firstMs,
+          firstWritten: first.entriesWritten,
+          secondMs: second.ms,
+          secondWritten: second.written,
+        },
       };
     });
     return { scenario, articlePath, indexPath, articleBytes, upload };
@@ -137,7 +148,8 @@ export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
 }
 
 /** The same site with the Worker's rendered-page cache off: every page request renders. */
-export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> => startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0' } });
+export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+  startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0' } });
 
 /**
  * The five targets, checked: each answers 200, the floor with the article's bytes. `uncached`
@@ -158,7 +170,8 @@ export async function siteTargets(runtime: BenchRuntime, site: PublishedSite, un
     const response = await fetch(new URL(target.path, target.base ?? runtime.url), { headers: target.headers ?? {} });
     const bytes = (await response.arrayBuffer()).byteLength;
     if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
-    if (target.name === 'floor' && bytes !== site.articleBytes) throw new Error(`the floor file has ${bytes} bytes, the article ${site.articleBytes}`);
+    if (target.name === 'floor' && bytes !== site.articleBytes)
+      throw new Error(`the floor file has ${bytes} bytes, the article ${site.articleBytes}`);
   }
   return targets;
 }
@@ -216,12 +229,18 @@ export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: 
       const targets = await siteTargets(runtime, site, uncached);
       const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
       // Targets of every site in one list: the name says whose, the base where it is served.
-      const list = TARGET_NAMES.map((name) => ({ ...targets[name], name: `${options.label} ${name}`, base: targets[name].base ?? runtime.url }));
+      const list = TARGET_NAMES.map((name) => ({
+        ...targets[name],
+        name: `${options.label} ${name}`,
+        base: targets[name].base ?? runtime.url,
+      }));
       prepared.push({ options, site, kv, runtime, uncached, indexBytes, list });
     }
     const all = prepared.flatMap((p) => p.list);
     await warmUp(all[0]!.base, all, warm);
-    log(`load: ${rounds} rounds of ${all.length} targets × ${load.duration / rounds} s${sites.length > 1 ? `, ${sites.map((s) => s.label).join(', ')} side by side` : ''}`);
+    log(
+      `load: ${rounds} rounds of ${all.length} targets × ${load.duration / rounds} s${sites.length > 1 ? `, ${sites.map((s) => s.label).join(', ')} side by side` : ''}`,
+    );
     const measured = await measureInterleaved(all[0]!.base, all, rounds, { ...load, duration: load.duration / rounds });
     const runs: SiteRun[] = [];
     for (const { options, site, kv, runtime, uncached, indexBytes } of prepared) {

@@ -20,7 +20,6 @@ const WORDS = (
 
 const LANGUAGES = ['typescript', 'json', 'csharp', 'shellscript', 'yaml'] as const;
 
-
 class Writer {
   readonly #next: () => number;
   words = 0;
@@ -45,7 +44,7 @@ class Writer {
 
   sentence(): string {
     const text = this.phrase(8, 18);
-    return text[0]!.toUpperCase() + text.slice(1) + '.';
+    return `${text[0]!.toUpperCase() + text.slice(1)}.`;
   }
 
   /** A paragraph with some inline markup: bold, a code span, a link. */
@@ -80,7 +79,14 @@ function codeBlock(w: Writer): string {
       `  return laps.reduce((sum, lap) => sum + (lap - best), 0) / laps.length;`,
       `}`,
     ],
-    json: [`{`, `  "${name}": true,`, `  "refreshRate": ${w.int(10, 120)},`, `  "overlay": { "x": ${w.int(0, 1920)}, "y": ${w.int(0, 1080)}, "scale": 1.25 },`, `  "note": "${w.phrase(3, 6)}"`, `}`],
+    json: [
+      `{`,
+      `  "${name}": true,`,
+      `  "refreshRate": ${w.int(10, 120)},`,
+      `  "overlay": { "x": ${w.int(0, 1920)}, "y": ${w.int(0, 1080)}, "scale": 1.25 },`,
+      `  "note": "${w.phrase(3, 6)}"`,
+      `}`,
+    ],
     csharp: [
       `public sealed class ${name[0]!.toUpperCase()}${name.slice(1)} : AbstractOverlay`,
       `{`,
@@ -91,10 +97,23 @@ function codeBlock(w: Writer): string {
       `    }`,
       `}`,
     ],
-    shellscript: [`#!/usr/bin/env bash`, `# ${w.phrase(3, 6)}`, `set -euo pipefail`, `for lap in $(seq 1 ${w.int(5, 40)}); do`, `  echo "lap $lap: ${w.word()}"`, `done`],
-    yaml: [`${name}:`, `  enabled: true`, `  refresh: ${w.int(10, 120)}`, `  position: { x: ${w.int(0, 1920)}, y: ${w.int(0, 1080)} }`, `  # ${w.phrase(3, 6)}`],
+    shellscript: [
+      `#!/usr/bin/env bash`,
+      `# ${w.phrase(3, 6)}`,
+      `set -euo pipefail`,
+      `for lap in $(seq 1 ${w.int(5, 40)}); do`,
+      `  echo "lap $lap: ${w.word()}"`,
+      `done`,
+    ],
+    yaml: [
+      `${name}:`,
+      `  enabled: true`,
+      `  refresh: ${w.int(10, 120)}`,
+      `  position: { x: ${w.int(0, 1920)}, y: ${w.int(0, 1080)} }`,
+      `  # ${w.phrase(3, 6)}`,
+    ],
   };
-  return ['```' + language, ...lines[language], '```'].join('\n');
+  return [`\`\`\`${language}`, ...lines[language], '```'].join('\n');
 }
 
 function table(w: Writer): string {

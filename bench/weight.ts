@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clientFiles, gzipSize, weigh } from '../scripts/client-weight.ts';
 import { WORKER_BUNDLE } from '../tools/local-worker.ts';
-import { startRuntime, type Scenario } from './runtime.ts';
+import { type Scenario, startRuntime } from './runtime.ts';
 
 export interface BundleWeight {
   raw: number;
@@ -46,7 +46,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * trivial Worker with the same bindings, alternately; the difference is the bundle's own cost.
  */
 export async function startupTiming(scenario: Scenario, runs: number): Promise<StartupTiming> {
-  const site: number[] = [], baseline: number[] = [], siteFirst: number[] = [], baselineFirst: number[] = [];
+  const site: number[] = [],
+    baseline: number[] = [],
+    siteFirst: number[] = [],
+    baselineFirst: number[] = [];
   for (let i = 0; i < runs; i++) {
     for (const script of [undefined, BASELINE_SCRIPT]) {
       const runtime = await startRuntime(scenario, script === undefined ? {} : { script });
@@ -59,7 +62,13 @@ export async function startupTiming(scenario: Scenario, runs: number): Promise<S
       (script === undefined ? siteFirst : baselineFirst).push(first);
     }
   }
-  return { siteReady: median(site), baselineReady: median(baseline), siteFirstResponse: median(siteFirst), baselineFirstResponse: median(baselineFirst), runs };
+  return {
+    siteReady: median(site),
+    baselineReady: median(baseline),
+    siteFirstResponse: median(siteFirst),
+    baselineFirstResponse: median(baselineFirst),
+    runs,
+  };
 }
 
 /**
@@ -69,12 +78,23 @@ export async function startupTiming(scenario: Scenario, runs: number): Promise<S
  */
 export function scriptEvaluationMs(dir: string, runs: number, file = WORKER_BUNDLE): number {
   const stubbed = readFileSync(file, 'utf8').replace(/^import\s*\{([^}]*)\}\s*from\s*"cloudflare:[^"]+";$/gm, (_, names: string) =>
-    names.split(',').map((name) => `class ${name.trim().split(/\s+as\s+/).pop()} {}`).join('\n'),
+    names
+      .split(',')
+      .map(
+        (name) =>
+          `class ${name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()} {}`,
+      )
+      .join('\n'),
   );
   const module = join(dir, 'worker-eval.mjs');
   writeFileSync(module, stubbed);
   const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(module).href)}); console.log(performance.now() - t);`;
-  const times = Array.from({ length: runs }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim()));
+  const times = Array.from({ length: runs }, () =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim()),
+  );
   return median(times);
 }
 
@@ -96,7 +116,8 @@ export interface PageWeight {
 function namedAssets(html: string): { css: string[]; js: string[] } {
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(?:link|script)\b[^>]*>/g) ?? [];
-  const css: string[] = [], js: string[] = [];
+  const css: string[] = [],
+    js: string[] = [];
   for (const tag of tags) {
     if (tag.startsWith('<link') && /rel="stylesheet"/.test(tag)) css.push(attr(tag, 'href')!);
     if (tag.startsWith('<link') && /rel="modulepreload"/.test(tag)) js.push(attr(tag, 'href')!);

@@ -11,7 +11,10 @@ export interface WorkerInspector {
 
 /** Connects to the site's Worker, the isolate Miniflare names `core:user:` (the others are its own). */
 export async function inspectWorker(inspectorPort: number): Promise<WorkerInspector> {
-  const isolates = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
+  const isolates = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
+    title: string;
+    webSocketDebuggerUrl: string;
+  }[];
   const worker = isolates.find((i) => i.title.includes('core:user:'));
   if (!worker) throw new Error(`no core:user: isolate among ${isolates.map((i) => i.title).join(', ')}`);
   const socket = new WebSocket(worker.webSocketDebuggerUrl);

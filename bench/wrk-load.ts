@@ -62,9 +62,13 @@ statuses = {}
 function init()
 ${entries.join('\n')}
 end
-${thinkMs > 0 ? `-- Each connection waits this long after an answer before its next request.
+${
+  thinkMs > 0
+    ? `-- Each connection waits this long after an answer before its next request.
 function delay() return ${Math.round(thinkMs)} end
-` : ''}function request()
+`
+    : ''
+}function request()
   index = index % #requests + 1
   return requests[index]
 end
@@ -102,7 +106,8 @@ export function parseWrkOutput(text: string): WrkFigures {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
   const socketErrors: Record<string, number> = {};
   if (socket) {
-    for (const [i, kind] of ['connect', 'read', 'write'].entries()) if (Number(socket[i + 1]) > 0) socketErrors[kind] = Number(socket[i + 1]);
+    for (const [i, kind] of ['connect', 'read', 'write'].entries())
+      if (Number(socket[i + 1]) > 0) socketErrors[kind] = Number(socket[i + 1]);
   }
   const statuses: Record<string, number> = {};
   for (const [, status, count] of text.matchAll(/^status (\d{3}): (\d+)$/gm)) statuses[status!] = Number(count);
@@ -135,7 +140,17 @@ export async function runWrk({ url, connections, duration, timeoutSeconds, reque
   const script = join(dir, 'mix.lua');
   writeFileSync(script, wrkScript(requests, thinkMs));
   try {
-    const args = ['-t2', `-c${connections}`, `-d${Math.max(1, Math.round(duration))}s`, `--timeout`, `${timeoutSeconds}s`, '--latency', '-s', script, url.href];
+    const args = [
+      '-t2',
+      `-c${connections}`,
+      `-d${Math.max(1, Math.round(duration))}s`,
+      `--timeout`,
+      `${timeoutSeconds}s`,
+      '--latency',
+      '-s',
+      script,
+      url.href,
+    ];
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';

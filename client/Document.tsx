@@ -65,12 +65,7 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
         <div id="root">
           <App data={data} path={new URL(meta.url).pathname} />
         </div>
-        <script
-          type="application/json"
-          id={PAYLOAD_ELEMENT_ID}
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: payloadJson }}
-        />
+        <script type="application/json" id={PAYLOAD_ELEMENT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: payloadJson }} />
         {assets.scripts.map((src) => (
           // Paint first, hydrate after: the entry is imported once the page has been painted.
           <script key={src} nonce={nonce} data-entry={src} dangerouslySetInnerHTML={{ __html: PAINT_FIRST_BOOTSTRAP }} />
@@ -99,11 +94,7 @@ function HeadTags({ payload: { meta } }: { payload: PagePayload }) {
       <meta name="twitter:card" content="summary" />
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
-      <script
-        type="application/ld+json"
-       
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c') }}
-      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c') }} />
     </>
   );
 }

@@ -16,7 +16,14 @@ export function pageMeta(siteUrl: string, path: string, title: string, descripti
     url,
     ogType: 'website',
     image: `${siteUrl}${SITE.image}`,
-    jsonLd: { '@context': 'https://schema.org', '@type': 'WebPage', name: title, url, description, isPartOf: { '@type': 'WebSite', name: SITE.name, url: siteUrl } },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: title,
+      url,
+      description,
+      isPartOf: { '@type': 'WebSite', name: SITE.name, url: siteUrl },
+    },
     ...extra,
   };
 }

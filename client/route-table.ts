@@ -45,10 +45,30 @@ const SSR = import.meta.env.SSR;
 
 export const ROUTES: readonly Route[] = [
   { name: 'home', pattern: '/', kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },
-  { name: 'newsIndex', pattern: '/news', kinds: ['newsIndex'], module: { loader: SSR ? newsIndex.loader : undefined, default: newsIndex.default } },
-  { name: 'newsArticle', pattern: '/news/:slug', kinds: ['article'], module: { loader: SSR ? article.loader : undefined, default: article.default } },
-  { name: 'guideIndex', pattern: '/guide', kinds: ['guideIndex'], module: { loader: SSR ? guideIndex.loader : undefined, default: guideIndex.default } },
-  { name: 'guideArticle', pattern: '/guide/:slug', kinds: ['article'], module: { loader: SSR ? article.loader : undefined, default: article.default } },
+  {
+    name: 'newsIndex',
+    pattern: '/news',
+    kinds: ['newsIndex'],
+    module: { loader: SSR ? newsIndex.loader : undefined, default: newsIndex.default },
+  },
+  {
+    name: 'newsArticle',
+    pattern: '/news/:slug',
+    kinds: ['article'],
+    module: { loader: SSR ? article.loader : undefined, default: article.default },
+  },
+  {
+    name: 'guideIndex',
+    pattern: '/guide',
+    kinds: ['guideIndex'],
+    module: { loader: SSR ? guideIndex.loader : undefined, default: guideIndex.default },
+  },
+  {
+    name: 'guideArticle',
+    pattern: '/guide/:slug',
+    kinds: ['article'],
+    module: { loader: SSR ? article.loader : undefined, default: article.default },
+  },
   { name: 'setup', pattern: '/setup', lazy: () => import('./routes/setup.tsx') },
   { name: 'analytics', pattern: '/analytics', lazy: () => import('./routes/analytics.tsx') },
   { name: 'search', pattern: '/search', lazy: () => import('./routes/search.tsx') },

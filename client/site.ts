@@ -17,8 +17,7 @@ export const SITE = {
   webManifest: '/site.webmanifest',
   repository: 'https://github.com/RiddleTime/Race-Element',
   latestRelease: 'https://github.com/RiddleTime/Race-Element/releases/latest',
-  downloadsBadge:
-    'https://img.shields.io/github/downloads/RiddleTime/Race-Element/RaceElement.exe?label=Downloads&color=FF4500',
+  downloadsBadge: 'https://img.shields.io/github/downloads/RiddleTime/Race-Element/RaceElement.exe?label=Downloads&color=FF4500',
 } as const;
 
 export const NAV_LINKS = [

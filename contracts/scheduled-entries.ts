@@ -52,6 +52,9 @@ export function visibleManifest(manifest: Manifest, now: number): Manifest {
 /** The page paths of a view's entries, to keep search hits to public pages. Made once per view. */
 export function publicPaths(view: Manifest): ReadonlySet<string> {
   let set = paths.get(view);
-  if (!set) paths.set(view, (set = new Set(view.entries.map(entryPath))));
+  if (!set) {
+    set = new Set(view.entries.map(entryPath));
+    paths.set(view, set);
+  }
   return set;
 }

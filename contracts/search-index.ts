@@ -23,9 +23,12 @@ export interface SearchDocument {
 }
 
 /** MiniSearch's own JSON (`toJSON()`): its shape is MiniSearch's to check when it loads it. */
-const miniSearchJson = z.custom<AsPlainObject>((value) => typeof value === 'object' && value !== null && 'documentCount' in value && 'index' in value, {
-  message: 'not a MiniSearch index',
-});
+const miniSearchJson = z.custom<AsPlainObject>(
+  (value) => typeof value === 'object' && value !== null && 'documentCount' in value && 'index' in value,
+  {
+    message: 'not a MiniSearch index',
+  },
+);
 
 const isTextById = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && Object.values(value).every((text) => typeof text === 'string');

@@ -53,7 +53,9 @@ export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
     splitPageJs.set(kind, closure([module], new Set(baseJs)));
   }
   const css = entry.css ?? [];
-  const fonts = css.flatMap((file) => [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!));
+  const fonts = css.flatMap((file) =>
+    [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!),
+  );
   return { baseJs, diagramJs, splitPageJs, css, fonts: [...new Set(fonts)] };
 }
 
@@ -67,7 +69,9 @@ export const gzipSize = (bytes: Uint8Array | string): number => gzipSync(bytes, 
 
 /** Raw, gzip (level 9) and brotli bytes of some files of the build. */
 export function weigh(files: Iterable<string>, outDir = CLIENT_OUT): Weight {
-  let raw = 0, gzip = 0, brotli = 0;
+  let raw = 0,
+    gzip = 0,
+    brotli = 0;
   for (const file of files) {
     const bytes = readFileSync(join(outDir, file));
     raw += bytes.length;

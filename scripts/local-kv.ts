@@ -12,9 +12,9 @@
  * I/O: reads the Wrangler configuration, starts workerd.
  */
 import { resolve } from 'node:path';
+import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
-import type { KVNamespace } from '@cloudflare/workers-types';
 
 /** wrangler dev's default persistence root, relative to the project folder. */
 export const WRANGLER_STATE = '.wrangler/state';

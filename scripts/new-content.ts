@@ -14,7 +14,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseFrontMatter } from './content/front-matter.ts';
-import { localDate, scaffold, SECTIONS, type Section } from './content/scaffold.ts';
+import { localDate, SECTIONS, type Section, scaffold } from './content/scaffold.ts';
 
 /** Where `npm start` serves the site (its `wrangler dev --port 8787`). */
 const LOCAL_ORIGIN = 'http://localhost:8787';
@@ -29,7 +29,11 @@ Options:
   -h, --help            print this help and exit`;
 
 async function main(): Promise<number> {
-  const options = { description: { type: 'string' }, dir: { type: 'string', default: 'content' }, help: { type: 'boolean', short: 'h', default: false } } as const;
+  const options = {
+    description: { type: 'string' },
+    dir: { type: 'string', default: 'content' },
+    help: { type: 'boolean', short: 'h', default: false },
+  } as const;
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: process.argv.slice(2), options, allowPositionals: true, strict: true });

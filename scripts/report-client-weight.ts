@@ -6,7 +6,7 @@
  * does). The file lists come from client-weight.ts, which the benchmark uses too. Exits 1 when
  * article JavaScript is over the budget.
  */
-import { clientFiles, kb, weigh, type Weight } from './client-weight.ts';
+import { clientFiles, kb, type Weight, weigh } from './client-weight.ts';
 
 /** The budget of issue 4: JavaScript on an article page without diagrams, React included. */
 const ARTICLE_JS_BUDGET_KB = 70;
@@ -22,7 +22,8 @@ const rows: [label: string, weight: Weight][] = [
 ];
 
 console.log('\nClient weight per page type (KB; gzip -9 / brotli):');
-for (const [label, w] of rows) console.log(`  ${label.padEnd(46)} raw ${kb(w.raw).padStart(7)}  gzip ${kb(w.gzip).padStart(6)}  brotli ${kb(w.brotli).padStart(6)}`);
+for (const [label, w] of rows)
+  console.log(`  ${label.padEnd(46)} raw ${kb(w.raw).padStart(7)}  gzip ${kb(w.gzip).padStart(6)}  brotli ${kb(w.brotli).padStart(6)}`);
 const verdict = article.gzip / 1000 <= ARTICLE_JS_BUDGET_KB ? 'within' : 'OVER';
 console.log(`  Article JS ${kb(article.gzip)} KB gzip: ${verdict} the ${ARTICLE_JS_BUDGET_KB} KB budget.\n`);
 // The build (and with it `npm test`) fails when the budget is broken, so a change that grows the

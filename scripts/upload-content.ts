@@ -20,8 +20,8 @@
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv-store.ts';
 import type { PreviewOptions } from './content/preview-links.ts';
-import type { UploadLock } from './content/upload-lock.ts';
 import { parseUploadArgs, usage } from './content/upload-cli.ts';
+import type { UploadLock } from './content/upload-lock.ts';
 
 const KV_BINDING = 'CONTENT';
 
@@ -44,21 +44,30 @@ async function main(): Promise<number> {
   }
   // Imported once the command line is known good: the pipeline (shiki), Wrangler and Miniflare
   // take seconds to load, which --help and a mistyped option should not wait for.
-  const [{ diskRenderCache }, { uploadContent }, { verifyPublished }, { formatHistory, readHistory }, { rollback }, { MANIFEST_KEY }, { manifestSchema, parseStored }] =
-    await Promise.all([
-      import('./content/render-cache.ts'),
-      import('./content/upload.ts'),
-      import('./content/verify.ts'),
-      import('./content/history.ts'),
-      import('./content/rollback.ts'),
-      import('../contracts/kv-keys.ts'),
-      import('../contracts/kv-values.ts'),
-    ]);
+  const [
+    { diskRenderCache },
+    { uploadContent },
+    { verifyPublished },
+    { formatHistory, readHistory },
+    { rollback },
+    { MANIFEST_KEY },
+    { manifestSchema, parseStored },
+  ] = await Promise.all([
+    import('./content/render-cache.ts'),
+    import('./content/upload.ts'),
+    import('./content/verify.ts'),
+    import('./content/history.ts'),
+    import('./content/rollback.ts'),
+    import('../contracts/kv-keys.ts'),
+    import('../contracts/kv-values.ts'),
+  ]);
 
   const where = args.remote ? 'remote namespace' : 'local state';
   if (args.verify) {
     console.log(`Verifying what the ${where} publishes…`);
-    return withStore(args, { readOnlyNote: 'Nothing was written (--verify only reads).' }, async (store) => ((await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1));
+    return withStore(args, { readOnlyNote: 'Nothing was written (--verify only reads).' }, async (store) =>
+      (await verifyPublished(store, (line) => console.log(line))).ok ? 0 : 1,
+    );
   }
   if (args.history) {
     console.log(`Versions kept in the ${where}, newest first:`);
@@ -136,7 +145,11 @@ async function withStore(
     if (!tallyLogged) printRequests(store, console.log);
     return code;
   } catch (error) {
-    const known = error instanceof UploadConflictError || error instanceof PublishStoppedError || error instanceof KvApiError || error instanceof KvLimitError;
+    const known =
+      error instanceof UploadConflictError ||
+      error instanceof PublishStoppedError ||
+      error instanceof KvApiError ||
+      error instanceof KvLimitError;
     if (!known) throw error;
     console.error(`upload-content: stopped: ${error.message}${readOnlyNote ? ` ${readOnlyNote}` : ''}`);
     printRequests(store, console.error);
@@ -179,8 +192,14 @@ async function publishLock(remote: boolean, configPath: string): Promise<{ lock?
   ]);
   const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
   const secret = process.env.PUBLISH_SECRET;
-  if (!secret) throw new Error('--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.');
-  if (!URL.canParse(origin)) throw new Error(`--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`);
+  if (!secret)
+    throw new Error(
+      '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+    );
+  if (!URL.canParse(origin))
+    throw new Error(
+      `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
+    );
   const holder = `${machineUser()} (pid ${process.pid})`;
   return { lock: () => acquirePublishLease({ origin, secret, holder }) };
 }
@@ -194,7 +213,10 @@ async function openLocal(configPath: string, persistTo: string | undefined): Pro
 
 /** The production namespace over Cloudflare's API; refuses an unknown namespace before anything else. */
 async function openRemote(configPath: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
-  const [{ unstable_readConfig }, { openCloudflareKvStore }] = await Promise.all([import('wrangler'), import('./content/cloudflare-kv-store.ts')]);
+  const [{ unstable_readConfig }, { openCloudflareKvStore }] = await Promise.all([
+    import('wrangler'),
+    import('./content/cloudflare-kv-store.ts'),
+  ]);
   const config = unstable_readConfig({ config: configPath });
   const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID ?? config.account_id;

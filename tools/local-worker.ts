@@ -25,11 +25,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import type { KVNamespace } from '@cloudflare/workers-types';
-import { kvStoreFromBinding, type KvStore } from '../scripts/content/kv-store.ts';
-import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, kvProbeControl, type KvProbe } from './binding-probes.ts';
+import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv-store.ts';
+import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, type KvProbe, kvProbeControl } from './binding-probes.ts';
 
 export type MiniflareOptions = ConstructorParameters<typeof Miniflare>[0];
 
@@ -132,10 +132,25 @@ export function startLocalWorker(options: LocalWorkerOptions = {}): Promise<Loca
   return start;
 }
 
-type SiteOptions = Record<string, unknown> & { bindings?: Record<string, unknown>; kvNamespaces?: Record<string, string | { id: string }>; assets?: object };
+type SiteOptions = Record<string, unknown> & {
+  bindings?: Record<string, unknown>;
+  kvNamespaces?: Record<string, string | { id: string }>;
+  assets?: object;
+};
 
 async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
-  const { bindings = {}, script, bundle = WORKER_BUNDLE, listen = false, inspectorPort, assetsDir, kvPersist, tempParent, probeKv = false, brokenAnalytics = false } = options;
+  const {
+    bindings = {},
+    script,
+    bundle = WORKER_BUNDLE,
+    listen = false,
+    inspectorPort,
+    assetsDir,
+    kvPersist,
+    tempParent,
+    probeKv = false,
+    brokenAnalytics = false,
+  } = options;
   if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
   const { kvNamespaces = {}, ...wrangler } = workerOptions as SiteOptions;
@@ -154,10 +169,26 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
   const control = probeKv ? kvProbeControl() : undefined;
   const helpers = [
     ...(control
-      ? [{ name: 'kv-probe', modules: true, script: KV_PROBE_SCRIPT, kvNamespaces: { REAL: namespace }, serviceBindings: { CONTROL: control.answer } }]
+      ? [
+          {
+            name: 'kv-probe',
+            modules: true,
+            script: KV_PROBE_SCRIPT,
+            kvNamespaces: { REAL: namespace },
+            serviceBindings: { CONTROL: control.answer },
+          },
+        ]
       : []),
     ...(brokenAnalytics
-      ? [{ name: 'broken-analytics', modules: true, compatibilityDate: '2026-04-01', script: BROKEN_ANALYTICS_SCRIPT, durableObjects: { BROKEN: { className: 'BrokenCounter', useSQLite: true } } }]
+      ? [
+          {
+            name: 'broken-analytics',
+            modules: true,
+            compatibilityDate: '2026-04-01',
+            script: BROKEN_ANALYTICS_SCRIPT,
+            durableObjects: { BROKEN: { className: 'BrokenCounter', useSQLite: true } },
+          },
+        ]
       : []),
   ];
   const shared = {

@@ -31,7 +31,10 @@ async function copyFrom(button: HTMLButtonElement): Promise<void> {
   setLabel(button, label);
   announce(label === 'Copied!' ? 'Code copied to clipboard' : 'Code selected: press Ctrl+C to copy');
   clearTimeout(timers.get(button));
-  timers.set(button, window.setTimeout(() => setLabel(button, 'Copy'), COPY_RESET_MS));
+  timers.set(
+    button,
+    window.setTimeout(() => setLabel(button, 'Copy'), COPY_RESET_MS),
+  );
 }
 
 function setLabel(button: HTMLButtonElement, label: string): void {

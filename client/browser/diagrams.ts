@@ -3,7 +3,7 @@
  * until the SVG replaces it; if the mermaid chunk cannot be loaded (Vite's
  * `vite:preloadError`, or the import failing), the source simply stays, with a note.
  */
-type Mermaid = (typeof import('mermaid'))['default'];
+type Mermaid = typeof import('mermaid')['default'];
 
 let mermaidLoad: Promise<Mermaid> | undefined;
 let counter = 0;
@@ -24,7 +24,13 @@ async function loadMermaid(): Promise<Mermaid> {
     theme: 'dark',
     fontFamily: 'inherit',
     // Edge labels: the dark theme's own grey (#585858) under #ccc text is below AA (4.4:1).
-    themeVariables: { primaryColor: '#262626', primaryBorderColor: '#ff4500', primaryTextColor: '#ededed', lineColor: '#a3a3a3', edgeLabelBackground: '#333333' },
+    themeVariables: {
+      primaryColor: '#262626',
+      primaryBorderColor: '#ff4500',
+      primaryTextColor: '#ededed',
+      lineColor: '#a3a3a3',
+      edgeLabelBackground: '#333333',
+    },
   });
   return module.default;
 }

@@ -3,8 +3,7 @@ import type { PageMeta } from '../../contracts/page-payload.ts';
 
 export function applyHead(meta: PageMeta): void {
   document.title = meta.title;
-  const set = (selector: string, attribute: string, value: string) =>
-    document.head.querySelector(selector)?.setAttribute(attribute, value);
+  const set = (selector: string, attribute: string, value: string) => document.head.querySelector(selector)?.setAttribute(attribute, value);
   set('meta[name="description"]', 'content', meta.description);
   set('link[rel="canonical"]', 'href', meta.url);
   set('meta[property="og:title"]', 'content', meta.title);

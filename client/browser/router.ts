@@ -39,7 +39,8 @@ let shown = '';
 
 /** A link we navigate ourselves, or null when the browser should handle the click. */
 export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
-  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return null;
+  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
+    return null;
   if (anchor.hasAttribute('download')) return null;
   const target = anchor.getAttribute('target');
   if (target && target !== '_self') return null;
@@ -102,7 +103,8 @@ async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push:
   let fetched: Fetched;
   try {
     fetched = await fetchPage(url, controller.signal);
-    if (fetched.payload.build !== hooks.build) throw new Error(`the page is for client build ${fetched.payload.build}, this tab runs ${hooks.build}`);
+    if (fetched.payload.build !== hooks.build)
+      throw new Error(`the page is for client build ${fetched.payload.build}, this tab runs ${hooks.build}`);
   } catch (error) {
     if (controller.signal.aborted) return; // a newer navigation took over
     console.warn('Client navigation failed, loading the page normally.', error);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SearchHit } from '../../contracts/page-payload.ts';
 import { SEARCH_API_PATH } from '../../contracts/routes.ts';
 import { SectionLabel, Snippet } from './SearchResults.tsx';
@@ -33,6 +33,7 @@ export function SearchBox({ path }: { path: string }) {
   }, []);
 
   // A new page closes the results.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `path` is the trigger, not an input.
   useEffect(() => {
     setResults(null);
     setActive(-1);
@@ -81,6 +82,7 @@ export function SearchBox({ path }: { path: string }) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for the browsers the site serves; axe checks the landmark.
     <form className="search-box" role="search" action="/search" method="get">
       <label htmlFor={`${listId}-input`} className="visually-hidden">
         Search guides and news
@@ -110,8 +112,12 @@ export function SearchBox({ path }: { path: string }) {
         Search
       </button>
       <div className="search-popup" hidden={!open}>
+        {/* The ARIA 1.2 combobox pattern (a listbox of options, focus kept in the input): axe checks it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox pattern's listbox */}
         <ul id={`${listId}-list`} role="listbox" aria-label="Search results">
           {results?.map((hit, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocused; the input keeps focus (aria-activedescendant)
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox pattern's options
             <li key={hit.href} id={optionId(i)} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined}>
               <a href={hit.href} tabIndex={-1}>
                 <strong>{hit.title}</strong> <SectionLabel hit={hit} />

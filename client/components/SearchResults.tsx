@@ -5,7 +5,10 @@ import { formatLongDate } from '../format-date.ts';
 export function Snippet({ hit }: { hit: SearchHit }) {
   return (
     <p className="search-snippet">
-      {hit.snippet.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+      {hit.snippet.map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: a snippet's parts are fixed text in order, never reordered.
+        part.mark ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
     </p>
   );
 }

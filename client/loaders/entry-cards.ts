@@ -2,8 +2,9 @@
  * Cards and pages of cards for the home page and the news and guide indexes, from manifest
  * entries. Pure; used by loaders on the edge only.
  */
-import { entryPath } from '../../contracts/manifest-lookup.ts';
+
 import type { ManifestEntry } from '../../contracts/kv-values.ts';
+import { entryPath } from '../../contracts/manifest-lookup.ts';
 import type { EntryCard, IndexPager } from '../../contracts/page-payload.ts';
 
 export function entryCard(entry: ManifestEntry): EntryCard {
@@ -17,7 +18,11 @@ export const INDEX_PAGE_SIZE = 20;
  * The cards of page `pageParam` (absent: the first) of a list, and links to the pages around
  * it; null when there is no such page. The work is one page's cards, whatever the list's length.
  */
-export function indexPage(list: ManifestEntry[], pageParam: string | null, path: string): { entries: EntryCard[]; pager: IndexPager } | null {
+export function indexPage(
+  list: ManifestEntry[],
+  pageParam: string | null,
+  path: string,
+): { entries: EntryCard[]; pager: IndexPager } | null {
   const pageCount = Math.max(1, Math.ceil(list.length / INDEX_PAGE_SIZE));
   const page = pageParam === null ? 1 : /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : Number.NaN;
   if (!(page <= pageCount)) return null;

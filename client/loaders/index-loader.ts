@@ -10,7 +10,11 @@ import type { Loaded, LoaderArgs } from '../route-module.ts';
 import { notFound } from '../routes/message.tsx';
 import { indexPage } from './entry-cards.ts';
 
-export async function loadIndex(section: Section, { url, context }: LoaderArgs, meta: (siteUrl: string, page: number) => PageMeta): Promise<Loaded> {
+export async function loadIndex(
+  section: Section,
+  { url, context }: LoaderArgs,
+  meta: (siteUrl: string, page: number) => PageMeta,
+): Promise<Loaded> {
   const list = manifestLookup(await context.content.manifest())[section];
   const shown = indexPage(list, url.searchParams.get('page'), `/${section}`);
   if (!shown) {

@@ -13,6 +13,7 @@ export type SetupLinkResult = { appUrl: string; problem: null } | { appUrl: null
 export function setupAppUrl(link: string | null): SetupLinkResult {
   if (link === null || link === '') return { appUrl: null, problem: null };
   if (link.length > MAX_PAYLOAD_LENGTH) return { appUrl: null, problem: 'This SetupLink is too long to be valid.' };
-  if (!PAYLOAD.test(link)) return { appUrl: null, problem: 'This SetupLink is damaged: it contains characters a setup never has. Ask for the link again.' };
+  if (!PAYLOAD.test(link))
+    return { appUrl: null, problem: 'This SetupLink is damaged: it contains characters a setup never has. Ask for the link again.' };
   return { appUrl: `RaceElement://setup=${encodeURIComponent(link)}`, problem: null };
 }

@@ -54,21 +54,23 @@ export function similarity(a: string, b: string): number {
 export function suggestSlugs(requested: string, candidates: readonly SlugCandidate[], limit = 3): Suggestion[] {
   const wanted = normalizeSlug(safeDecode(requested)).slice(0, MAX_REQUEST_LENGTH);
   if (wanted === '') return [];
-  return candidates
-    .map((candidate, index) => ({
-      candidate,
-      index,
-      score: Math.max(
-        0,
-        ...candidate.names.map((name) => nameScore(wanted, name)),
-        ...(candidate.aliases ?? []).map((alias) => similarity(wanted, normalizeSlug(alias))),
-      ),
-    }))
-    .filter((scored) => scored.score >= MIN_SCORE)
-    // Best first; equal scores keep the candidates' own (display) order.
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, limit)
-    .map(({ candidate }) => ({ title: candidate.title, href: candidate.href }));
+  return (
+    candidates
+      .map((candidate, index) => ({
+        candidate,
+        index,
+        score: Math.max(
+          0,
+          ...candidate.names.map((name) => nameScore(wanted, name)),
+          ...(candidate.aliases ?? []).map((alias) => similarity(wanted, normalizeSlug(alias))),
+        ),
+      }))
+      .filter((scored) => scored.score >= MIN_SCORE)
+      // Best first; equal scores keep the candidates' own (display) order.
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, limit)
+      .map(({ candidate }) => ({ title: candidate.title, href: candidate.href }))
+  );
 }
 
 /**
@@ -77,7 +79,10 @@ export function suggestSlugs(requested: string, candidates: readonly SlugCandida
  * word found inside the request (`guide` in `no-such-guide`) says little.
  */
 function nameScore(wanted: string, name: string): number {
-  const words = name.split(/[^\p{L}\p{N}]+/u).map(normalizeSlug).filter((word) => word.length >= MIN_CONTAINED_LENGTH);
+  const words = name
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(normalizeSlug)
+    .filter((word) => word.length >= MIN_CONTAINED_LENGTH);
   return Math.max(similarity(wanted, normalizeSlug(name)), ...words.map((word) => WORD_WEIGHT * wordSimilarity(wanted, word)));
 }
 

@@ -8,7 +8,8 @@ export async function loader({ context }: LoaderArgs): Promise<Loaded> {
   return { status: 200, meta: meta(context.siteUrl), body: { kind: 'analytics', day, pages: await context.pageViews(day) } };
 }
 
-export const meta = (siteUrl: string): PageMeta => pageMeta(siteUrl, '/analytics', 'Race Element - Site usage', 'Page views of the Race Element website.', { noindex: true });
+export const meta = (siteUrl: string): PageMeta =>
+  pageMeta(siteUrl, '/analytics', 'Race Element - Site usage', 'Page views of the Race Element website.', { noindex: true });
 
 const CHART_ROWS = 15;
 

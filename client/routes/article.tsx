@@ -25,16 +25,27 @@ export async function loader({ url, params, context }: LoaderArgs): Promise<Load
   const preview = url.searchParams.get(PREVIEW_PARAM);
   if (!found && preview !== null) {
     const draft = findDraft(manifest, section, slug);
-    const expires = draft && context.previewSecret ? await verifyPreview(context.previewSecret, articlePath(section, slug), preview, context.now) : null;
+    const expires =
+      draft && context.previewSecret ? await verifyPreview(context.previewSecret, articlePath(section, slug), preview, context.now) : null;
     if (draft && expires) return draftArticle(section, draft, expires, context);
   }
   if (!found) {
-    return notFound(context.siteUrl, `/${section}/${slug}`, 'No Content Found', `No article is published at /${section}/${slug}.`, suggestSlugs(slug, articleCandidates(manifest)));
+    return notFound(
+      context.siteUrl,
+      `/${section}/${slug}`,
+      'No Content Found',
+      `No article is published at /${section}/${slug}.`,
+      suggestSlugs(slug, articleCandidates(manifest)),
+    );
   }
   const canonical = entryPath(found);
   if (canonical !== `/${section}/${slug}`) return { redirect: canonical };
 
-  return { status: 200, meta: meta(context.siteUrl, found, canonical), body: { kind: 'article', article: await articleView(section, found, context, neighbours(manifest, found)) } };
+  return {
+    status: 200,
+    meta: meta(context.siteUrl, found, canonical),
+    body: { kind: 'article', article: await articleView(section, found, context, neighbours(manifest, found)) },
+  };
 }
 
 /** A draft through its preview link: the article as it will be, marked, unindexed, with no neighbours. */
@@ -47,7 +58,12 @@ async function draftArticle(section: Section, draft: ManifestEntry, expires: Dat
   };
 }
 
-async function articleView(section: Section, entry: ManifestEntry, context: LoaderContext, around: Pick<ArticleView, 'previous' | 'next'>): Promise<ArticleView> {
+async function articleView(
+  section: Section,
+  entry: ManifestEntry,
+  context: LoaderContext,
+  around: Pick<ArticleView, 'previous' | 'next'>,
+): Promise<ArticleView> {
   const stored = await context.content.entry(entry.key);
   return {
     section,

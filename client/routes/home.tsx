@@ -4,7 +4,7 @@ import type { BodyOf, PageMeta } from '../../contracts/page-payload.ts';
 import { EntryList } from '../components/EntryList.tsx';
 import { entryCard } from '../loaders/entry-cards.ts';
 import { AUTHOR, pageMeta } from '../page-meta.ts';
-import type { LoaderArgs, Loaded } from '../route-module.ts';
+import type { Loaded, LoaderArgs } from '../route-module.ts';
 import { SITE } from '../site.ts';
 
 const LATEST_NEWS_ON_HOME = 3;
@@ -18,7 +18,14 @@ export async function loader({ context }: LoaderArgs): Promise<Loaded> {
 
 export function meta(siteUrl: string): PageMeta {
   return pageMeta(siteUrl, '/', SITE.name, SITE.description, {
-    jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE.name, url: siteUrl, description: SITE.description, author: AUTHOR },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE.name,
+      url: siteUrl,
+      description: SITE.description,
+      author: AUTHOR,
+    },
   });
 }
 
@@ -57,8 +64,8 @@ export default function HomePage({ data: { latestNews } }: { data: BodyOf<'home'
           {SITE.name}
         </h1>
         <p className="hero-lead">
-          A free, open-source companion app for sim racing on Windows: HUD overlays, setups, liveries, streaming tools and
-          hardware support for {SIMS.length} sims.
+          A free, open-source companion app for sim racing on Windows: HUD overlays, setups, liveries, streaming tools and hardware support
+          for {SIMS.length} sims.
         </p>
         <p className="hero-actions">
           <a className="button button-primary" href="/guide/how-to-get-started">

@@ -21,7 +21,8 @@ export function notFound(siteUrl: string, path: string, heading: string, message
 /** What a visitor sees when content cannot be read: never a blank page or a stack trace. */
 export function contentErrorPage(error: ContentError, path: string, siteUrl: string): Loaded {
   const { status } = contentErrorStatus(error.kind);
-  if (error.kind === 'unreadable') return { status, meta: meta(siteUrl, path, 'Error', error.message), body: { kind: 'error', cause: error.message } };
+  if (error.kind === 'unreadable')
+    return { status, meta: meta(siteUrl, path, 'Error', error.message), body: { kind: 'error', cause: error.message } };
   const [heading, message] =
     error.kind === 'unpublished'
       ? ['Nothing published yet', 'The site is up, but no content has been published to it yet. Please come back soon.']
@@ -46,7 +47,12 @@ export async function loader({ url, context }: LoaderArgs): Promise<Loaded> {
 
 /** Every published article, by slug, title and content file name. */
 export function articleCandidates(manifest: Manifest): SlugCandidate[] {
-  return manifest.entries.map((e) => ({ title: e.title, href: entryPath(e), names: [e.slug, e.title], aliases: [e.file.replace(/\.md$/, '')] }));
+  return manifest.entries.map((e) => ({
+    title: e.title,
+    href: entryPath(e),
+    names: [e.slug, e.title],
+    aliases: [e.file.replace(/\.md$/, '')],
+  }));
 }
 
 /** The site's own sections, for mistyped routes such as /nwes. */

@@ -12,7 +12,13 @@ export async function loader({ url, context }: LoaderArgs): Promise<Loaded> {
 }
 
 export const meta = (siteUrl: string, query: string): PageMeta =>
-  pageMeta(siteUrl, '/search', query ? `Race Element - Search: ${query}` : 'Race Element - Search', 'Search the Race Element guides and news.', { noindex: true });
+  pageMeta(
+    siteUrl,
+    '/search',
+    query ? `Race Element - Search: ${query}` : 'Race Element - Search',
+    'Search the Race Element guides and news.',
+    { noindex: true },
+  );
 
 export default function SearchPage({ data: { query, results } }: { data: BodyOf<'search'> }) {
   return (
@@ -20,6 +26,7 @@ export default function SearchPage({ data: { query, results } }: { data: BodyOf<
       <h1 id="page-heading" tabIndex={-1}>
         {query ? `Results for “${query}”` : 'Search'}
       </h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the browsers the site serves; axe checks the landmark. */}
       <form className="search-page-form" role="search" action="/search" method="get">
         <label htmlFor="search-page-input">Search guides and news</label>
         <input id="search-page-input" type="search" name="q" defaultValue={query} maxLength={MAX_QUERY_LENGTH} />

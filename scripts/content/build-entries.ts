@@ -9,15 +9,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { StoredEntry } from '../../contracts/kv-values.ts';
-import { parseFrontMatter, type ParsedFile } from './front-matter.ts';
-import type { ContentFolder } from './load-content.ts';
-import type { ContentProblem } from './problems.ts';
 import { DIAGRAM_DRAWER_VERSION, type DiagramDrawer } from './diagram-browser.ts';
 import { drawDiagrams } from './drawn-diagrams.ts';
 import { embedSamples } from './embed-samples.ts';
 import { lastUpdated } from './file-history.ts';
+import { type ParsedFile, parseFrontMatter } from './front-matter.ts';
+import type { ContentFolder } from './load-content.ts';
 import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
-import { RENDERER_VERSION, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+import type { ContentProblem } from './problems.ts';
+import { RENDERER_VERSION, type RenderedMarkdown, renderMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {
   /**
@@ -94,7 +94,8 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
     if (seen.has(key)) shared.add(key);
     seen.add(key);
   }
-  const published = typeof options.published === 'function' ? (shared.size > 0 ? await options.published() : new Map<string, string>()) : options.published;
+  const published =
+    typeof options.published === 'function' ? (shared.size > 0 ? await options.published() : new Map<string, string>()) : options.published;
   problems.push(...checkSlugs(parsed, published ?? new Map()));
   const warnings: ContentProblem[] = [];
   const { media, problems: mediaProblems } = buildMedia(folder.media ?? []);
@@ -118,13 +119,25 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
         await renderCache?.set(renderHash, rendered);
       }
       for (const path of rendered.samples) {
-        if (!sampleFiles.has(path)) problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
+        if (!sampleFiles.has(path))
+          problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
       }
       for (const removal of rendered.removed) {
-        warnings.push({ file: file.file, field: 'body', line: file.bodyLine + removal.line - 1, column: removal.column, reason: `removed ${removal.what}: ${removal.why}` });
+        warnings.push({
+          file: file.file,
+          field: 'body',
+          line: file.bodyLine + removal.line - 1,
+          column: removal.column,
+          reason: `removed ${removal.what}: ${removal.why}`,
+        });
       }
       for (const image of rendered.imageProblems) {
-        problems.push({ file: file.file, field: 'body', ...(image.line === undefined ? {} : { line: file.bodyLine + image.line - 1, column: image.column }), reason: image.reason });
+        problems.push({
+          file: file.file,
+          field: 'body',
+          ...(image.line === undefined ? {} : { line: file.bodyLine + image.line - 1, column: image.column }),
+          reason: image.reason,
+        });
       }
       const finished = await withSamplesAndDiagrams(rendered, renderHash, sampleFiles, renderCache, options.diagrams);
       if (!finished.ok) {
@@ -132,7 +145,9 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
         continue;
       }
       if (finished.clientDiagrams) clientDiagrams.push(file.file);
-      (file.draft ? drafts : entries).push(toEntry(file, finished.rendered, finished.hash, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)));
+      (file.draft ? drafts : entries).push(
+        toEntry(file, finished.rendered, finished.hash, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)),
+      );
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
     }
@@ -158,7 +173,7 @@ async function withSamplesAndDiagrams(
   renderCache: RenderCache | undefined,
   diagrams: DiagramDrawer | null | undefined,
 ): Promise<Finished> {
-  let hash = withSamplesHash(renderHash, rendered.samples, sampleFiles);
+  const hash = withSamplesHash(renderHash, rendered.samples, sampleFiles);
   if (hash !== renderHash) {
     const embedded = await renderCache?.get(hash);
     if (embedded) rendered = embedded;
@@ -174,7 +189,9 @@ async function withSamplesAndDiagrams(
   if (cached) return { ok: true, rendered: cached, hash: drawnHash, clientDiagrams: false };
   const drawn = await drawDiagrams(rendered, diagrams).catch((error: unknown) => ({
     ok: false as const,
-    problems: [`diagrams could not be drawn with ${diagrams.browser}: ${(error as Error).message.split('\n')[0]} (--client-diagrams leaves them to the browser)`],
+    problems: [
+      `diagrams could not be drawn with ${diagrams.browser}: ${(error as Error).message.split('\n')[0]} (--client-diagrams leaves them to the browser)`,
+    ],
   }));
   if (!drawn.ok) return { ok: false, problems: drawn.problems };
   await renderCache?.set(drawnHash, drawn.rendered);
@@ -189,7 +206,8 @@ function withSamplesHash(renderHash: string, paths: string[], files: ReadonlyMap
 }
 
 /** `media`: the digest of content/media/ for an entry that uses it, else empty (the hash is as before media existed). */
-const hashOf = (file: ParsedFile, media: string): string => sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}${media ? `\0${media}` : ''}`);
+const hashOf = (file: ParsedFile, media: string): string =>
+  sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}${media ? `\0${media}` : ''}`);
 const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\//.test(file.body);
 
 function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null): BuiltEntry {
@@ -227,7 +245,9 @@ function checkSlugs(files: ParsedFile[], published: ReadonlyMap<string, string>)
   const bySlug = new Map<string, ParsedFile>();
   for (const [key, group] of groups) {
     const holds = (f: ParsedFile) => published.get(f.file)?.toLowerCase() === key;
-    const [owner, ...others] = [...group].sort((a, b) => Number(holds(b)) - Number(holds(a)) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const [owner, ...others] = [...group].sort(
+      (a, b) => Number(holds(b)) - Number(holds(a)) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0),
+    );
     bySlug.set(key, owner!);
     for (const f of others) {
       const which = holds(owner!)
@@ -247,9 +267,13 @@ function checkSlugs(files: ParsedFile[], published: ReadonlyMap<string, string>)
     const owner = bySlug.get(basename);
     if (owner && owner !== f) {
       const line = owner.fieldLines.slug;
-      problems.push({ file: owner.file, field: 'slug', ...(line === undefined ? {} : { line }), reason: `"${owner.attributes.slug}" equals the file name of ${f.file}, whose old URL redirects by that name` });
+      problems.push({
+        file: owner.file,
+        field: 'slug',
+        ...(line === undefined ? {} : { line }),
+        reason: `"${owner.attributes.slug}" equals the file name of ${f.file}, whose old URL redirects by that name`,
+      });
     }
   }
   return problems;
 }
-

@@ -30,8 +30,8 @@
  */
 import Cloudflare, { NotFoundError } from 'cloudflare';
 import * as z from 'zod';
-import { KV_LIMITS, chunks, describeBatch, toBulkPair, writeBatches, type KvLimits } from './kv-batches.ts';
-import { envelopeError, toKvApiError, unsuccessfulKeysError, type KvRequestContext } from './kv-api-error.ts';
+import { envelopeError, type KvRequestContext, toKvApiError, unsuccessfulKeysError } from './kv-api-error.ts';
+import { chunks, describeBatch, KV_LIMITS, type KvLimits, toBulkPair, writeBatches } from './kv-batches.ts';
 import type { KvStore, RequestTally } from './kv-store.ts';
 
 export interface CloudflareKvOptions {
@@ -72,13 +72,24 @@ const envelopeSchema = z.object({
   result: z.unknown(),
   result_info: z.object({ cursor: z.string().nullish() }).loose().nullish(),
 });
-const bulkResultSchema = z.object({ unsuccessful_keys: z.array(z.string()).nullish() }).loose().nullish();
+const bulkResultSchema = z
+  .object({ unsuccessful_keys: z.array(z.string()).nullish() })
+  .loose()
+  .nullish();
 const bulkGetResultSchema = z.object({ values: z.record(z.string(), z.string().nullable()).default({}) });
 const keyListSchema = z.array(z.object({ name: z.string() }).loose());
 const namespaceSchema = z.object({ id: z.string() }).loose();
 
 export function createCloudflareKvStore(options: CloudflareKvOptions): CloudflareKvStore {
-  const { accountId, namespaceId, apiToken, maxRetries = 4, timeoutMs = 120_000, maxRetryAfterSeconds = 60, writeIntervalMs = 1000 } = options;
+  const {
+    accountId,
+    namespaceId,
+    apiToken,
+    maxRetries = 4,
+    timeoutMs = 120_000,
+    maxRetryAfterSeconds = 60,
+    writeIntervalMs = 1000,
+  } = options;
   const limits: KvLimits = { ...KV_LIMITS, ...options.limits };
   const byOperation: Record<string, number> = Object.fromEntries(OPERATIONS.map((op) => [op, 0]));
   let total = 0;
@@ -136,7 +147,12 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
   };
 
   /** Sends one SDK call, checks the envelope, and turns any failure into a KvApiError. */
-  const call = async <T>(operation: string, target: string, send: () => PromiseLike<Response>, read: (result: unknown, context: KvRequestContext, cursor: string | undefined) => T): Promise<T> => {
+  const call = async <T>(
+    operation: string,
+    target: string,
+    send: () => PromiseLike<Response>,
+    read: (result: unknown, context: KvRequestContext, cursor: string | undefined) => T,
+  ): Promise<T> => {
     const before = total;
     const context = (): KvRequestContext => ({ operation, target, host, accountId, namespaceId, attempts: total - before });
     try {
@@ -146,10 +162,15 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       try {
         body = JSON.parse(text);
       } catch {
-        throw new Error(`Cloudflare KV ${operation} of ${target}: HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+        throw new Error(
+          `Cloudflare KV ${operation} of ${target}: HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+        );
       }
       const envelope = envelopeSchema.safeParse(body);
-      if (!envelope.success) throw new Error(`Cloudflare KV ${operation} of ${target}: the answer is not Cloudflare's envelope (${envelope.error.issues[0]?.message ?? 'unreadable'})`);
+      if (!envelope.success)
+        throw new Error(
+          `Cloudflare KV ${operation} of ${target}: the answer is not Cloudflare's envelope (${envelope.error.issues[0]?.message ?? 'unreadable'})`,
+        );
       if (!envelope.data.success) throw envelopeError(response.status, envelope.data.errors, context());
       return read(envelope.data.result, context(), envelope.data.result_info?.cursor || undefined);
     } catch (error) {
@@ -167,10 +188,15 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       const keys = batch.map((p) => p.key);
       await spaceWrites(keys);
       try {
-        await call('bulk write', target, () => ns.bulkUpdate(namespaceId, { account_id: accountId, body: batch }).asResponse(), (result, context) => {
-          const failed = parse(bulkResultSchema, result, 'a bulk write')?.unsuccessful_keys ?? [];
-          if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
-        });
+        await call(
+          'bulk write',
+          target,
+          () => ns.bulkUpdate(namespaceId, { account_id: accountId, body: batch }).asResponse(),
+          (result, context) => {
+            const failed = parse(bulkResultSchema, result, 'a bulk write')?.unsuccessful_keys ?? [];
+            if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
+          },
+        );
       } finally {
         // Even a failed attempt may have landed: count it as a write for the one-per-second rule.
         wrote(keys);
@@ -181,10 +207,15 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
     serial(async () => {
       await spaceWrites(keys);
       try {
-        await call('bulk delete', target, () => ns.bulkDelete(namespaceId, { account_id: accountId, body: keys }).asResponse(), (result, context) => {
-          const failed = parse(bulkResultSchema, result, 'a bulk delete')?.unsuccessful_keys ?? [];
-          if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
-        });
+        await call(
+          'bulk delete',
+          target,
+          () => ns.bulkDelete(namespaceId, { account_id: accountId, body: keys }).asResponse(),
+          (result, context) => {
+            const failed = parse(bulkResultSchema, result, 'a bulk delete')?.unsuccessful_keys ?? [];
+            if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
+          },
+        );
       } finally {
         wrote(keys);
       }
@@ -196,10 +227,15 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
     preflight: () =>
       serial(async () => {
         try {
-          await call('namespace read', `namespace ${namespaceId}`, () => ns.get(namespaceId, { account_id: accountId }).asResponse(), (result) => {
-            const found = parse(namespaceSchema, result, 'a namespace read');
-            if (found.id !== namespaceId) throw new Error(`asked for namespace ${namespaceId}, Cloudflare answered with ${found.id}`);
-          });
+          await call(
+            'namespace read',
+            `namespace ${namespaceId}`,
+            () => ns.get(namespaceId, { account_id: accountId }).asResponse(),
+            (result) => {
+              const found = parse(namespaceSchema, result, 'a namespace read');
+              if (found.id !== namespaceId) throw new Error(`asked for namespace ${namespaceId}, Cloudflare answered with ${found.id}`);
+            },
+          );
         } catch (error) {
           (error as Error).message += ' Nothing was written.';
           throw error;
@@ -214,7 +250,14 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
           return await response.text();
         } catch (error) {
           if (error instanceof NotFoundError && error.errors.some((e) => Number((e as { code?: unknown }).code) === 10009)) return null;
-          throw toKvApiError(error, { operation: 'value read', target: `key ${key}`, host, accountId, namespaceId, attempts: total - before });
+          throw toKvApiError(error, {
+            operation: 'value read',
+            target: `key ${key}`,
+            host,
+            accountId,
+            namespaceId,
+            attempts: total - before,
+          });
         }
       }),
 
@@ -224,7 +267,12 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       for (const [i, batch] of batches.entries()) {
         const target = describeBatch(batch, i, batches.length);
         const read = await serial(() =>
-          call('bulk read', target, () => ns.bulkGet(namespaceId, { account_id: accountId, keys: batch, type: 'text' }).asResponse(), (result) => parse(bulkGetResultSchema, result, 'a bulk read').values),
+          call(
+            'bulk read',
+            target,
+            () => ns.bulkGet(namespaceId, { account_id: accountId, keys: batch, type: 'text' }).asResponse(),
+            (result) => parse(bulkGetResultSchema, result, 'a bulk read').values,
+          ),
         );
         for (const key of batch) values.set(key, read[key] ?? null);
       }
@@ -237,8 +285,19 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
 
     async putMany(pairs) {
       // Every pair is checked before the first request: one over a limit writes nothing.
-      const batches = writeBatches(pairs.map((pair) => toBulkPair(pair, limits)), limits);
-      for (const [i, batch] of batches.entries()) await bulkWrite(batch, describeBatch(batch.map((p) => p.key), i, batches.length));
+      const batches = writeBatches(
+        pairs.map((pair) => toBulkPair(pair, limits)),
+        limits,
+      );
+      for (const [i, batch] of batches.entries())
+        await bulkWrite(
+          batch,
+          describeBatch(
+            batch.map((p) => p.key),
+            i,
+            batches.length,
+          ),
+        );
     },
 
     async delete(key) {
@@ -259,7 +318,10 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
           const { names, next } = await call(
             'key list',
             `prefix "${prefix}", page ${page}`,
-            () => ns.keys.list(namespaceId, { account_id: accountId, prefix, limit: limits.listPageKeys, ...(cursor ? { cursor } : {}) }).asResponse(),
+            () =>
+              ns.keys
+                .list(namespaceId, { account_id: accountId, prefix, limit: limits.listPageKeys, ...(cursor ? { cursor } : {}) })
+                .asResponse(),
             (result, _context, next) => ({ names: parse(keyListSchema, result, 'a key list').map((k) => k.name), next }),
           );
           keys.push(...names);

@@ -8,9 +8,10 @@
  *   other    → shiki-highlighted code inside a frame with a copy button.
  * Runs after sanitising: the markup added here is ours, not the author's.
  */
+
+import type { Element, ElementContent, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
-import type { Element, ElementContent, Root } from 'hast';
 import { sampleApiPath } from '../../contracts/routes.ts';
 import { highlightToHast } from './highlighter.ts';
 
@@ -61,7 +62,10 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
 function languageOf(code: Element): string | undefined {
   const classes = code.properties.className;
   const list = Array.isArray(classes) ? classes.map(String) : [];
-  return list.find((c) => c.startsWith('language-'))?.slice('language-'.length).toLowerCase();
+  return list
+    .find((c) => c.startsWith('language-'))
+    ?.slice('language-'.length)
+    .toLowerCase();
 }
 
 const el = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({
@@ -79,9 +83,7 @@ export async function codeFrame(code: string, lang: string | undefined, label?: 
   return el('div', { className: ['code-block'], dataLang: used }, [
     el('div', { className: ['code-block-bar'] }, [
       el('span', { className: ['code-block-lang'] }, [text(label)]),
-      el('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', dataCopy: '' }, [
-        text('Copy'),
-      ]),
+      el('button', { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code to clipboard', dataCopy: '' }, [text('Copy')]),
     ]),
     pre,
   ]);

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../../tools/chromium.ts';
 import { DIAGRAM_THEME_VARIABLES } from './diagram-svg.ts';
 
@@ -80,7 +80,10 @@ const MERMAID_CONFIG = {
  * A drawer using the browser at `executablePath`, or null when none is found. Drawn SVG is
  * kept in `cacheDir` by drawer version and source.
  */
-export function browserDiagramDrawer(executablePath: string | null = findBrowser(), cacheDir = DEFAULT_DIAGRAM_CACHE_DIR): DiagramDrawer | null {
+export function browserDiagramDrawer(
+  executablePath: string | null = findBrowser(),
+  cacheDir = DEFAULT_DIAGRAM_CACHE_DIR,
+): DiagramDrawer | null {
   if (!executablePath) return null;
   let started: Promise<{ browser: Browser; page: Page }> | undefined;
   const start = async () => {
@@ -89,14 +92,18 @@ export function browserDiagramDrawer(executablePath: string | null = findBrowser
       const page = await browser.newPage();
       await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
       await page.addScriptTag({ path: MERMAID_BUNDLE });
-      await page.evaluate((config) => (window as unknown as { mermaid: { initialize(c: unknown): void } }).mermaid.initialize(config), MERMAID_CONFIG);
+      await page.evaluate(
+        (config) => (window as unknown as { mermaid: { initialize(c: unknown): void } }).mermaid.initialize(config),
+        MERMAID_CONFIG,
+      );
       return { browser, page };
     } catch (error) {
       await browser.close();
       throw error;
     }
   };
-  const cachePath = (source: string) => join(cacheDir, `${createHash('sha256').update(`${DIAGRAM_DRAWER_VERSION}\0${source}`).digest('hex')}.json`);
+  const cachePath = (source: string) =>
+    join(cacheDir, `${createHash('sha256').update(`${DIAGRAM_DRAWER_VERSION}\0${source}`).digest('hex')}.json`);
 
   async function drawOne(source: string): Promise<DrawnDiagram> {
     const file = cachePath(source);

@@ -13,10 +13,11 @@
  *
  * Pure: SVG text in, HTML of the figure out; throws an Error saying what it refused.
  */
-import { raw } from 'hast-util-raw';
-import { sanitize, type Schema } from 'hast-util-sanitize';
-import { toHtml } from 'hast-util-to-html';
+
 import type { Element, Root } from 'hast';
+import { raw } from 'hast-util-raw';
+import { type Schema, sanitize } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
 
 /** Mermaid's font size (px) and the smallest a label may be shown at (CSS px). */
 const FONT_PX = 16;
@@ -90,22 +91,108 @@ export function themeColours(text: string): string {
     .replace(/rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)/gi, (whole, r, g, b, alpha) => {
       const cssVar = BY_RGB.get(`${r},${g},${b}`);
       if (!cssVar) return whole;
-      return alpha === undefined || Number(alpha) >= 1 ? cssVar : `color-mix(in srgb, ${cssVar} ${Math.round(Number(alpha) * 100)}%, transparent)`;
+      return alpha === undefined || Number(alpha) >= 1
+        ? cssVar
+        : `color-mix(in srgb, ${cssVar} ${Math.round(Number(alpha) * 100)}%, transparent)`;
     });
 }
 
 const SVG_TAGS = [
-  'svg', 'g', 'defs', 'style', 'symbol', 'marker', 'use', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-  'text', 'tspan', 'title', 'desc', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'filter', 'feDropShadow',
+  'svg',
+  'g',
+  'defs',
+  'style',
+  'symbol',
+  'marker',
+  'use',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'title',
+  'desc',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'filter',
+  'feDropShadow',
 ];
 const SVG_ATTRIBUTES = [
-  'id', 'className', 'style', 'xmlns', 'viewBox', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry',
-  'dx', 'dy', 'd', 'points', 'transform', 'fill', 'fillOpacity', 'fillRule', 'clipRule', 'clipPath', 'stroke', 'strokeWidth',
-  'strokeOpacity', 'strokeDasharray', 'strokeLinecap', 'strokeLinejoin', 'opacity', 'markerStart', 'markerMid', 'markerEnd',
-  'markerUnits', 'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'textAnchor', 'dominantBaseline', 'alignmentBaseline',
-  'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'textLength', 'lengthAdjust', 'preserveAspectRatio', 'gradientUnits',
-  'offset', 'stopColor', 'stopOpacity', 'stdDeviation', 'floodColor', 'floodOpacity', 'filter', 'href',
-  'role', 'ariaRoleDescription', 'ariaLabel', 'ariaLabelledBy', 'ariaDescribedBy', 'ariaHidden',
+  'id',
+  'className',
+  'style',
+  'xmlns',
+  'viewBox',
+  'width',
+  'height',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'dx',
+  'dy',
+  'd',
+  'points',
+  'transform',
+  'fill',
+  'fillOpacity',
+  'fillRule',
+  'clipRule',
+  'clipPath',
+  'stroke',
+  'strokeWidth',
+  'strokeOpacity',
+  'strokeDasharray',
+  'strokeLinecap',
+  'strokeLinejoin',
+  'opacity',
+  'markerStart',
+  'markerMid',
+  'markerEnd',
+  'markerUnits',
+  'markerWidth',
+  'markerHeight',
+  'refX',
+  'refY',
+  'orient',
+  'textAnchor',
+  'dominantBaseline',
+  'alignmentBaseline',
+  'fontSize',
+  'fontFamily',
+  'fontWeight',
+  'fontStyle',
+  'textLength',
+  'lengthAdjust',
+  'preserveAspectRatio',
+  'gradientUnits',
+  'offset',
+  'stopColor',
+  'stopOpacity',
+  'stdDeviation',
+  'floodColor',
+  'floodOpacity',
+  'filter',
+  'href',
+  'role',
+  'ariaRoleDescription',
+  'ariaLabel',
+  'ariaLabelledBy',
+  'ariaDescribedBy',
+  'ariaHidden',
 ];
 const SVG_SCHEMA: Schema = {
   tagNames: SVG_TAGS,
@@ -135,7 +222,9 @@ export function diagramFigure(svgText: string, label: string): string {
   const svg = clean.children.find((node): node is Element => node.type === 'element' && node.tagName === 'svg');
   if (!svg) throw new Error('mermaid returned no <svg> element');
 
-  const viewBox = String(svg.properties.viewBox ?? '').split(/[\s,]+/).map(Number);
+  const viewBox = String(svg.properties.viewBox ?? '')
+    .split(/[\s,]+/)
+    .map(Number);
   const [width, height] = [viewBox[2], viewBox[3]];
   if (viewBox.length !== 4 || !width || !height || !Number.isFinite(width) || !Number.isFinite(height)) {
     throw new Error(`the drawn diagram has no usable viewBox ("${String(svg.properties.viewBox ?? '')}")`);

@@ -9,17 +9,22 @@
  */
 import { toHtml } from 'hast-util-to-html';
 import { diagramPlaceholder } from './code-blocks.ts';
-import { DRAWN_DIAGRAM_ID, type DiagramDrawer } from './diagram-browser.ts';
+import { type DiagramDrawer, DRAWN_DIAGRAM_ID } from './diagram-browser.ts';
 import { diagramFigure } from './diagram-svg.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
 export type DrawResult = { ok: true; rendered: RenderedMarkdown } | { ok: false; problems: string[] };
 
-const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number): string =>
+  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** Names a diagram for screen readers from its first line (`flowchart TD` → "Flowchart diagram"). */
 function label(source: string): string {
-  const kind = /^\s*([A-Za-z-]+)/.exec(source)?.[1]?.replace(/Diagram$/i, '').replace(/-.*$/, '') ?? '';
+  const kind =
+    /^\s*([A-Za-z-]+)/
+      .exec(source)?.[1]
+      ?.replace(/Diagram$/i, '')
+      .replace(/-.*$/, '') ?? '';
   return kind ? `${kind[0]!.toUpperCase()}${kind.slice(1)} diagram` : 'Diagram';
 }
 

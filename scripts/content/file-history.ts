@@ -24,7 +24,8 @@ const RECORD = '\x1e';
 /** File name → ISO time of its last edit, for the files that have one. */
 export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, string>> {
   const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
-  const git = async (...args: string[]) => (await run('git', ['-C', dir, '-c', 'core.quotePath=false', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  const git = async (...args: string[]) =>
+    (await run('git', ['-C', dir, '-c', 'core.quotePath=false', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
   let log: string;
   let uncommitted: string;
   try {

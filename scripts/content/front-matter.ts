@@ -44,7 +44,8 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
     const line = field === 'front matter' ? undefined : fieldLine(field);
     return line === undefined ? { file, field, reason } : { file, field, reason, line };
   };
-  if (!source.startsWith('---')) return { ok: false, problems: [problem('front matter', 'missing: the file must start with a --- YAML block')] };
+  if (!source.startsWith('---'))
+    return { ok: false, problems: [problem('front matter', 'missing: the file must start with a --- YAML block')] };
 
   let data: Record<string, unknown>;
   let body: string;
@@ -111,7 +112,10 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   if (date) attributes.date = date;
   const fieldLines: Partial<Record<string, number>> = {};
   for (const field of Object.keys(data)) fieldLines[field] = fieldLine(field);
-  return { ok: true, value: { file, attributes, body, source, draft: data.draft === true, bodyLine: bodyFirstLine(source, body), fieldLines } };
+  return {
+    ok: true,
+    value: { file, attributes, body, source, draft: data.draft === true, bodyLine: bodyFirstLine(source, body), fieldLines },
+  };
 }
 
 const lineOf = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;

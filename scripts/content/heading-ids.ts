@@ -8,9 +8,9 @@
  * stays out of the table of contents.
  */
 import GithubSlugger, { slug as previewSlug } from 'github-slugger';
+import type { Element, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
-import type { Element, Root } from 'hast';
 import type { TocItem } from '../../contracts/kv-values.ts';
 
 const HEADING = /^h([1-6])$/;

@@ -3,9 +3,10 @@
  * languages, loaded once per process. Two themes are emitted as CSS variables so the site's
  * light/dark switch needs no re-render.
  */
+
+import type { Element, Root } from 'hast';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import type { Element, Root } from 'hast';
 
 const LANGUAGES = [
   import('shiki/langs/bat.mjs'),

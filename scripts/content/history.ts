@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import { sampleKey } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import type { KvStore } from './kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
@@ -53,7 +53,15 @@ export function changeCounts(previous: Manifest | null, next: Manifest): { added
 }
 
 export function historyRecord(manifest: Manifest, previous: Manifest | null, by: string, rollbackOf: number | null = null): HistoryRecord {
-  return { version: manifest.version, publishedAt: manifest.publishedAt, by, replaced: previous?.version ?? null, rollbackOf, ...changeCounts(previous, manifest), manifest };
+  return {
+    version: manifest.version,
+    publishedAt: manifest.publishedAt,
+    by,
+    replaced: previous?.version ?? null,
+    rollbackOf,
+    ...changeCounts(previous, manifest),
+    manifest,
+  };
 }
 
 /** Every key a manifest names: its entries, drafts, samples, search index and images. */
@@ -102,7 +110,12 @@ export function withHistory({ plan, previous, records, keep, by }: HistoryInput)
   const known = [...records];
   if (plan.manifestChanged) {
     if (previous && !records.some((r) => r.version === previous.version)) {
-      const legacy: HistoryRecord = { ...historyRecord(previous, null, 'unknown (published before history was kept)'), added: null, changed: null, removed: null };
+      const legacy: HistoryRecord = {
+        ...historyRecord(previous, null, 'unknown (published before history was kept)'),
+        added: null,
+        changed: null,
+        removed: null,
+      };
       writes.push({ key: historyKey(previous.version), value: JSON.stringify(legacy) });
       known.push(legacy);
     }

@@ -42,7 +42,11 @@ export class KvApiError extends Error {
 }
 
 /** The part of a message that says how to fix the set-up, for answers that mean a set-up mistake. */
-export function setupFix(status: number | undefined, errors: readonly CloudflareErrorItem[], { accountId, namespaceId }: Pick<KvRequestContext, 'accountId' | 'namespaceId'>): string {
+export function setupFix(
+  status: number | undefined,
+  errors: readonly CloudflareErrorItem[],
+  { accountId, namespaceId }: Pick<KvRequestContext, 'accountId' | 'namespaceId'>,
+): string {
   if (status === 404 && (errors.length === 0 || errors.some((e) => e.code === 10013))) {
     return (
       ` The namespace ${namespaceId} is not one of account ${accountId}'s: create it with \`npx wrangler kv namespace create CONTENT\` ` +
@@ -63,7 +67,12 @@ const describeErrors = (errors: readonly CloudflareErrorItem[]) => errors.map((e
 /** A non-success envelope on a 2xx answer (the SDK only checks the HTTP status). */
 export function envelopeError(status: number, errors: CloudflareErrorItem[], context: KvRequestContext): KvApiError {
   const detail = errors.length ? describeErrors(errors) : 'no error given';
-  return new KvApiError(`${lead(context)}HTTP ${status} with "success": false, ${detail}.${setupFix(status, errors, context)}`, status, errors, false);
+  return new KvApiError(
+    `${lead(context)}HTTP ${status} with "success": false, ${detail}.${setupFix(status, errors, context)}`,
+    status,
+    errors,
+    false,
+  );
 }
 
 /** A bulk answer listing keys it did not write or delete. */
@@ -88,7 +97,12 @@ export function toKvApiError(error: unknown, context: KvRequestContext): Error {
     const retryAfter = status === 429 ? error.headers?.get('retry-after') : null;
     const wait = retryAfter ? ` (Retry-After: ${retryAfter} s)` : '';
     const notApplied = status >= 400 && status < 500 && status !== 408;
-    return new KvApiError(`${lead(context)}HTTP ${status}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`, status, errors, notApplied);
+    return new KvApiError(
+      `${lead(context)}HTTP ${status}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`,
+      status,
+      errors,
+      notApplied,
+    );
   }
   return error instanceof Error ? error : new Error(String(error));
 }

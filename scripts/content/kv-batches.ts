@@ -48,7 +48,10 @@ export class KvLimitError extends Error {
 export function toBulkPair({ key, value, expirationTtl }: KvPair, limits: KvLimits = KV_LIMITS): BulkPair {
   checkKey(key, limits);
   const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.byteLength;
-  if (bytes > limits.valueBytes) throw new KvLimitError(`the value of ${key} is ${bytes} bytes; Workers KV takes at most ${limits.valueBytes} (25 MiB): nothing was written`);
+  if (bytes > limits.valueBytes)
+    throw new KvLimitError(
+      `the value of ${key} is ${bytes} bytes; Workers KV takes at most ${limits.valueBytes} (25 MiB): nothing was written`,
+    );
   if (expirationTtl !== undefined && expirationTtl < limits.minExpirationTtl) {
     throw new KvLimitError(`${key}: expirationTtl ${expirationTtl} s is below Workers KV's minimum of ${limits.minExpirationTtl} s`);
   }
@@ -60,7 +63,8 @@ export function toBulkPair({ key, value, expirationTtl }: KvPair, limits: KvLimi
 export function checkKey(key: string, limits: KvLimits = KV_LIMITS): void {
   const bytes = Buffer.byteLength(key, 'utf8');
   if (key === '' || key === '.' || key === '..') throw new KvLimitError(`${JSON.stringify(key)} is not a valid Workers KV key`);
-  if (bytes > limits.keyBytes) throw new KvLimitError(`the key ${key.slice(0, 80)}… is ${bytes} bytes; Workers KV keys are at most ${limits.keyBytes}`);
+  if (bytes > limits.keyBytes)
+    throw new KvLimitError(`the key ${key.slice(0, 80)}… is ${bytes} bytes; Workers KV keys are at most ${limits.keyBytes}`);
 }
 
 /**
@@ -74,7 +78,8 @@ export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_L
   let bytes = 2;
   for (const pair of pairs) {
     const size = Buffer.byteLength(JSON.stringify(pair), 'utf8');
-    if (size + 2 > limits.bulkWriteBytes) throw new KvLimitError(`${pair.key} alone makes a ${size + 2}-byte bulk request; the API takes at most ${limits.bulkWriteBytes}`);
+    if (size + 2 > limits.bulkWriteBytes)
+      throw new KvLimitError(`${pair.key} alone makes a ${size + 2}-byte bulk request; the API takes at most ${limits.bulkWriteBytes}`);
     const added = size + (current.length > 0 ? 1 : 0);
     if (current.length > 0 && (current.length >= limits.bulkWritePairs || bytes + added > limits.bulkWriteBytes)) {
       batches.push(current);

@@ -61,7 +61,8 @@ export function withBulkOperations(basic: KvBasicStore, concurrency = CONCURRENC
       await each(keys, async (key) => void values.set(key, await basic.get(key)));
       return new Map(keys.map((key) => [key, values.get(key) ?? null]));
     },
-    putMany: (pairs) => each(pairs, ({ key, value, expirationTtl }) => basic.put(key, value, expirationTtl ? { expirationTtl } : undefined)),
+    putMany: (pairs) =>
+      each(pairs, ({ key, value, expirationTtl }) => basic.put(key, value, expirationTtl ? { expirationTtl } : undefined)),
     deleteMany: (keys) => each(keys, (key) => basic.delete(key)),
   };
 }

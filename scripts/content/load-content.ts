@@ -47,10 +47,10 @@ export async function loadContentFolder(dir: string): Promise<ContentFolder> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const samples = await Promise.all(
-    samplePaths.map(async (path) => ({ path, content: await readFile(join(samplesDir, path), 'utf8') })),
+  const samples = await Promise.all(samplePaths.map(async (path) => ({ path, content: await readFile(join(samplesDir, path), 'utf8') })));
+  const media = await Promise.all(
+    (await filesBelow(join(dir, 'media'))).map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(dir, 'media', name))) })),
   );
-  const media = await Promise.all((await filesBelow(join(dir, 'media'))).map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(dir, 'media', name))) })));
   return { files, samples, lastEdits: await readLastEdits(dir, names), media };
 }
 
@@ -58,7 +58,10 @@ export async function loadContentFolder(dir: string): Promise<ContentFolder> {
 async function filesBelow(folder: string): Promise<string[]> {
   try {
     const listed = await readdir(folder, { recursive: true, withFileTypes: true });
-    return listed.filter((d) => d.isFile()).map((d) => relative(folder, join(d.parentPath, d.name)).split(sep).join('/')).sort();
+    return listed
+      .filter((d) => d.isFile())
+      .map((d) => relative(folder, join(d.parentPath, d.name)).split(sep).join('/'))
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

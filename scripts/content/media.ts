@@ -60,7 +60,9 @@ export function buildMedia(files: readonly MediaFile[]): { media: Map<string, Bu
       continue;
     }
     if (ext !== 'svg' && bytes.length > MAX_RASTER_BYTES) {
-      refuse(`is ${megabytes(bytes.length)}: raster images may be at most 1 MB (refused, not re-encoded); save it smaller, e.g. as WebP or at a lower resolution`);
+      refuse(
+        `is ${megabytes(bytes.length)}: raster images may be at most 1 MB (refused, not re-encoded); save it smaller, e.g. as WebP or at a lower resolution`,
+      );
       continue;
     }
     if (ext === 'svg') {

@@ -8,7 +8,7 @@
  * keys of the previous version stay for pages that readers already have open.
  */
 import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
-import { type Manifest, type ManifestEntry } from '../../contracts/kv-values.ts';
+import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
 import type { BuiltMedia } from './media.ts';
@@ -64,7 +64,17 @@ export interface PlanInput {
   now: string;
 }
 
-export function planUpload({ entries, samples, drafts = [], search = null, media = [], previous, existingKeys, renderer, now }: PlanInput): UploadPlan {
+export function planUpload({
+  entries,
+  samples,
+  drafts = [],
+  search = null,
+  media = [],
+  previous,
+  existingKeys,
+  renderer,
+  now,
+}: PlanInput): UploadPlan {
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: PlannedWrite[] = [];
   const entryReports: EntryReport[] = [];
@@ -128,7 +138,17 @@ export function planUpload({ entries, samples, drafts = [], search = null, media
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports };
+  return {
+    writes,
+    manifest,
+    basedOn: previous?.version ?? null,
+    manifestChanged,
+    deletes,
+    entries: entryReports,
+    drafts: draftReports,
+    samples: sampleReports,
+    media: mediaReports,
+  };
 }
 
 function namedKeys(manifest: Manifest): string[] {
@@ -143,7 +163,15 @@ function namedKeys(manifest: Manifest): string[] {
 
 /** Two manifests publish the same site when all but their version and time agree. */
 function sameContent(a: Manifest, b: Manifest): boolean {
-  const content = (m: Manifest) => JSON.stringify({ renderer: m.renderer, entries: m.entries, samples: m.samples, search: m.search, drafts: m.drafts, media: m.media ?? [] });
+  const content = (m: Manifest) =>
+    JSON.stringify({
+      renderer: m.renderer,
+      entries: m.entries,
+      samples: m.samples,
+      search: m.search,
+      drafts: m.drafts,
+      media: m.media ?? [],
+    });
   return content(a) === content(b);
 }
 

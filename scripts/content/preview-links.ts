@@ -5,9 +5,10 @@
  * Pure but for the HMAC (WebCrypto): drafts, the site's origin, the secret and the time in;
  * log lines out.
  */
-import { articlePath } from '../../contracts/routes.ts';
-import { PREVIEW_PARAM, signPreview } from '../../contracts/preview-token.ts';
+
 import type { ManifestEntry } from '../../contracts/kv-values.ts';
+import { PREVIEW_PARAM, signPreview } from '../../contracts/preview-token.ts';
+import { articlePath } from '../../contracts/routes.ts';
 
 export interface PreviewOptions {
   /** The origin the Worker answers on: http://localhost:8787 locally, SITE_URL remotely. */

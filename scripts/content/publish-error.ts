@@ -41,7 +41,11 @@ export function certainlyNotApplied(error: unknown): boolean {
 
 /** `version` null: nothing published yet; undefined: not read yet. */
 const serves = (version: number | null | undefined): string =>
-  version === undefined ? 'the site is unchanged' : version === null ? 'nothing is published yet, as before' : `the site still serves version ${version}`;
+  version === undefined
+    ? 'the site is unchanged'
+    : version === null
+      ? 'nothing is published yet, as before'
+      : `the site still serves version ${version}`;
 
 export const live = {
   /** Before any entry was written (the lock, the planning reads). */
@@ -50,7 +54,8 @@ export const live = {
   manifestNotWritten: (version: number | null) =>
     `The manifest was not written: ${serves(version)} (entries already written stay unused until a manifest names them); run the same command again.`,
   /** The manifest write was refused. */
-  manifestRefused: (version: number | null) => `All entries were written, the manifest was not: ${serves(version)}; run the same command again.`,
+  manifestRefused: (version: number | null) =>
+    `All entries were written, the manifest was not: ${serves(version)}; run the same command again.`,
   /** The manifest write may or may not have landed (a 5xx after retries, no answer). */
   manifestUnconfirmed: (version: number | null, next: number) =>
     `All entries were written; the write of manifest version ${next} was not confirmed: ${version === null ? 'nothing is published, or' : `the site serves version ${version} or,`} if the write landed, version ${next} (\`npm run upload -- --verify\` tells which); run the same command again.`,

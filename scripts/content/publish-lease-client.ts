@@ -5,7 +5,13 @@
  * the manifest landed. An UploadLock like the KV lock (upload-lock.ts), so upload.ts and
  * rollback.ts take either. I/O: HTTPS requests to the Worker.
  */
-import { lockAnswerSchema, type CommitRequest, type LeaseRequest, type LockAnswer, type ReleaseRequest } from '../../contracts/publish-lease.ts';
+import {
+  type CommitRequest,
+  type LeaseRequest,
+  type LockAnswer,
+  lockAnswerSchema,
+  type ReleaseRequest,
+} from '../../contracts/publish-lease.ts';
 import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
 import { UploadConflictError } from './publish-error.ts';
 import type { ReleaseOutcome, UploadLock } from './upload-lock.ts';
@@ -61,18 +67,30 @@ export async function acquirePublishLease(options: PublishLeaseOptions): Promise
   const { holder } = options;
   const taken = await call(options, PUBLISH_LEASE_API_PATH, { holder, ttlSeconds: LEASE_TTL_SECONDS });
   if (!taken.ok) {
-    throw new UploadConflictError(`another upload holds the publish lock (${taken.reason}): nothing was written. Run the upload again when it is done; a crashed one's lease expires by itself.`);
+    throw new UploadConflictError(
+      `another upload holds the publish lock (${taken.reason}): nothing was written. Run the upload again when it is done; a crashed one's lease expires by itself.`,
+    );
   }
   let reserved: number | undefined;
   return {
     async reserve(basedOn, version) {
       const answer = await call(options, PUBLISH_COMMIT_API_PATH, { holder, basedOn, version });
-      if (!answer.ok) throw new UploadConflictError(`the publish lock refused version ${version} (${answer.reason}): nothing was written. Run the upload again.`);
+      if (!answer.ok)
+        throw new UploadConflictError(
+          `the publish lock refused version ${version} (${answer.reason}): nothing was written. Run the upload again.`,
+        );
       reserved = version;
     },
     async check() {
-      const answer = await call(options, PUBLISH_LEASE_API_PATH, { holder, ttlSeconds: LEASE_TTL_SECONDS, ...(reserved === undefined ? {} : { reserved }) });
-      if (!answer.ok) throw new UploadConflictError(`this upload lost the publish lock (${answer.reason}): no manifest was written. Run the upload again.`);
+      const answer = await call(options, PUBLISH_LEASE_API_PATH, {
+        holder,
+        ttlSeconds: LEASE_TTL_SECONDS,
+        ...(reserved === undefined ? {} : { reserved }),
+      });
+      if (!answer.ok)
+        throw new UploadConflictError(
+          `this upload lost the publish lock (${answer.reason}): no manifest was written. Run the upload again.`,
+        );
     },
     async release(outcome: ReleaseOutcome = 'unknown') {
       try {

@@ -53,7 +53,11 @@ export async function publishPlan(
 ): Promise<void> {
   const beforeManifest = () => live.manifestNotWritten(plan.basedOn);
   const reserve = guard?.reserve?.bind(guard);
-  if (plan.manifestChanged && reserve) await stage(() => live.nothingPublished(plan.basedOn), () => reserve(plan.basedOn, plan.manifest.version));
+  if (plan.manifestChanged && reserve)
+    await stage(
+      () => live.nothingPublished(plan.basedOn),
+      () => reserve(plan.basedOn, plan.manifest.version),
+    );
   await stage(beforeManifest, () => store.putMany(plan.writes));
   for (const { key } of plan.writes) onStep({ kind: 'write', key });
   if (plan.manifestChanged) {
@@ -71,7 +75,10 @@ export async function publishPlan(
     try {
       await store.put(MANIFEST_KEY, JSON.stringify(plan.manifest));
     } catch (error) {
-      throw new PublishStoppedError(error, certainlyNotApplied(error) ? live.manifestRefused(plan.basedOn) : live.manifestUnconfirmed(plan.basedOn, plan.manifest.version));
+      throw new PublishStoppedError(
+        error,
+        certainlyNotApplied(error) ? live.manifestRefused(plan.basedOn) : live.manifestUnconfirmed(plan.basedOn, plan.manifest.version),
+      );
     }
     onStep({ kind: 'manifest', version: plan.manifest.version });
   }
@@ -84,7 +91,10 @@ export async function publishPlan(
     now = await stage(afterManifest, () => manifestStamp(store));
   }
   if (plan.manifestChanged && now.version === plan.basedOn) {
-    onStep({ kind: 'cleanup-skipped', reason: `the manifest written does not read back yet (KV still shows ${versionName(now.version)}); the next upload deletes the ${plan.deletes.length} stale key(s)` });
+    onStep({
+      kind: 'cleanup-skipped',
+      reason: `the manifest written does not read back yet (KV still shows ${versionName(now.version)}); the next upload deletes the ${plan.deletes.length} stale key(s)`,
+    });
     return;
   }
   if (now.version !== plan.manifest.version || now.publishedAt !== plan.manifest.publishedAt) {
@@ -95,7 +105,8 @@ export async function publishPlan(
   for (const key of plan.deletes) onStep({ kind: 'delete', key });
 }
 
-const versionName = (version: number | null | undefined): string => (version === null ? 'no manifest' : version === undefined ? 'an unreadable manifest' : `manifest v${version}`);
+const versionName = (version: number | null | undefined): string =>
+  version === null ? 'no manifest' : version === undefined ? 'an unreadable manifest' : `manifest v${version}`;
 
 /** Version and time of the manifest in KV: null when there is none, undefined when unreadable. */
 async function manifestStamp(store: KvStore): Promise<{ version: number | null | undefined; publishedAt?: string }> {

@@ -7,25 +7,26 @@
  *
  * Pure: markdown in, { html, toc, hasDiagrams, samples } out.
  */
-import { toHtml } from 'hast-util-to-html';
-import { toString as textOf } from 'hast-util-to-string';
+
+import { createRequire } from 'node:module';
+import type { Element, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import { sanitize } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
+import { toString as textOf } from 'hast-util-to-string';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
-import { createRequire } from 'node:module';
-import type { Element, Root } from 'hast';
 import { VFile } from 'vfile';
 import type { TocItem } from '../../contracts/kv-values.ts';
 import { transformCodeBlocks } from './code-blocks.ts';
 import { addHeadingIds } from './heading-ids.ts';
 import { keepHyphenatedWords } from './keep-words.ts';
-import { secureLinks } from './secure-links.ts';
-import { sanitizeSchema } from './sanitize-schema.ts';
-import { sanitizeRemovals, type Removal } from './sanitize-report.ts';
 import { type ImageProblem, type MediaRef, resolveMediaImages } from './media-images.ts';
+import { type Removal, sanitizeRemovals } from './sanitize-report.ts';
+import { sanitizeSchema } from './sanitize-schema.ts';
+import { secureLinks } from './secure-links.ts';
 
 /**
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
@@ -69,11 +70,56 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
   keepHyphenatedWords(clean);
   const { hasDiagrams, diagrams, samples } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: toHtml(clean), toc, hasDiagrams, diagrams, samples, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)), removed, imageProblems };
+  return {
+    html: toHtml(clean),
+    toc,
+    hasDiagrams,
+    diagrams,
+    samples,
+    text,
+    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+    removed,
+    imageProblems,
+  };
 }
 
 /** Elements that start a block of their own: their text is kept apart from what surrounds it. */
-const BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'ol', 'p', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul']);
+const BLOCKS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'caption',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
 
 /** What separates two blocks in the text: a heading never runs into the paragraph after it. */
 export const BLOCK_SEPARATOR = ' · ';

@@ -7,8 +7,8 @@
  * gone (named in the message). Takes the upload lock like an upload. I/O: KV reads and writes.
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
-import { historyKey, historyRecord, namedKeys, readHistory, type HistoryRecord } from './history.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import { type HistoryRecord, historyKey, historyRecord, namedKeys, readHistory } from './history.ts';
 import type { KvStore } from './kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
@@ -39,8 +39,17 @@ export interface RollbackOutcome {
   restored: number;
 }
 
-export async function rollback({ store, version, now = new Date().toISOString(), log = () => {}, lock: takeLock = (at) => acquireUploadLock(store, at) }: RollbackOptions): Promise<RollbackOutcome> {
-  const lock = await stage(() => live.nothingPublished(undefined), () => takeLock(now));
+export async function rollback({
+  store,
+  version,
+  now = new Date().toISOString(),
+  log = () => {},
+  lock: takeLock = (at) => acquireUploadLock(store, at),
+}: RollbackOptions): Promise<RollbackOutcome> {
+  const lock = await stage(
+    () => live.nothingPublished(undefined),
+    () => takeLock(now),
+  );
   const tracker = manifestTracker();
   let failure: unknown;
   try {
@@ -56,7 +65,9 @@ export async function rollback({ store, version, now = new Date().toISOString(),
         const missing = await missingKeys(store, target.manifest);
         if (missing.length > 0) {
           const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? `, and ${missing.length - 10} more` : '');
-          throw new RollbackRefusedError(`version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`);
+          throw new RollbackRefusedError(
+            `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
+          );
         }
         return { current, target };
       },
@@ -74,7 +85,9 @@ export async function rollback({ store, version, now = new Date().toISOString(),
       samples: [],
     };
     await publishPlan(store, plan, tracker.see, lock);
-    log(`rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`);
+    log(
+      `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`,
+    );
     return { version: manifest.version, restored: target.version };
   } catch (error) {
     failure = error;
@@ -90,8 +103,12 @@ function chooseTarget(current: Manifest, records: HistoryRecord[], version: numb
   let wanted = version;
   if (wanted === undefined) {
     const liveRecord = records.find((r) => r.version === current.version);
-    if (!liveRecord) throw new RollbackRefusedError(`the live version ${current.version} has no history record, so its previous version is not known; name one (kept: ${available})`);
-    if (liveRecord.replaced === null) throw new RollbackRefusedError(`version ${current.version} is the first recorded version: there is none before it`);
+    if (!liveRecord)
+      throw new RollbackRefusedError(
+        `the live version ${current.version} has no history record, so its previous version is not known; name one (kept: ${available})`,
+      );
+    if (liveRecord.replaced === null)
+      throw new RollbackRefusedError(`version ${current.version} is the first recorded version: there is none before it`);
     wanted = liveRecord.replaced;
   }
   if (wanted === current.version) throw new RollbackRefusedError(`version ${wanted} is already live`);

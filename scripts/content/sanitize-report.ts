@@ -11,8 +11,8 @@
  * Pure: two trees in, removals out.
  */
 import type { Element, Root, RootContent } from 'hast';
-import { find, html } from 'property-information';
 import type { Schema } from 'hast-util-sanitize';
+import { find, html } from 'property-information';
 
 export interface Removal {
   /** 1-based line and column in the markdown given to the renderer (the body, not the file). */
@@ -47,7 +47,12 @@ export function sanitizeRemovals(before: Root, after: Root, schema: Schema): Rem
       if (value === undefined) continue;
       const attribute = find(html, name).attribute;
       const allowed = schema.protocols?.[name] ?? undefined;
-      removals.push({ line, column, what: `${attribute}="${shorten(attributeText(value))}" on <${node.tagName}>`, why: attributeReason(attribute, attributeText(value), allowed) });
+      removals.push({
+        line,
+        column,
+        what: `${attribute}="${shorten(attributeText(value))}" on <${node.tagName}>`,
+        why: attributeReason(attribute, attributeText(value), allowed),
+      });
     }
     return true;
   });
@@ -88,7 +93,9 @@ const shorten = (text: string): string => {
 function openingTag(node: Element): string {
   const attributes = Object.entries(node.properties)
     .filter(([, value]) => value !== undefined && value !== null && value !== false)
-    .map(([name, value]) => (value === true ? ` ${find(html, name).attribute}` : ` ${find(html, name).attribute}="${shorten(attributeText(value))}"`))
+    .map(([name, value]) =>
+      value === true ? ` ${find(html, name).attribute}` : ` ${find(html, name).attribute}="${shorten(attributeText(value))}"`,
+    )
     .join('');
   return `<${node.tagName}${attributes}>`;
 }

@@ -53,11 +53,26 @@ export function scaffold(section: Section, title: string, today: string, taken: 
   if (sameSlug !== undefined) return { ok: false, error: `the slug "${slug}" is already used (as "${sameSlug}"): choose another title` };
   // An old file name redirects to its slug (worker/loaders.ts), so a slug may not equal one.
   const sameName = [...taken.files].find((f) => f.replace(/\.md$/, '').toLowerCase() === lower);
-  if (sameName !== undefined) return { ok: false, error: `the slug "${slug}" equals the name of ${sameName}, whose URL redirects by that name: choose another title` };
+  if (sameName !== undefined)
+    return {
+      ok: false,
+      error: `the slug "${slug}" equals the name of ${sameName}, whose URL redirects by that name: choose another title`,
+    };
 
   // JSON strings are YAML double-quoted strings: any title is safe this way.
-  const lines = ['---', `title: ${JSON.stringify(cleanTitle)}`, `slug: ${slug}`, `description: ${JSON.stringify(description?.trim() || cleanTitle)}`, `type: ${section}`];
+  const lines = [
+    '---',
+    `title: ${JSON.stringify(cleanTitle)}`,
+    `slug: ${slug}`,
+    `description: ${JSON.stringify(description?.trim() || cleanTitle)}`,
+    `type: ${section}`,
+  ];
   if (section === 'news') lines.push(`date: ${today}`);
-  lines.push('---', '', `<!-- The ${section === 'news' ? 'post' : 'guide'} in markdown. "description" is the summary shown in indexes, feeds and search results. -->`, '');
+  lines.push(
+    '---',
+    '',
+    `<!-- The ${section === 'news' ? 'post' : 'guide'} in markdown. "description" is the summary shown in indexes, feeds and search results. -->`,
+    '',
+  );
   return { ok: true, value: { file, slug, text: lines.join('\n') } };
 }

@@ -24,7 +24,9 @@ export function publishAtFor(date: string | undefined, uploadTime: string): stri
 /** Entries not yet public at the upload, soonest first. */
 export function scheduledAt(entries: readonly ManifestEntry[], uploadTime: string): ManifestEntry[] {
   const now = Date.parse(uploadTime);
-  return entries.filter((e) => e.publishAt !== undefined && Date.parse(e.publishAt) > now).sort((a, b) => a.publishAt!.localeCompare(b.publishAt!));
+  return entries
+    .filter((e) => e.publishAt !== undefined && Date.parse(e.publishAt) > now)
+    .sort((a, b) => a.publishAt!.localeCompare(b.publishAt!));
 }
 
 /** `scheduled news-x.md → goes live 2026-12-01 18:00 UTC` */

@@ -3,8 +3,9 @@
  * back into ours; external links without a target keep the author's choice. Images are
  * lazy-loaded so they never hold up the first paint.
  */
-import { visit } from 'unist-util-visit';
+
 import type { Root } from 'hast';
+import { visit } from 'unist-util-visit';
 
 export function secureLinks(tree: Root): void {
   visit(tree, 'element', (node) => {

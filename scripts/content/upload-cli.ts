@@ -19,18 +19,54 @@ interface OptionSpec {
 export const UPLOAD_OPTIONS = {
   'dry-run': { type: 'boolean', default: false, help: 'validate, render and plan; write nothing' },
   strict: { type: 'boolean', default: false, help: 'treat warnings (content removed by sanitising) as errors: nothing is written' },
-  remote: { type: 'boolean', default: false, help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)' },
+  remote: {
+    type: 'boolean',
+    default: false,
+    help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)',
+  },
   local: { type: 'boolean', default: false, help: 'publish to the local state that `npm start` serves (the default)' },
-  verify: { type: 'boolean', default: false, help: 'write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)' },
+  verify: {
+    type: 'boolean',
+    default: false,
+    help: 'write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)',
+  },
   dir: { type: 'string', value: '<folder>', default: 'content', help: 'the content folder to publish (default: content)' },
-  config: { type: 'string', value: '<file>', default: 'wrangler.toml', help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)' },
+  config: {
+    type: 'string',
+    value: '<file>',
+    default: 'wrangler.toml',
+    help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)',
+  },
   'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
   'no-render-cache': { type: 'boolean', default: false, help: 'render every file again, ignoring renders kept from earlier runs' },
-  'client-diagrams': { type: 'boolean', default: false, help: "leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge" },
-  'preview-days': { type: 'string', value: '<days>', default: '7', help: 'how long the preview link printed for each draft works (default: 7; remote links need PREVIEW_SECRET)' },
-  history: { type: 'boolean', default: false, help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed)' },
-  rollback: { type: 'boolean', value: '[N]', default: false, help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written' },
-  keep: { type: 'string', value: '<n>', default: String(DEFAULT_KEEP_VERSIONS), help: `versions kept, the live one included (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up` },
+  'client-diagrams': {
+    type: 'boolean',
+    default: false,
+    help: "leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge",
+  },
+  'preview-days': {
+    type: 'string',
+    value: '<days>',
+    default: '7',
+    help: 'how long the preview link printed for each draft works (default: 7; remote links need PREVIEW_SECRET)',
+  },
+  history: {
+    type: 'boolean',
+    default: false,
+    help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed)',
+  },
+  rollback: {
+    type: 'boolean',
+    value: '[N]',
+    default: false,
+    help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
+  },
+  keep: {
+    type: 'string',
+    value: '<n>',
+    default: String(DEFAULT_KEEP_VERSIONS),
+    help: `versions kept, the live one included (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up`,
+  },
   help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -71,14 +107,20 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
   if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
-  if ([args.verify, args.history, args.rollback].filter(Boolean).length > 1) return { ok: false, error: 'choose one of --verify, --history and --rollback' };
+  if ([args.verify, args.history, args.rollback].filter(Boolean).length > 1)
+    return { ok: false, error: 'choose one of --verify, --history and --rollback' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
-  if (args['dry-run'] && (args.history || args.rollback)) return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
+  if (args['dry-run'] && (args.history || args.rollback))
+    return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
   const days = Number(args['preview-days']);
-  if (!(days > 0 && days <= 365)) return { ok: false, error: `--preview-days must be a number of days from 1 to 365, got "${args['preview-days']}"` };
+  if (!(days > 0 && days <= 365))
+    return { ok: false, error: `--preview-days must be a number of days from 1 to 365, got "${args['preview-days']}"` };
   const keep = Number(args.keep);
   if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS) {
-    return { ok: false, error: `--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)` };
+    return {
+      ok: false,
+      error: `--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)`,
+    };
   }
   const rollbackTo = positionals.length === 1 && args.rollback ? Number(positionals[0]) : undefined;
   if (positionals.length > (args.rollback ? 1 : 0) || (rollbackTo !== undefined && !(Number.isInteger(rollbackTo) && rollbackTo >= 0))) {

@@ -15,8 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { LOCK_KEY } from '../../contracts/kv-keys.ts';
 import type { KvStore } from './kv-store.ts';
+import { type PublishGuard, type PublishStep, UploadConflictError } from './publish.ts';
 import { certainlyNotApplied, PublishStoppedError } from './publish-error.ts';
-import { UploadConflictError, type PublishGuard, type PublishStep } from './publish.ts';
 
 /** Workers KV's shortest expiry is 60 s; an upload of this site takes a few seconds. */
 const LOCK_TTL_SECONDS = 120;
@@ -81,7 +81,9 @@ export async function acquireUploadLock(store: KvStore, now: string): Promise<Up
     const current = parseLock(await store.get(LOCK_KEY));
     // Expired and gone is fine (the manifest compare-and-swap still guards); taken is not.
     if (current && current.id !== mine.id && Date.parse(current.expiresAt) > Date.parse(now)) {
-      throw new UploadConflictError(`another upload (${current.holder}, started ${current.startedAt}) took ${LOCK_KEY}: no manifest was written. Run the upload again.`);
+      throw new UploadConflictError(
+        `another upload (${current.holder}, started ${current.startedAt}) took ${LOCK_KEY}: no manifest was written. Run the upload again.`,
+      );
     }
   };
   // Two uploads that both found the key free: the one whose write was overwritten stops here.

@@ -6,22 +6,22 @@
  * PublishStoppedError that says what the site serves now (publish-error.ts).
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
-import { browserDiagramDrawer, type DiagramDrawer } from './diagram-browser.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
+import { browserDiagramDrawer, type DiagramDrawer } from './diagram-browser.ts';
+import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { formatRequestTally, type KvStore } from './kv-store.ts';
-import { loadContentFolder, type ContentFolder } from './load-content.ts';
+import { type ContentFolder, loadContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
-import { formatProblem, formatWarning, type ContentProblem } from './problems.ts';
-import { formatDraftLink, previewLinks, type PreviewOptions } from './preview-links.ts';
+import { formatDraftLink, type PreviewOptions, previewLinks } from './preview-links.ts';
+import { type ContentProblem, formatProblem, formatWarning } from './problems.ts';
+import type { PublishStep } from './publish.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
-import type { PublishStep } from './publish.ts';
-import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 import { formatScheduled, scheduledAt } from './schedule.ts';
+import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
 
 export interface UploadOptions {
   /** A folder to read, or content already in memory. */
@@ -70,7 +70,14 @@ export async function uploadContent({
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.
   const published = async () =>
-    new Map((await stage(() => live.nothingPublished(undefined), () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
+    new Map(
+      (
+        await stage(
+          () => live.nothingPublished(undefined),
+          () => readManifest(store),
+        )
+      )?.entries.map((e) => [e.file, e.slug]),
+    );
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
   let built: Awaited<ReturnType<typeof buildEntries>>;
   try {
@@ -87,12 +94,20 @@ export async function uploadContent({
   }
   for (const warning of built.warnings) log(formatWarning(warning));
   if (built.clientDiagrams.length > 0) {
-    const why = diagrams === null ? 'diagrams are not drawn at upload (--client-diagrams)' : 'no browser found to draw diagrams (Chromium, Chrome or Edge; CHROMIUM_PATH names one)';
+    const why =
+      diagrams === null
+        ? 'diagrams are not drawn at upload (--client-diagrams)'
+        : 'no browser found to draw diagrams (Chromium, Chrome or Edge; CHROMIUM_PATH names one)';
     log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
   }
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const lock = dryRun ? null : await stage(() => live.nothingPublished(undefined), () => takeLock(now));
+  const lock = dryRun
+    ? null
+    : await stage(
+        () => live.nothingPublished(undefined),
+        () => takeLock(now),
+      );
   const tracker = manifestTracker();
   let outcome: UploadOutcome;
   let failure: unknown;
@@ -137,7 +152,17 @@ async function planAndPublish(
     },
   );
   const search = buildSearchIndexValue(built.entries);
-  const planned = planUpload({ entries: built.entries, samples: built.samples, drafts: built.drafts, search, media: built.media, previous, existingKeys, renderer: RENDERER_VERSION, now });
+  const planned = planUpload({
+    entries: built.entries,
+    samples: built.samples,
+    drafts: built.drafts,
+    search,
+    media: built.media,
+    previous,
+    existingKeys,
+    renderer: RENDERER_VERSION,
+    now,
+  });
   const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
 
   for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);

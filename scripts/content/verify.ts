@@ -5,8 +5,8 @@
  * Reads every named key in bulk (getMany: 100 keys a request on the API).
  */
 import { MANIFEST_KEY, sampleKey } from '../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored, storedEntrySchema } from '../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
-import { manifestSchema, parseStored, storedEntrySchema, type Manifest } from '../../contracts/kv-values.ts';
 import type { KvStore } from './kv-store.ts';
 
 export interface VerifyProblem {
@@ -80,7 +80,9 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
 
   const published = manifest.entries.length;
   if (problems.length === 0) {
-    log(`all ${published} entries verified (manifest v${manifest.version}, ${manifest.samples.length} samples${manifest.search ? ', search index' : ''})`);
+    log(
+      `all ${published} entries verified (manifest v${manifest.version}, ${manifest.samples.length} samples${manifest.search ? ', search index' : ''})`,
+    );
   } else {
     log(`${problems.length} problem(s) in manifest v${manifest.version}`);
   }

@@ -54,21 +54,37 @@ function likelyCause(lines: string[], errorLine: number, reason: string, firstLi
   for (let i = 0; i <= Math.min(errorLine, lines.length - 1); i++) {
     const quote = unclosedQuote(lines, i);
     if (quote) {
-      return { line: i, column: quote.column, text: `an unclosed quote: the ${quote.char} that opens this value is never closed on its line` };
+      return {
+        line: i,
+        column: quote.column,
+        text: `an unclosed quote: the ${quote.char} that opens this value is never closed on its line`,
+      };
     }
     const bracket = unclosedBracket(lines, i);
     if (bracket) {
-      return { line: i, column: bracket.column, text: `an unclosed ${bracket.char}: a value starting with ${bracket.char} is a YAML ${bracket.char === '[' ? 'list' : 'map'}; close it, or put the value in quotes` };
+      return {
+        line: i,
+        column: bracket.column,
+        text: `an unclosed ${bracket.char}: a value starting with ${bracket.char} is a YAML ${bracket.char === '[' ? 'list' : 'map'}; close it, or put the value in quotes`,
+      };
     }
     // A line that is not `field: value` makes the parser fail on the line after it.
     const text = lines[i]!;
     if (text.trim() !== '' && !/^\s*#/.test(text) && !/^\s/.test(text) && !text.includes(':')) {
-      return { line: i, column: 0, text: 'this line is not a "field: value" pair (no colon): add one, or join it to the line above inside quotes' };
+      return {
+        line: i,
+        column: 0,
+        text: 'this line is not a "field: value" pair (no colon): add one, or join it to the line above inside quotes',
+      };
     }
   }
   const line = lines[errorLine] ?? '';
   if (/^\s*\t/.test(line) || reason.includes('tab characters')) {
-    return { line: errorLine, column: 0, text: 'a tab character indents this line: YAML indents with spaces only, and fields start at the beginning of the line' };
+    return {
+      line: errorLine,
+      column: 0,
+      text: 'a tab character indents this line: YAML indents with spaces only, and fields start at the beginning of the line',
+    };
   }
   if (reason.startsWith('duplicated mapping key')) {
     const key = FIELD_LINE.exec(line)?.[1];
@@ -86,15 +102,26 @@ function likelyCause(lines: string[], errorLine: number, reason: string, firstLi
     const valueColumn = field[1]!.length + separator.length;
     const closedQuote = /^(["'])(?:\\.|(?!\1).)*\1\s*([^#\s].*)$/.exec(value);
     if (closedQuote) {
-      return { line: errorLine, column: valueColumn, text: `text after the closing quote: put the whole value in quotes (e.g. '${value.replace(/'/g, "''")}')` };
+      return {
+        line: errorLine,
+        column: valueColumn,
+        text: `text after the closing quote: put the whole value in quotes (e.g. '${value.replace(/'/g, "''")}')`,
+      };
     }
     const colon = value.search(/:\s/);
     if (!/^["'[{]/.test(value) && colon !== -1) {
-      return { line: errorLine, column: valueColumn + colon, text: 'a colon followed by a space inside an unquoted value: put the value in quotes' };
+      return {
+        line: errorLine,
+        column: valueColumn + colon,
+        text: 'a colon followed by a space inside an unquoted value: put the value in quotes',
+      };
     }
     const special = /^[@`*&!%|>{[]/.exec(value)?.[0];
     if (special) {
-      const why = special === '[' || special === '{' ? 'starts a YAML list or map that is not closed properly' : 'has a special meaning in YAML at the start of a value';
+      const why =
+        special === '[' || special === '{'
+          ? 'starts a YAML list or map that is not closed properly'
+          : 'has a special meaning in YAML at the start of a value';
       return { line: errorLine, column: valueColumn, text: `the value starts with ${special}, which ${why}: put the value in quotes` };
     }
   }

@@ -4,7 +4,7 @@
  * by default). Other arguments go to `wrangler dev`. Exit code 2 on a bad port.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { parseStartArgs, UsageError, type StartArgs } from './start-args.ts';
+import { parseStartArgs, type StartArgs, UsageError } from './start-args.ts';
 
 function startArgs(): StartArgs {
   try {

@@ -60,7 +60,10 @@ export function planTestTools(checks: ToolCheck[], { isRoot, hasAptGet }: Host):
     return {
       kind: 'refuse',
       message: badOverrides
-        .map(({ tool, override }) => `${override!.variable}=${override!.path} is not an executable file: point it at a ${tool.command} binary, or unset it to use Debian's ${tool.debianPackage}.`)
+        .map(
+          ({ tool, override }) =>
+            `${override!.variable}=${override!.path} is not an executable file: point it at a ${tool.command} binary, or unset it to use Debian's ${tool.debianPackage}.`,
+        )
         .join('\n'),
     };
   }

@@ -6,9 +6,9 @@
  * an SSR path several times slower, a lost memo) fails.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { measureInterleaved, warmUp, type Target } from '../../bench/load.ts';
-import { startRuntime, type BenchRuntime } from '../../bench/runtime.ts';
-import { coldReads, publishSite, siteTargets, startUncachedRuntime, type PublishedSite } from '../../bench/site-run.ts';
+import { measureInterleaved, type Target, warmUp } from '../../bench/load.ts';
+import { type BenchRuntime, startRuntime } from '../../bench/runtime.ts';
+import { coldReads, type PublishedSite, publishSite, siteTargets, startUncachedRuntime } from '../../bench/site-run.ts';
 import { syntheticArticlePath, syntheticContent } from '../../bench/synthetic-content.ts';
 
 /** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
@@ -53,7 +53,12 @@ describe('benchmark ratios', () => {
   }, 60_000);
 
   test(`article SSR ≥ ${MIN_ARTICLE_TO_FLOOR} of the static floor (rendered every time ≥ ${MIN_RENDERED_TO_FLOOR}); index latency at 1,000 entries ≤ ${MAX_INDEX_GROWTH}× that at 10`, async () => {
-    const [a, aUncached, b, bUncached] = await Promise.all([startRuntime(small!.scenario), startUncachedRuntime(small!.scenario), startRuntime(large!.scenario), startUncachedRuntime(large!.scenario)]);
+    const [a, aUncached, b, bUncached] = await Promise.all([
+      startRuntime(small!.scenario),
+      startUncachedRuntime(small!.scenario),
+      startRuntime(large!.scenario),
+      startUncachedRuntime(large!.scenario),
+    ]);
     running.push(a, aUncached, b, bUncached);
     const at10 = await siteTargets(a, small!, aUncached);
     const at1000 = await siteTargets(b, large!, bUncached);
@@ -70,7 +75,9 @@ describe('benchmark ratios', () => {
     const floorRatio = get('article').rps / get('floor').rps;
     const renderedRatio = get('rendered').rps / get('floor').rps;
     const indexGrowth = get('index at 1,000').mean / get('index at 10').mean;
-    console.log(`bench ratios: article ÷ floor ${floorRatio.toFixed(2)} (rendered every time ${renderedRatio.toFixed(2)}), index latency 1,000 ÷ 10 ${indexGrowth.toFixed(2)}`);
+    console.log(
+      `bench ratios: article ÷ floor ${floorRatio.toFixed(2)} (rendered every time ${renderedRatio.toFixed(2)}), index latency 1,000 ÷ 10 ${indexGrowth.toFixed(2)}`,
+    );
     for (const m of results.values()) expect(m.failures).toBe(0);
     expect(floorRatio).toBeGreaterThanOrEqual(MIN_ARTICLE_TO_FLOOR);
     expect(renderedRatio).toBeGreaterThanOrEqual(MIN_RENDERED_TO_FLOOR);

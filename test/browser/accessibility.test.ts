@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
-import { startSite, type Site } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Site, startSite } from '../support/browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -43,7 +43,9 @@ afterAll(() => site?.close());
 function describeViolations(violations: Result[]): string {
   return violations
     .flatMap((v) =>
-      v.nodes.map((node) => `${v.id} (${v.impact}): ${v.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
+      v.nodes.map(
+        (node) => `${v.id} (${v.impact}): ${v.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+      ),
     )
     .join('\n');
 }
@@ -51,7 +53,14 @@ function describeViolations(violations: Result[]): string {
 async function runAxe(page: Page): Promise<AxeResults> {
   // The site's CSP allows no inline script: the context bypasses CSP for the injected engine.
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate((tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS);
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    TAGS,
+  );
 }
 
 async function settled(page: Page): Promise<void> {
@@ -68,16 +77,16 @@ const SCREENS = {
 describe('axe finds no violations', () => {
   for (const [screen, options] of Object.entries(SCREENS)) {
     for (const theme of ['dark', 'light'] as const) {
-    test.each(PAGES)(`%s (${theme} theme, ${screen})`, async (path) => {
-      const { context, page } = await site.open({ bypassCSP: true, ...options });
-      await context.addCookies([{ name: 'theme', value: theme, url: site.url('/') }]);
-      await page.goto(site.url(path));
-      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
-      await settled(page);
-      const { violations } = await runAxe(page);
-      expect(violations.length, `axe violations on ${path} (${theme}, ${screen}):\n${describeViolations(violations)}`).toBe(0);
-      await context.close();
-    });
+      test.each(PAGES)(`%s (${theme} theme, ${screen})`, async (path) => {
+        const { context, page } = await site.open({ bypassCSP: true, ...options });
+        await context.addCookies([{ name: 'theme', value: theme, url: site.url('/') }]);
+        await page.goto(site.url(path));
+        expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+        await settled(page);
+        const { violations } = await runAxe(page);
+        expect(violations.length, `axe violations on ${path} (${theme}, ${screen}):\n${describeViolations(violations)}`).toBe(0);
+        await context.close();
+      });
     }
   }
 
@@ -133,10 +142,13 @@ describe('skip link', () => {
       await page.locator(selector).first().focus();
       // Focus moved by script counts as keyboard focus for :focus-visible after a key press.
       await page.keyboard.press('Shift');
-      const outline = await page.locator(selector).first().evaluate((el) => {
-        const style = getComputedStyle(el);
-        return { matches: el.matches(':focus-visible'), width: style.outlineWidth, style: style.outlineStyle };
-      });
+      const outline = await page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { matches: el.matches(':focus-visible'), width: style.outlineWidth, style: style.outlineStyle };
+        });
       expect(outline, selector).toEqual({ matches: true, width: '2px', style: 'solid' });
     }
     await context.close();

@@ -2,9 +2,10 @@
  * Article pages in real Chromium: the table of contents (collapsible, the section being read
  * marked while scrolling, after client navigations too), heading anchors, previous/next.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { startSite, type Site } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Site, startSite } from '../support/browser.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -20,7 +21,11 @@ const activeLinks = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLAnchorElement>('.toc a')]
       .filter((a) => a.classList.contains('toc-active') || a.hasAttribute('aria-current'))
-      .map((a) => (a.classList.contains('toc-active') && a.getAttribute('aria-current') === 'true' ? a.getAttribute('href') : `mismatch ${a.getAttribute('href')}`)),
+      .map((a) =>
+        a.classList.contains('toc-active') && a.getAttribute('aria-current') === 'true'
+          ? a.getAttribute('href')
+          : `mismatch ${a.getAttribute('href')}`,
+      ),
   );
 
 /** Scrolls the heading to where a #link puts it: its scroll margin (1.5rem) below the top. */
@@ -172,7 +177,14 @@ describe('heading anchors', () => {
     await page.goto(site.url('/guide/multi-sim'));
     // The diagram above the heading is drawn after load, taller than its source: drawn during the
     // smooth scroll, it would move the heading down after the scroll had aimed at it.
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-diagram]')].every((d) => d.dataset.diagramState === 'rendered' || d.dataset.diagramState === 'source'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-diagram]')].every(
+          (d) => d.dataset.diagramState === 'rendered' || d.dataset.diagramState === 'source',
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const anchor = page.locator('#forza-horizon-5 a.heading-anchor');
     expect(await anchor.getAttribute('aria-label')).toBe('Link to this section: Forza Horizon 5');

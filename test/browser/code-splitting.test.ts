@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
 import { CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
-import { startSite, type Site } from '../support/browser.ts';
+import { type Site, startSite } from '../support/browser.ts';
 import { parsePage } from '../support/html.ts';
 import { addLink, clickNewLink, marker, setMarker } from '../support/navigation.ts';
 

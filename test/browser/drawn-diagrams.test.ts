@@ -5,10 +5,10 @@
  * 11 CSS px or more in a figure that scrolls sideways, from the keyboard too.
  */
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFiles } from '../../scripts/client-weight.ts';
-import { startSite, type Site } from '../support/browser.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 const ARTICLE = '/guide/multi-sim';
 const PHONE = { width: 390, height: 844 };
@@ -30,7 +30,8 @@ test('the page loads only the base JavaScript (no mermaid, within 70 KB gzip) an
   await page.addInitScript(() => {
     (window as unknown as { shift: number }).shift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { shift: number }).shift += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        (window as unknown as { shift: number }).shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(site.url(ARTICLE));

@@ -1,6 +1,6 @@
 /** The interactive parts of pages in real Chromium: copy, diagrams, samples, theme, errors. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSite, type Site } from '../support/browser.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -33,7 +33,13 @@ describe('copy button', () => {
   });
 
   test.each([
-    ['refused', () => Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) })],
+    [
+      'refused',
+      () =>
+        Object.defineProperty(navigator.clipboard, 'writeText', {
+          value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+        }),
+    ],
     ['missing', () => Object.defineProperty(navigator, 'clipboard', { value: undefined })],
   ])('where the clipboard is %s, selects the code and asks for Ctrl+C', async (_, breakClipboard) => {
     const { page, context } = await site.open();
@@ -116,7 +122,10 @@ describe('code samples', () => {
     expect(await page.locator('.code-sample .code-block-lang').textContent()).toBe(SAMPLE);
     // `REM` is a keyword in the batch grammar: coloured, unlike plain text.
     const [keyword, plain] = await Promise.all([
-      pre.locator('span:text-is("REM")').first().evaluate((el) => getComputedStyle(el).color),
+      pre
+        .locator('span:text-is("REM")')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
       pre.evaluate((el) => getComputedStyle(el).color),
     ]);
     expect(keyword).not.toBe(plain);
@@ -166,20 +175,29 @@ describe('theme', () => {
 });
 
 describe('every route', () => {
-  test.each(['/', '/news', '/guide', '/news/race-element-2-released', '/guide/multi-sim', '/guide/features', '/setup', '/setup?link=QUJD', '/analytics', '/guide/nope', '/nope'])(
-    '%s hydrates with no console errors',
-    async (path) => {
-      const { page, context, errors } = await site.open();
-      const response = await page.goto(site.url(path));
-      // Chromium logs a 404 document's own status as a console error; that one is expected.
-      const own = response?.status() === 404 ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
-      await page.waitForLoadState('networkidle');
-      // Hydration attached: a client navigation works from this page.
-      await page.click('nav.site-nav a[href="/news"]');
-      await page.waitForURL('**/news');
-      await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
-      expect(errors).toEqual(own);
-      await context.close();
-    },
-  );
+  test.each([
+    '/',
+    '/news',
+    '/guide',
+    '/news/race-element-2-released',
+    '/guide/multi-sim',
+    '/guide/features',
+    '/setup',
+    '/setup?link=QUJD',
+    '/analytics',
+    '/guide/nope',
+    '/nope',
+  ])('%s hydrates with no console errors', async (path) => {
+    const { page, context, errors } = await site.open();
+    const response = await page.goto(site.url(path));
+    // Chromium logs a 404 document's own status as a console error; that one is expected.
+    const own = response?.status() === 404 ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
+    await page.waitForLoadState('networkidle');
+    // Hydration attached: a client navigation works from this page.
+    await page.click('nav.site-nav a[href="/news"]');
+    await page.waitForURL('**/news');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
+    expect(errors).toEqual(own);
+    await context.close();
+  });
 });

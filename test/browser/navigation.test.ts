@@ -1,7 +1,8 @@
 /** Client-side navigation in real Chromium: no reloads, history, meta, links left alone. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { startSite, type Site } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Site, startSite } from '../support/browser.ts';
 import { clickNewLink, marker, setMarker } from '../support/navigation.ts';
 
 let site: Site;
@@ -79,7 +80,9 @@ describe('same-host navigation', () => {
     await clickNewLink(page, '/guide/multi-sim#forza-horizon-5');
     await page.waitForURL('**/guide/multi-sim#forza-horizon-5');
     // At the top of the viewport, give or take the heading's scroll margin.
-    await expect.poll(() => page.evaluate(() => document.getElementById('forza-horizon-5')?.getBoundingClientRect().top ?? -1)).toBeLessThan(80);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('forza-horizon-5')?.getBoundingClientRect().top ?? -1))
+      .toBeLessThan(80);
     expect(await page.evaluate(() => document.getElementById('forza-horizon-5')?.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await context.close();
@@ -184,7 +187,8 @@ describe('same-host navigation', () => {
     const { page, context } = await site.open();
     const beacons: { path: string; token: string | null }[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/_analog/analytics/hits')) beacons.push({ path: JSON.parse(r.postData() ?? '{}').path, token: r.headers()['x-xsrf-token'] ?? null });
+      if (r.url().endsWith('/api/_analog/analytics/hits'))
+        beacons.push({ path: JSON.parse(r.postData() ?? '{}').path, token: r.headers()['x-xsrf-token'] ?? null });
     });
     const responses: number[] = [];
     page.on('response', (r) => r.url().endsWith('/analytics/hits') && responses.push(r.status()));
@@ -192,7 +196,7 @@ describe('same-host navigation', () => {
     await page.click('.entry-card-title a[href="/news/highspeed-rendering"]');
     await page.waitForURL('**/news/highspeed-rendering');
     await expect.poll(() => beacons.map((b) => b.path)).toEqual(['/news', '/news/highspeed-rendering']);
-    expect(beacons.every((b) => b.token && b.token.includes('.'))).toBe(true);
+    expect(beacons.every((b) => b.token?.includes('.'))).toBe(true);
     await expect.poll(() => responses).toEqual([204, 204]);
     await context.close();
 

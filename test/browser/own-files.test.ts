@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
-import { startSite, type Site } from '../support/browser.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -49,7 +49,10 @@ describe('icons and web manifest', () => {
     const { context, page } = await site.open();
     await page.goto(site.url('/guide/multi-sim'));
     const links = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')].map((l) => [l.rel, l.href]),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')].map((l) => [
+        l.rel,
+        l.href,
+      ]),
     );
     expect(links).toEqual([
       ['icon', site.url('/favicon.ico')],

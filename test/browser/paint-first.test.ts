@@ -4,8 +4,8 @@
  * before hydration is an ordinary link (a full page load).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSite, type Site } from '../support/browser.ts';
 import { HYDRATION_START_MARK } from '../../client/paint-first.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -43,7 +43,9 @@ describe('hydration starts after first contentful paint', () => {
       HYDRATION_START_MARK,
     );
     // The figures for the note: milliseconds since navigation start.
-    console.log(`${path}: FCP ${timings.fcp.toFixed(1)} ms, hydration start ${timings.hydrationStart?.toFixed(1)} ms, hydrated ${timings.hydrated?.toFixed(1)} ms`);
+    console.log(
+      `${path}: FCP ${timings.fcp.toFixed(1)} ms, hydration start ${timings.hydrationStart?.toFixed(1)} ms, hydrated ${timings.hydrated?.toFixed(1)} ms`,
+    );
     expect(timings.fcp).toBeGreaterThan(0);
     expect(timings.hydrationStart).not.toBeNull();
     expect(timings.hydrationStart!).toBeGreaterThan(timings.fcp);

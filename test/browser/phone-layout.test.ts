@@ -4,7 +4,7 @@
  * without JavaScript), spaced result cards, no keyboard hint on touch, headings kept whole.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSite, type Site } from '../support/browser.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -15,15 +15,18 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 describe('on a 390×844 phone', () => {
-  test.each(['/', '/guide/multi-sim', '/news', '/analytics', '/search?q=dsx'])('the header above the content takes at most a fifth of the screen: %s', async (path) => {
-    const { context, page } = await site.open(PHONE);
-    await page.goto(site.url(path));
-    // Everything above <main>: title, search, theme button, navigation, community links.
-    const top = await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top + window.scrollY);
-    expect(top).toBeGreaterThan(0);
-    expect(top, `header height on ${path}`).toBeLessThanOrEqual(0.2 * 844);
-    await context.close();
-  });
+  test.each(['/', '/guide/multi-sim', '/news', '/analytics', '/search?q=dsx'])(
+    'the header above the content takes at most a fifth of the screen: %s',
+    async (path) => {
+      const { context, page } = await site.open(PHONE);
+      await page.goto(site.url(path));
+      // Everything above <main>: title, search, theme button, navigation, community links.
+      const top = await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top + window.scrollY);
+      expect(top).toBeGreaterThan(0);
+      expect(top, `header height on ${path}`).toBeLessThanOrEqual(0.2 * 844);
+      await context.close();
+    },
+  );
 
   test('/analytics has no sideways overflow, and every count is on screen', async () => {
     const { context, page } = await site.open(PHONE);
@@ -36,8 +39,12 @@ describe('on a 390×844 phone', () => {
     expect(await page.locator('.bar-list li').count()).toBeGreaterThan(0);
     const layout = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
-      wide: [...document.querySelectorAll('main *')].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible').map((el) => el.className || el.tagName),
-      outside: [...document.querySelectorAll('.bar-value, .data-table td, .data-table th')].filter((el) => el.getBoundingClientRect().right > 390).map((el) => el.textContent),
+      wide: [...document.querySelectorAll('main *')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+        .map((el) => el.className || el.tagName),
+      outside: [...document.querySelectorAll('.bar-value, .data-table td, .data-table th')]
+        .filter((el) => el.getBoundingClientRect().right > 390)
+        .map((el) => el.textContent),
       fontSize: getComputedStyle(document.querySelector('.bar-value')!).fontSize,
     }));
     expect(layout).toEqual({ page: 390, wide: [], outside: [], fontSize: '14px' });
@@ -101,7 +108,10 @@ describe('on a 390×844 phone', () => {
     await page.goto(site.url('/guide/start-the-app-minimized'));
     const word = page.locator('main h2 .keep-word', { hasText: 'command-line' });
     expect(await word.evaluate((el) => el.getClientRects().length)).toBe(1);
-    const style = await page.locator('main h2').first().evaluate((el) => ({ hyphens: getComputedStyle(el).hyphens, wrap: getComputedStyle(el).overflowWrap }));
+    const style = await page
+      .locator('main h2')
+      .first()
+      .evaluate((el) => ({ hyphens: getComputedStyle(el).hyphens, wrap: getComputedStyle(el).overflowWrap }));
     expect(style).toEqual({ hyphens: 'manual', wrap: 'normal' });
     await context.close();
   });

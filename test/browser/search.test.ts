@@ -1,6 +1,6 @@
 /** The header search box in Chromium: as-you-type results, keyboard, "/" shortcut. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startSite, type Site } from '../support/browser.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 let site: Site;
 beforeAll(async () => {

@@ -6,13 +6,14 @@
  * Every page gets, before its own scripts, a listener for `securitypolicyviolation` events and
  * a `window.__pwned` list that each attack tries to push to; alert() dialogs are recorded too.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
-import { startSite, type Site } from '../support/browser.ts';
+import { loadContentFolder } from '../../scripts/content/load-content.ts';
+import { uploadContent } from '../../scripts/content/upload.ts';
+import { type Site, startSite } from '../support/browser.ts';
 
 const ATTACK_SLUG = 'hostile-article';
 /** One line per attack; each would push its name to window.__pwned if it ran. */
@@ -152,8 +153,15 @@ describe('the CSP, the second wall', () => {
     const stored = JSON.parse((await store.get(target.key))!) as { html: string };
     // Written straight to KV, as if the sanitiser had a hole.
     const bypass = entryKey('sanitiser-bypass');
-    await store.put(bypass, JSON.stringify({ ...JSON.parse((await store.get(target.key))!), html: `${stored.html}${ATTACKS.slice(0, 3).join('')}` }));
-    const bypassed = { ...manifest, version: manifest.version + 1, entries: manifest.entries.map((e) => (e === target ? { ...e, key: bypass } : e)) };
+    await store.put(
+      bypass,
+      JSON.stringify({ ...JSON.parse((await store.get(target.key))!), html: `${stored.html}${ATTACKS.slice(0, 3).join('')}` }),
+    );
+    const bypassed = {
+      ...manifest,
+      version: manifest.version + 1,
+      entries: manifest.entries.map((e) => (e === target ? { ...e, key: bypass } : e)),
+    };
     await store.put(MANIFEST_KEY, JSON.stringify(bypassed));
     // The isolate keeps a manifest for up to 5 s.
     await expect

@@ -3,9 +3,10 @@
  * cookie the page is painted in the system's theme from its first frame (the stylesheet alone
  * decides, before any script), and the toggle still wins and is remembered.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { startSite, type Site } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Site, startSite } from '../support/browser.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -51,7 +52,10 @@ describe.each(['light', 'dark'] as const)('a system set to %s, no theme cookie',
     expect(await backgrounds(page)).toEqual([BACKGROUND[scheme]]);
     // The toggle offers the other theme; shiki's code follows the page.
     expect(await page.getByRole('button', { name: `Switch to ${OTHER[scheme]} theme` }).count()).toBe(1);
-    const code = await page.locator('pre.shiki').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const code = await page
+      .locator('pre.shiki')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(code).toBe(scheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(36, 41, 46)');
     await context.close();
   });

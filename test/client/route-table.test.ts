@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LAZY_ROUTE_FILES } from '../../client/lazy-routes.ts';
-import { loadRouteModule, matchRoute, renderableModule, ROUTES } from '../../client/route-table.ts';
+import { loadRouteModule, matchRoute, ROUTES, renderableModule } from '../../client/route-table.ts';
 
 describe('matchRoute', () => {
   test.each([

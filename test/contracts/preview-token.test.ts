@@ -1,7 +1,7 @@
 /** contracts/preview-token.ts in Node: tokens, their checks, which secret a host may use, finding a draft. */
 import { describe, expect, test } from 'vitest';
-import { findDraft, LOCAL_PREVIEW_SECRET, previewSecret, signPreview, verifyPreview } from '../../contracts/preview-token.ts';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
+import { findDraft, LOCAL_PREVIEW_SECRET, previewSecret, signPreview, verifyPreview } from '../../contracts/preview-token.ts';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const IN_A_WEEK = Math.floor(NOW.getTime() / 1000) + 7 * 86_400;
@@ -20,7 +20,9 @@ describe('tokens', () => {
     expect(await verifyPreview('other', '/news/idea', token, NOW)).toBeNull();
     expect(await verifyPreview('s3cret', '/news/idea', token, new Date(IN_A_WEEK * 1000))).toBeNull();
     expect(await verifyPreview('s3cret', '/news/idea', `${Number(expires) + 1}.${signature}`, NOW)).toBeNull();
-    expect(await verifyPreview('s3cret', '/news/idea', `${expires}.${signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, NOW)).toBeNull();
+    expect(
+      await verifyPreview('s3cret', '/news/idea', `${expires}.${signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, NOW),
+    ).toBeNull();
     for (const bad of [null, '', 'x', `${expires}.`, `.${signature}`, `${expires}.${signature}.x`, `${expires}.a`, 'x'.repeat(300)]) {
       expect(await verifyPreview('s3cret', '/news/idea', bad, NOW), String(bad)).toBeNull();
     }
@@ -36,9 +38,25 @@ test('the secret: the configured one anywhere; without it, the development one o
 
 test('findDraft: by section and exact slug, among drafts only', () => {
   const entry = (slug: string, type: ManifestEntry['type']): ManifestEntry => ({
-    slug, type, title: slug, description: 'd', date: null, file: `${slug}.md`, key: `entry/${slug}`, sourceHash: 'h', updated: null,
+    slug,
+    type,
+    title: slug,
+    description: 'd',
+    date: null,
+    file: `${slug}.md`,
+    key: `entry/${slug}`,
+    sourceHash: 'h',
+    updated: null,
   });
-  const manifest: Manifest = { version: 1, publishedAt: '', renderer: '', samples: [], search: null, entries: [entry('public', 'news')], drafts: [entry('idea', 'news'), entry('wip', 'guide'), entry('page', null)] };
+  const manifest: Manifest = {
+    version: 1,
+    publishedAt: '',
+    renderer: '',
+    samples: [],
+    search: null,
+    entries: [entry('public', 'news')],
+    drafts: [entry('idea', 'news'), entry('wip', 'guide'), entry('page', null)],
+  };
   expect(findDraft(manifest, 'news', 'idea')?.key).toBe('entry/idea');
   expect(findDraft(manifest, 'guide', 'idea')).toBeUndefined();
   expect(findDraft(manifest, 'news', 'Idea')).toBeUndefined();

@@ -16,13 +16,26 @@ const entry = (slug: string, publishAt?: string): ManifestEntry => ({
   ...(publishAt ? { publishAt } : {}),
 });
 
-const manifest = (...entries: ManifestEntry[]): Manifest => ({ version: 1, publishedAt: '2024-01-01T00:00:00.000Z', renderer: 'r', entries, samples: [], search: null, drafts: [] });
+const manifest = (...entries: ManifestEntry[]): Manifest => ({
+  version: 1,
+  publishedAt: '2024-01-01T00:00:00.000Z',
+  renderer: 'r',
+  entries,
+  samples: [],
+  search: null,
+  drafts: [],
+});
 
 const at = (iso: string) => Date.parse(iso);
 const slugs = (m: Manifest) => m.entries.map((e) => e.slug);
 
 describe('visibleManifest', () => {
-  const m = manifest(entry('late', '2026-12-02T09:00:00.000Z'), entry('soon', '2026-12-01T18:00:00.000Z'), entry('old'), entry('past-timed', '2024-05-01T10:00:00.000Z'));
+  const m = manifest(
+    entry('late', '2026-12-02T09:00:00.000Z'),
+    entry('soon', '2026-12-01T18:00:00.000Z'),
+    entry('old'),
+    entry('past-timed', '2024-05-01T10:00:00.000Z'),
+  );
 
   test('leaves out entries whose publishAt is after now, keeping display order', () => {
     expect(slugs(visibleManifest(m, at('2026-12-01T17:59:59.999Z')))).toEqual(['old', 'past-timed']);

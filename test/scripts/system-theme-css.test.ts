@@ -10,7 +10,9 @@ const run = async (css: string) => squeeze((await postcss([systemThemeCss()]).pr
 describe('systemThemeCss', () => {
   test('a light-theme rule is repeated for no chosen theme under prefers-color-scheme: light, right after it', async () => {
     expect(await run(":root { --bg: #000; }\nhtml[data-theme='light'] { --bg: #fff; }\n.x { color: red; }")).toBe(
-      squeeze(":root { --bg: #000; } html[data-theme='light'] { --bg: #fff; } @media (prefers-color-scheme: light) { html:not([data-theme]) { --bg: #fff; } } .x { color: red; }"),
+      squeeze(
+        ":root { --bg: #000; } html[data-theme='light'] { --bg: #fff; } @media (prefers-color-scheme: light) { html:not([data-theme]) { --bg: #fff; } } .x { color: red; }",
+      ),
     );
   });
 

@@ -11,7 +11,7 @@
  * tokens workerd does not know (`FOO`, `M-SEARCH`, lowercase `get`: 501), CONNECT (500) and a non-numeric
  * Content-Length (500). See docs/reliability.md "Threat model".
  */
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { seededRandom as seeded } from '../../bench/seeded-random.ts';
 
@@ -38,7 +38,6 @@ export interface Outcome {
   body: string;
 }
 
-
 /** What a traversal must never disclose. */
 const SECRETS = ['root:x:0:0', '[[kv_namespaces]]', '"renderer":', '[core]', 'XSRF_SECRET ='];
 
@@ -52,18 +51,100 @@ const MARKUP = [
   '{{constructor.constructor("alert(7)")()}}<b>pwned-7</b>',
 ];
 /** The parts of MARKUP that would be dangerous if reflected verbatim. */
-const MARKUP_SIGNS = ['<script>alert(', '<img src=x onerror', '<svg/onload', '<iframe src="javascript', '<a href="javascript', '<b>pwned-7'];
+const MARKUP_SIGNS = [
+  '<script>alert(',
+  '<img src=x onerror',
+  '<svg/onload',
+  '<iframe src="javascript',
+  '<a href="javascript',
+  '<b>pwned-7',
+];
 
 const PAGES = ['/', '/news', '/guide', '/news/race-element-2-released', '/guide/DSX', '/guide/features', '/setup', '/search', '/analytics'];
-const API_GETS = ['/api/_analog/pages', '/api/_analog/pages/news', '/api/_analog/pages/guide/DSX', '/api/_analog/search', '/api/_analog/samples/start-race-element-minimized.bat'];
+const API_GETS = [
+  '/api/_analog/pages',
+  '/api/_analog/pages/news',
+  '/api/_analog/pages/guide/DSX',
+  '/api/_analog/search',
+  '/api/_analog/samples/start-race-element-minimized.bat',
+];
 const FEEDS = ['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md', '/news/race-element-2-released.md'];
 const HITS = '/api/_analog/analytics/hits';
-const TRAVERSALS = ['../', '..%2f', '..%2F', '%2e%2e/', '%2e%2e%2f', '%2E%2E%2F', '..%5c', '..\\', '%252e%252e%252f', '....//', '..;/', '.%2e/', '%2e./', '..%252f'];
-const TARGETS = ['etc/passwd', 'wrangler.toml', 'manifest', '.git/config', '.wrangler/state/v3/kv', 'windows/win.ini', 'proc/self/environ', '.dev.vars'];
-const BAD_ENCODINGS = ['%', '%G1', '%zz', '%E0%A4%A', '%C3%28', '%C0%AF', '%C0%AE%C0%AE', '%ED%A0%80', '%FF', '%F8%88%80%80%80', '%E2%82', '%%32%65', '%u002e', '%2', '%0'];
+const TRAVERSALS = [
+  '../',
+  '..%2f',
+  '..%2F',
+  '%2e%2e/',
+  '%2e%2e%2f',
+  '%2E%2E%2F',
+  '..%5c',
+  '..\\',
+  '%252e%252e%252f',
+  '....//',
+  '..;/',
+  '.%2e/',
+  '%2e./',
+  '..%252f',
+];
+const TARGETS = [
+  'etc/passwd',
+  'wrangler.toml',
+  'manifest',
+  '.git/config',
+  '.wrangler/state/v3/kv',
+  'windows/win.ini',
+  'proc/self/environ',
+  '.dev.vars',
+];
+const BAD_ENCODINGS = [
+  '%',
+  '%G1',
+  '%zz',
+  '%E0%A4%A',
+  '%C3%28',
+  '%C0%AF',
+  '%C0%AE%C0%AE',
+  '%ED%A0%80',
+  '%FF',
+  '%F8%88%80%80%80',
+  '%E2%82',
+  '%%32%65',
+  '%u002e',
+  '%2',
+  '%0',
+];
 const NULS = ['%00', '%2500', 'a%00b', '%00.md', '.md%00', '%00%00'];
-const ODD_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'TRACE', 'PURGE', 'SEARCH', 'REPORT', 'ACL', 'MERGE', 'NOTIFY', 'SUBSCRIBE', 'UNSUBSCRIBE', 'MKACTIVITY', 'CHECKOUT'];
-const WRONG_TYPES = ['text/plain', 'text/html', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/xml', 'application/jsonp', 'image/png', 'json', ''];
+const ODD_METHODS = [
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'TRACE',
+  'PURGE',
+  'SEARCH',
+  'REPORT',
+  'ACL',
+  'MERGE',
+  'NOTIFY',
+  'SUBSCRIBE',
+  'UNSUBSCRIBE',
+  'MKACTIVITY',
+  'CHECKOUT',
+];
+const WRONG_TYPES = [
+  'text/plain',
+  'text/html',
+  'multipart/form-data; boundary=x',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'application/jsonp',
+  'image/png',
+  'json',
+  '',
+];
 
 export interface CorpusOptions {
   seed?: number;
@@ -98,9 +179,19 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
     },
     // Encoded slashes and dots inside slugs and API paths.
     () => {
-      const base = pick(['/guide/DSX', '/news/race-element-2-released', '/api/_analog/samples/start-race-element-minimized.bat', '/api/_analog/pages/guide', '/news', '/guide/DSX.md']);
+      const base = pick([
+        '/guide/DSX',
+        '/news/race-element-2-released',
+        '/api/_analog/samples/start-race-element-minimized.bat',
+        '/api/_analog/pages/guide',
+        '/news',
+        '/guide/DSX.md',
+      ]);
       const piece = pick(['%2f', '%2F', '%5c', '%2e', '%2E', '%252f', '%2e%2e', '.%2f.', '%2f%2f', '/%2e/', '/.%2e']);
-      const target = random() < 0.5 ? `${base}${piece}${pick(['', 'x', '..', 'etc'])}` : base.replace(/\/([^/]*)$/, `${piece}$1`).replace(/^(?!\/)/, '/');
+      const target =
+        random() < 0.5
+          ? `${base}${piece}${pick(['', 'x', '..', 'etc'])}`
+          : base.replace(/\/([^/]*)$/, `${piece}$1`).replace(/^(?!\/)/, '/');
       return get('encoded slashes and dots', target, [200, 301, 400, 404]);
     },
     // Overlong paths: at the limit they are ordinary 404s, past it 400.
@@ -145,7 +236,11 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
     () => {
       const method = pick(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
       const path = pick([...PAGES, ...FEEDS]);
-      return { ...get('wrong method', path, [405]), method, ...(method === 'OPTIONS' ? {} : { body: '{}', headers: { 'Content-Type': 'application/json' } }) };
+      return {
+        ...get('wrong method', path, [405]),
+        method,
+        ...(method === 'OPTIONS' ? {} : { body: '{}', headers: { 'Content-Type': 'application/json' } }),
+      };
     },
     // Non-GET API requests without (or with a wrong) XSRF token: 403.
     () => {
@@ -157,7 +252,12 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
         { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': `${token}x` },
         { Cookie: 'XSRF-TOKEN=a.b', 'X-XSRF-TOKEN': 'a.b' },
       ]);
-      return { ...get('missing or wrong XSRF token', pick([HITS, ...API_GETS, '/api/_analog/anything']), [403]), method, headers, body: '{"path":"/news"}' };
+      return {
+        ...get('missing or wrong XSRF token', pick([HITS, ...API_GETS, '/api/_analog/anything']), [403]),
+        method,
+        headers,
+        body: '{"path":"/news"}',
+      };
     },
     // Malformed cookies: a page still renders; oversized or control characters: 400.
     () => {
@@ -176,7 +276,12 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
     // The page-view endpoint with a valid token and the wrong content type.
     () => {
       const type = pick(WRONG_TYPES);
-      return { ...get('wrong content type', HITS, [415]), method: 'POST', headers: { ...gated, ...(type ? { 'Content-Type': type } : {}) }, body: '{"path":"/news"}' };
+      return {
+        ...get('wrong content type', HITS, [415]),
+        method: 'POST',
+        headers: { ...gated, ...(type ? { 'Content-Type': type } : {}) },
+        body: '{"path":"/news"}',
+      };
     },
     // Oversized bodies: declared (Content-Length) or streamed (chunked), with or without a token.
     () => {
@@ -245,14 +350,24 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
   for (const make of makers) corpus.push(make());
   while (corpus.length < count) corpus.push(pick(makers)());
   // A few requests only a raw socket can send: raw bytes that are not valid UTF-8, raw NUL.
-  for (const bytes of [[0xc3, 0x28], [0xff, 0xfe], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+  for (const bytes of [
+    [0xc3, 0x28],
+    [0xff, 0xfe],
+    [0xe2, 0x82],
+    [0xc0, 0xaf],
+    [0xed, 0xa0, 0x80],
+  ]) {
     for (const base of ['/guide/', '/news/', '/api/_analog/pages/guide/', '/search?q=']) {
       corpus.push({
         category: 'raw invalid UTF-8',
         method: 'GET',
         target: `${base}<bytes>`,
         headers: {},
-        raw: Buffer.concat([Buffer.from(`GET ${base}`), Buffer.from(bytes), Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')]),
+        raw: Buffer.concat([
+          Buffer.from(`GET ${base}`),
+          Buffer.from(bytes),
+          Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+        ]),
         expect: [200, 400, 404],
         forbidden: SECRETS,
       });
@@ -281,7 +396,9 @@ export async function sendAll(origin: URL, corpus: BadRequest[], concurrency = 3
     while (next < corpus.length) {
       const index = next++;
       const request = corpus[index]!;
-      outcomes[index] = request.raw ? await sendRaw(origin, request) : await send(origin, request.body === undefined ? agent : false, request);
+      outcomes[index] = request.raw
+        ? await sendRaw(origin, request)
+        : await send(origin, request.body === undefined ? agent : false, request);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -300,7 +417,12 @@ function send(origin: URL, agent: Agent | false, request: BadRequest): Promise<O
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ request, status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            request,
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         res.on('error', reject);
       },

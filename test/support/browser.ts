@@ -2,8 +2,9 @@
  * Real Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, against the built
  * Worker served by workerd on a loopback port with the real content uploaded.
  */
+
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 const CHROMIUM = CHROMIUM_PATH;

@@ -38,7 +38,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from '../../bench/seeded-random.ts';
 
-export type KvApiOperation = 'namespace.get' | 'keys.list' | 'value.get' | 'value.put' | 'value.delete' | 'bulk.write' | 'bulk.delete' | 'bulk.get';
+export type KvApiOperation =
+  | 'namespace.get'
+  | 'keys.list'
+  | 'value.get'
+  | 'value.put'
+  | 'value.delete'
+  | 'bulk.write'
+  | 'bulk.delete'
+  | 'bulk.get';
 
 /** The documented limits, each overridable for a test that needs a small one. */
 export const KV_API_LIMITS = {
@@ -62,7 +70,17 @@ export type KvApiLimits = typeof KV_API_LIMITS;
  * the API gives for an over-limit bulk request or a malformed body is not documented: those are
  * this server's choices.
  */
-export const CODES = { auth: 10000, keyNotFound: 10009, malformed: 10012, namespaceNotFound: 10013, tooManyRequests: 10022, payloadTooLarge: 10024, invalidLimit: 10028, noRoute: 7003, internal: 10001 };
+export const CODES = {
+  auth: 10000,
+  keyNotFound: 10009,
+  malformed: 10012,
+  namespaceNotFound: 10013,
+  tooManyRequests: 10022,
+  payloadTooLarge: 10024,
+  invalidLimit: 10028,
+  noRoute: 7003,
+  internal: 10001,
+};
 
 export interface InjectedAnswer {
   status: number;
@@ -193,7 +211,18 @@ export class CloudflareKvApi {
 
   /** Requests received so far, by operation (every attempt, faults included). */
   counts(): Record<KvApiOperation, number> & { total: number; rateLimited: number } {
-    const counts = { 'namespace.get': 0, 'keys.list': 0, 'value.get': 0, 'value.put': 0, 'value.delete': 0, 'bulk.write': 0, 'bulk.delete': 0, 'bulk.get': 0, total: 0, rateLimited: 0 };
+    const counts = {
+      'namespace.get': 0,
+      'keys.list': 0,
+      'value.get': 0,
+      'value.put': 0,
+      'value.delete': 0,
+      'bulk.write': 0,
+      'bulk.delete': 0,
+      'bulk.get': 0,
+      total: 0,
+      rateLimited: 0,
+    };
     for (const entry of this.log) {
       counts.total++;
       if (entry.operation !== 'unrouted') counts[entry.operation]++;
@@ -250,11 +279,23 @@ export class CloudflareKvApi {
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
       const raw = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
-      res.writeHead(status, { 'content-type': Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json', 'content-length': String(raw.length), ...headers }).end(raw);
+      res
+        .writeHead(status, {
+          'content-type': Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json',
+          'content-length': String(raw.length),
+          ...headers,
+        })
+        .end(raw);
     };
-    const fail = (answer: ApiAnswer) => send(answer.status, envelope(false, null, [{ code: answer.code, message: answer.message }]), answer.headers);
+    const fail = (answer: ApiAnswer) =>
+      send(answer.status, envelope(false, null, [{ code: answer.code, message: answer.message }]), answer.headers);
     try {
-      if (!route) throw new ApiAnswer(404, CODES.noRoute, `Could not route to ${new URL(url, 'http://x').pathname}, perhaps your object identifier is invalid?`);
+      if (!route)
+        throw new ApiAnswer(
+          404,
+          CODES.noRoute,
+          `Could not route to ${new URL(url, 'http://x').pathname}, perhaps your object identifier is invalid?`,
+        );
       const parsed = this.#parseRequest(route, body, req.headers['content-type']);
       entry.keys = parsed.keys;
       const fault = this.#takeFault(route.operation, parsed.keys);
@@ -295,10 +336,16 @@ export class CloudflareKvApi {
     const limits = this.#limits;
     switch (route.operation) {
       case 'bulk.write': {
-        if (body.length > limits.bulkWriteBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `payload too large: ${body.length} bytes, at most ${limits.bulkWriteBytes} per request`);
+        if (body.length > limits.bulkWriteBytes)
+          throw new ApiAnswer(
+            413,
+            CODES.payloadTooLarge,
+            `payload too large: ${body.length} bytes, at most ${limits.bulkWriteBytes} per request`,
+          );
         const pairs = parseJson(body);
         if (!Array.isArray(pairs)) throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key-value pairs');
-        if (pairs.length > limits.bulkWritePairs) throw new ApiAnswer(400, CODES.malformed, `too many pairs: ${pairs.length}, at most ${limits.bulkWritePairs} per request`);
+        if (pairs.length > limits.bulkWritePairs)
+          throw new ApiAnswer(400, CODES.malformed, `too many pairs: ${pairs.length}, at most ${limits.bulkWritePairs} per request`);
         const writes = pairs.map((pair: unknown, i) => this.#parsePair(pair, i));
         return { keys: writes.map((w) => w.key), writes };
       }
@@ -308,15 +355,20 @@ export class CloudflareKvApi {
       }
       case 'bulk.delete': {
         const keys = parseJson(body);
-        if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key names');
-        if (keys.length > limits.bulkDeleteKeys) throw new ApiAnswer(400, CODES.malformed, `too many keys: ${keys.length}, at most ${limits.bulkDeleteKeys} per request`);
+        if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string'))
+          throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key names');
+        if (keys.length > limits.bulkDeleteKeys)
+          throw new ApiAnswer(400, CODES.malformed, `too many keys: ${keys.length}, at most ${limits.bulkDeleteKeys} per request`);
         return { keys: keys.map((k) => this.#checkKey(k)), writes: [] };
       }
       case 'bulk.get': {
         const parsed = parseJson(body) as { keys?: unknown; type?: unknown };
-        if (!parsed || !Array.isArray(parsed.keys) || !parsed.keys.every((k) => typeof k === 'string')) throw new ApiAnswer(400, CODES.malformed, 'the body must be {"keys": [...]}');
-        if (parsed.keys.length > limits.bulkGetKeys) throw new ApiAnswer(400, CODES.malformed, `too many keys: ${parsed.keys.length}, at most ${limits.bulkGetKeys} per request`);
-        if (parsed.type !== undefined && parsed.type !== 'text' && parsed.type !== 'json') throw new ApiAnswer(400, CODES.malformed, 'type must be text or json');
+        if (!parsed || !Array.isArray(parsed.keys) || !parsed.keys.every((k) => typeof k === 'string'))
+          throw new ApiAnswer(400, CODES.malformed, 'the body must be {"keys": [...]}');
+        if (parsed.keys.length > limits.bulkGetKeys)
+          throw new ApiAnswer(400, CODES.malformed, `too many keys: ${parsed.keys.length}, at most ${limits.bulkGetKeys} per request`);
+        if (parsed.type !== undefined && parsed.type !== 'text' && parsed.type !== 'json')
+          throw new ApiAnswer(400, CODES.malformed, 'type must be text or json');
         return { keys: parsed.keys.map((k) => this.#checkKey(k)), writes: [], asJson: parsed.type === 'json' };
       }
       case 'value.get':
@@ -330,16 +382,23 @@ export class CloudflareKvApi {
 
   #checkKey(key: string): string {
     if (key === '' || key === '.' || key === '..') throw new ApiAnswer(400, CODES.malformed, `invalid key name ${JSON.stringify(key)}`);
-    if (Buffer.byteLength(key) > this.#limits.keyBytes) throw new ApiAnswer(414, CODES.malformed, `key too long: ${Buffer.byteLength(key)} bytes, at most ${this.#limits.keyBytes}`);
+    if (Buffer.byteLength(key) > this.#limits.keyBytes)
+      throw new ApiAnswer(414, CODES.malformed, `key too long: ${Buffer.byteLength(key)} bytes, at most ${this.#limits.keyBytes}`);
     return key;
   }
 
   #parsePair(pair: unknown, index: number): PlannedWrite {
     const p = pair as { key?: unknown; value?: unknown; base64?: unknown; expiration_ttl?: unknown; metadata?: unknown };
-    if (!p || typeof p.key !== 'string' || typeof p.value !== 'string') throw new ApiAnswer(400, CODES.malformed, `pair ${index}: key and value must be strings`);
+    if (!p || typeof p.key !== 'string' || typeof p.value !== 'string')
+      throw new ApiAnswer(400, CODES.malformed, `pair ${index}: key and value must be strings`);
     const key = this.#checkKey(p.key);
     const value = p.base64 === true ? Buffer.from(p.value, 'base64') : Buffer.from(p.value, 'utf8');
-    if (value.length > this.#limits.valueBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `value of ${key} too large: ${value.length} bytes, at most ${this.#limits.valueBytes}`);
+    if (value.length > this.#limits.valueBytes)
+      throw new ApiAnswer(
+        413,
+        CODES.payloadTooLarge,
+        `value of ${key} too large: ${value.length} bytes, at most ${this.#limits.valueBytes}`,
+      );
     return { key, value, ttl: this.#checkTtl(p.expiration_ttl), metadata: p.metadata ?? null };
   }
 
@@ -347,19 +406,37 @@ export class CloudflareKvApi {
     if (ttl === undefined || ttl === null) return null;
     const n = Number(ttl);
     if (!Number.isInteger(n) || n < this.#limits.minExpirationTtl) {
-      throw new ApiAnswer(400, CODES.malformed, `Invalid expiration_ttl of ${String(ttl)}. Expiration TTL must be at least ${this.#limits.minExpirationTtl}.`);
+      throw new ApiAnswer(
+        400,
+        CODES.malformed,
+        `Invalid expiration_ttl of ${String(ttl)}. Expiration TTL must be at least ${this.#limits.minExpirationTtl}.`,
+      );
     }
     return n;
   }
 
-  #serve(route: Route, parsed: ParsedRequest, authorization: string | undefined, unsuccessful: boolean): { result: unknown; resultInfo?: unknown } {
+  #serve(
+    route: Route,
+    parsed: ParsedRequest,
+    authorization: string | undefined,
+    unsuccessful: boolean,
+  ): { result: unknown; resultInfo?: unknown } {
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     const grant = token === undefined ? undefined : this.#options.tokens[token];
     if (!grant) throw new ApiAnswer(401, CODES.auth, 'Authentication error');
     if (route.account !== this.#options.accountId) throw new ApiAnswer(403, CODES.auth, 'Authentication error');
     const ns = this.#data.get(route.namespace);
-    if (!ns) throw new ApiAnswer(404, CODES.namespaceNotFound, `${route.operation === 'namespace.get' ? 'get namespace' : route.operation}: 'namespace not found'`);
-    const writes = route.operation === 'bulk.write' || route.operation === 'bulk.delete' || route.operation === 'value.put' || route.operation === 'value.delete';
+    if (!ns)
+      throw new ApiAnswer(
+        404,
+        CODES.namespaceNotFound,
+        `${route.operation === 'namespace.get' ? 'get namespace' : route.operation}: 'namespace not found'`,
+      );
+    const writes =
+      route.operation === 'bulk.write' ||
+      route.operation === 'bulk.delete' ||
+      route.operation === 'value.put' ||
+      route.operation === 'value.delete';
     if (writes && grant !== 'write') throw new ApiAnswer(403, CODES.auth, 'Authentication error');
     const now = Date.now();
 
@@ -385,7 +462,12 @@ export class CloudflareKvApi {
       case 'bulk.write':
       case 'value.delete':
       case 'bulk.delete': {
-        const planned = route.operation === 'value.put' ? [this.#rawPut(parsed, route)] : route.operation === 'bulk.write' ? parsed.writes : parsed.keys.map((key) => ({ key, value: null, ttl: null, metadata: null }));
+        const planned =
+          route.operation === 'value.put'
+            ? [this.#rawPut(parsed, route)]
+            : route.operation === 'bulk.write'
+              ? parsed.writes
+              : parsed.keys.map((key) => ({ key, value: null, ttl: null, metadata: null }));
         if (unsuccessful) return { result: { successful_key_count: 0, unsuccessful_keys: planned.map((w) => w.key) } };
         const hot = planned.find((w) => {
           const last = ns.get(w.key)?.at(-1);
@@ -393,12 +475,20 @@ export class CloudflareKvApi {
         });
         if (hot) {
           this.#rateLimited++;
-          throw new ApiAnswer(429, CODES.tooManyRequests, `too many requests: ${hot.key} was written less than 1 second ago`, { 'retry-after': '1' });
+          throw new ApiAnswer(429, CODES.tooManyRequests, `too many requests: ${hot.key} was written less than 1 second ago`, {
+            'retry-after': '1',
+          });
         }
         const visibleAt = now + (this.#options.visibilityDelayMs ?? 0);
         for (const w of planned) {
           const versions = ns.get(w.key) ?? [];
-          versions.push({ value: w.value, expiresAt: w.ttl === null ? null : now + w.ttl * 1000, metadata: w.metadata, appliedAt: now, visibleAt });
+          versions.push({
+            value: w.value,
+            expiresAt: w.ttl === null ? null : now + w.ttl * 1000,
+            metadata: w.metadata,
+            appliedAt: now,
+            visibleAt,
+          });
           ns.set(w.key, versions);
         }
         return route.operation === 'bulk.write' || route.operation === 'bulk.delete'
@@ -426,7 +516,11 @@ export class CloudflareKvApi {
     const query = new URL(`http://x${route.query ?? ''}`).searchParams;
     const limit = query.has('limit') ? Number(query.get('limit')) : this.#limits.listMax;
     if (!Number.isInteger(limit) || limit < this.#limits.listMin || limit > this.#limits.listMax) {
-      throw new ApiAnswer(400, CODES.invalidLimit, `invalid limit argument: ${query.get('limit')} (${this.#limits.listMin}–${this.#limits.listMax})`);
+      throw new ApiAnswer(
+        400,
+        CODES.invalidLimit,
+        `invalid limit argument: ${query.get('limit')} (${this.#limits.listMin}–${this.#limits.listMax})`,
+      );
     }
     const prefix = query.get('prefix') ?? '';
     const cursor = query.get('cursor');
@@ -469,7 +563,12 @@ function envelope(success: boolean, result: unknown, errors: { code: number; mes
 }
 
 function injected(answer: InjectedAnswer): ApiAnswer {
-  return new ApiAnswer(answer.status, answer.code, answer.message, answer.retryAfter === undefined ? {} : { 'retry-after': String(answer.retryAfter) });
+  return new ApiAnswer(
+    answer.status,
+    answer.code,
+    answer.message,
+    answer.retryAfter === undefined ? {} : { 'retry-after': String(answer.retryAfter) },
+  );
 }
 
 function parseJson(body: Buffer): unknown {
@@ -544,7 +643,8 @@ function multipartField(body: Buffer, boundary: string, name: string): Buffer | 
     if (next === -1) break;
     const part = body.subarray(start + delimiter.length + 2, next - 2);
     const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1 && new RegExp(`name="${name}"`).test(part.subarray(0, headerEnd).toString('utf8'))) return part.subarray(headerEnd + 4);
+    if (headerEnd !== -1 && new RegExp(`name="${name}"`).test(part.subarray(0, headerEnd).toString('utf8')))
+      return part.subarray(headerEnd + 4);
     start = next;
   }
   return null;

@@ -55,19 +55,32 @@ export async function checkHtml(documents: Record<string, string>): Promise<Chec
     let stderr: string;
     try {
       // --exit-zero-always: problems are data here; a non-zero exit means the run itself failed.
-      ({ stderr } = await promisify(execFile)(javaCommand(), ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files.map((f) => f.file)], {
-        maxBuffer: 64 * 1024 * 1024,
-      }));
+      ({ stderr } = await promisify(execFile)(
+        javaCommand(),
+        ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files.map((f) => f.file)],
+        {
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new Error('The Nu Html Checker needs Java 11 or later: no `java` on PATH or in JAVA_HOME (Debian: apt-get install default-jre-headless)');
+        throw new Error(
+          'The Nu Html Checker needs Java 11 or later: no `java` on PATH or in JAVA_HOME (Debian: apt-get install default-jre-headless)',
+        );
       }
       throw error;
     }
     const byUrl = new Map(files.map((f) => [new URL(`file:${f.file}`).href, f.name]));
     return outputSchema.parse(JSON.parse(stderr)).messages.map((m) => ({
       document: (m.url && byUrl.get(new URL(m.url).href)) ?? m.url ?? '(checker)',
-      kind: m.type === 'info' ? (m.subType === 'warning' ? 'warning' : 'info') : m.type === 'error' || m.type === 'non-document-error' ? 'error' : 'info',
+      kind:
+        m.type === 'info'
+          ? m.subType === 'warning'
+            ? 'warning'
+            : 'info'
+          : m.type === 'error' || m.type === 'non-document-error'
+            ? 'error'
+            : 'info',
       message: m.message,
       at: `${m.lastLine ?? '?'}.${m.firstColumn ?? '?'}: ${m.extract ?? ''}`,
     }));

@@ -1,5 +1,5 @@
 /** Reads a served page the way a crawler would: title, meta tags, JSON-LD, text. */
-import { parse, type HTMLElement } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 
 export interface ParsedPage {
   root: HTMLElement;
@@ -14,7 +14,8 @@ export interface ParsedPage {
 export function parsePage(html: string): ParsedPage {
   const root = parse(html);
   const meta = (key: string) =>
-    root.querySelector(`meta[name="${key}"]`)?.getAttribute('content') ?? root.querySelector(`meta[property="${key}"]`)?.getAttribute('content');
+    root.querySelector(`meta[name="${key}"]`)?.getAttribute('content') ??
+    root.querySelector(`meta[property="${key}"]`)?.getAttribute('content');
   const ld = root.querySelector('script[type="application/ld+json"]')?.textContent;
   return {
     root,

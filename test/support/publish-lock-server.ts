@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema } from '../../contracts/publish-lease.ts';
 import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
-import { acquire, commit, EMPTY_LEASE_STATE, release, type LeaseState } from '../../worker/publishing/publish-lease.ts';
+import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release } from '../../worker/publishing/publish-lease.ts';
 
 export interface PublishLockServer {
   /** The origin to give the upload as PUBLISH_URL. */
@@ -28,10 +28,12 @@ export async function startPublishLockServer(secret: string): Promise<PublishLoc
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const answer = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const answer = (status: number, body: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const path = request.url ?? '';
       calls.push(path);
-      if (request.headers.authorization !== `Bearer ${secret}`) return answer(401, { error: 'Missing or wrong bearer token (the value of PUBLISH_SECRET).' });
+      if (request.headers.authorization !== `Bearer ${secret}`)
+        return answer(401, { error: 'Missing or wrong bearer token (the value of PUBLISH_SECRET).' });
       let body: unknown;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));

@@ -84,5 +84,7 @@ test('kvPersist: a second runtime on the same folder reads what the first wrote'
 });
 
 test('a missing bundle is named, with the command that builds it', async () => {
-  await expect(startLocalWorker({ bundle: '/nowhere/index.js' })).rejects.toThrow('/nowhere/index.js is missing: run `npm run build` first');
+  await expect(startLocalWorker({ bundle: '/nowhere/index.js' })).rejects.toThrow(
+    '/nowhere/index.js is missing: run `npm run build` first',
+  );
 });

@@ -76,7 +76,9 @@ describe('page-data API', () => {
   });
 
   test('the theme cookie reaches the loader through the API as through SSR', async () => {
-    const json = (await (await worker.fetch('/api/_analog/pages/news', { headers: { Cookie: 'theme=light' } })).json()) as { data: { theme: string } };
+    const json = (await (await worker.fetch('/api/_analog/pages/news', { headers: { Cookie: 'theme=light' } })).json()) as {
+      data: { theme: string };
+    };
     expect(json.data.theme).toBe('light');
   });
 });
@@ -200,7 +202,12 @@ describe('page views', () => {
     const token = await visitorToken();
     await worker.fetch('/api/_analog/analytics/hits', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'CF-Connecting-IP': '203.0.113.9' },
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: `XSRF-TOKEN=${token}`,
+        'X-XSRF-TOKEN': token,
+        'CF-Connecting-IP': '203.0.113.9',
+      },
       body: '{"path":"/setup"}',
     });
     const api = (await (await worker.fetch('/api/_analog/pages/analytics')).json()) as { data: { pages: object[] } };

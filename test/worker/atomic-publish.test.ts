@@ -9,15 +9,14 @@
  * - `verifyPublished` reports each missing or corrupt key as file/slug/key: reason.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { withBulkOperations, type KvPutOptions, type KvStore } from '../../scripts/content/kv-store.ts';
-import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
-import { publishPlan, UploadConflictError } from '../../scripts/content/publish.ts';
-import { uploadContent, type UploadOutcome } from '../../scripts/content/upload.ts';
-import { LOCK_KEY } from '../../contracts/kv-keys.ts';
-import { verifyPublished } from '../../scripts/content/verify.ts';
+import { LOCK_KEY, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, type Manifest } from '../../contracts/kv-values.ts';
+import { type KvPutOptions, type KvStore, withBulkOperations } from '../../scripts/content/kv-store.ts';
+import { type ContentFolder, loadContentFolder } from '../../scripts/content/load-content.ts';
+import { publishPlan, UploadConflictError } from '../../scripts/content/publish.ts';
+import { type UploadOutcome, uploadContent } from '../../scripts/content/upload.ts';
+import { verifyPublished } from '../../scripts/content/verify.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
@@ -34,7 +33,10 @@ const md = (fm: string, body: string) => `---\n${fm}\n---\n${body}\n`;
 
 /** Real content with one extra news post: the version before the previous one. */
 function versionA(): ContentFolder {
-  const extra = { file: 'news-extra.md', source: md('title: "Extra"\nslug: extra-news\ndescription: "An extra post"\ntype: news\ndate: 2020-01-01', 'Extra text.') };
+  const extra = {
+    file: 'news-extra.md',
+    source: md('title: "Extra"\nslug: extra-news\ndescription: "An extra post"\ntype: news\ndate: 2020-01-01', 'Extra text.'),
+  };
   return { files: [...real.files, extra], samples: real.samples, media: real.media };
 }
 /** The live version: the real content. */
@@ -45,7 +47,10 @@ function versionC(): ContentFolder {
   const files = real.files
     .filter((f) => f.file !== 'sponsor.md')
     .map((f) => (edited.has(f.file) ? { ...f, source: `${f.source}\n\nEdited in version C.\n` } : f));
-  files.push({ file: 'guide-new-page.md', source: md('title: "A New Page"\nslug: new-page\ndescription: "Added in version C"\ntype: guide', 'New text.') });
+  files.push({
+    file: 'guide-new-page.md',
+    source: md('title: "A New Page"\nslug: new-page\ndescription: "Added in version C"\ntype: guide', 'New text.'),
+  });
   return { files, samples: real.samples, media: real.media };
 }
 
@@ -280,7 +285,8 @@ describe('two uploads at once', () => {
       ...worker.store,
       put: async (key, value, options) => {
         await worker.store.put(key, value, options);
-        if (key === MANIFEST_KEY) await worker.store.put(MANIFEST_KEY, JSON.stringify({ ...plan.manifest, version: plan.manifest.version + 1 }));
+        if (key === MANIFEST_KEY)
+          await worker.store.put(MANIFEST_KEY, JSON.stringify({ ...plan.manifest, version: plan.manifest.version + 1 }));
       },
     };
     const withDeletes = { ...plan, deletes: ['entry/some-old-key'] };

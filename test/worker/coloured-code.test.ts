@@ -5,10 +5,11 @@
  * language), names the pages that must have some, and checks every token's contrast with its
  * block in both themes (WCAG AA).
  */
+
+import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
-import { parse } from 'node-html-parser';
 import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 let worker: WorkerRuntime;
@@ -21,12 +22,15 @@ afterAll(() => worker?.dispose());
 const colourOf = (style: string | undefined): string | undefined => /(?:^|;)color:(#[0-9a-f]+)/i.exec(style ?? '')?.[1]?.toLowerCase();
 
 /** The light theme's colour in the same attribute. */
-const lightColourOf = (style: string | undefined): string | undefined => /--shiki-light:(#[0-9a-f]+)/i.exec(style ?? '')?.[1]?.toLowerCase();
+const lightColourOf = (style: string | undefined): string | undefined =>
+  /--shiki-light:(#[0-9a-f]+)/i.exec(style ?? '')?.[1]?.toLowerCase();
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);

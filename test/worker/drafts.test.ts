@@ -4,20 +4,26 @@
  * unindexed and private; a wrong, foreign or expired token gets the missing page's 404.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import type { Manifest } from '../../contracts/kv-values.ts';
+import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
 import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { type Manifest } from '../../contracts/kv-values.ts';
-import { parsePage } from '../support/html.ts';
 import { ORIGIN } from '../../tools/local-worker.ts';
+import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SECRET = 'test-preview-secret';
 /** A word no published article holds, to search for. */
 const WORD = 'Zanzibarquux';
-const NEWS_DRAFT = { file: 'news-secret-plans.md', source: `---\ntitle: Secret plans\nslug: secret-plans\ndescription: Not yet\ntype: news\ndate: 2099-01-01\ndraft: true\n---\n# Coming\n\n${WORD} is coming.\n` };
-const GUIDE_DRAFT = { file: 'guide-wip.md', source: `---\ntitle: Work in progress\nslug: wip\ndescription: A guide being written\ntype: guide\ndraft: true\n---\nSteps about ${WORD}.\n` };
+const NEWS_DRAFT = {
+  file: 'news-secret-plans.md',
+  source: `---\ntitle: Secret plans\nslug: secret-plans\ndescription: Not yet\ntype: news\ndate: 2099-01-01\ndraft: true\n---\n# Coming\n\n${WORD} is coming.\n`,
+};
+const GUIDE_DRAFT = {
+  file: 'guide-wip.md',
+  source: `---\ntitle: Work in progress\nslug: wip\ndescription: A guide being written\ntype: guide\ndraft: true\n---\nSteps about ${WORD}.\n`,
+};
 
 let worker: WorkerRuntime;
 let links: Map<string, string>;
@@ -33,10 +39,12 @@ beforeAll(async () => {
     preview: { origin: ORIGIN, secret: SECRET, days: 7 },
   });
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
-  links = new Map(lines.flatMap((line) => {
-    const match = /^draft {5}(\S+) → (\S+) \(not public; this link works until /.exec(line);
-    return match ? [[match[1]!, match[2]!.slice(ORIGIN.length)] as [string, string]] : [];
-  }));
+  links = new Map(
+    lines.flatMap((line) => {
+      const match = /^draft {5}(\S+) → (\S+) \(not public; this link works until /.exec(line);
+      return match ? [[match[1]!, match[2]!.slice(ORIGIN.length)] as [string, string]] : [];
+    }),
+  );
 }, 120_000);
 afterAll(() => worker?.dispose());
 
@@ -62,7 +70,9 @@ describe('the preview link', () => {
       expect(res.headers.get('x-robots-tag')).toBe('noindex');
       expect(res.headers.get('etag')).toBeNull();
       const doc = parsePage(text);
-      expect(doc.root.querySelector('.draft-banner')?.textContent).toMatch(/^Draft: not published\. Only people with this link can see it, until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
+      expect(doc.root.querySelector('.draft-banner')?.textContent).toMatch(
+        /^Draft: not published\. Only people with this link can see it, until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,
+      );
       expect(doc.root.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
       expect(text).toContain(WORD);
       // Not kept by the rendered-page cache: rendered again each time.
@@ -80,7 +90,7 @@ describe('the preview link', () => {
     expect(Date.parse(payload.data.article.draft!.expires)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 
-  test('a wrong, foreign, expired or development-signed token is the missing page\'s 404', async () => {
+  test("a wrong, foreign, expired or development-signed token is the missing page's 404", async () => {
     const path = '/news/secret-plans';
     const valid = links.get('news-secret-plans.md')!.split('preview=')[1]!;
     const [expires, signature] = valid.split('.') as [string, string];
@@ -105,14 +115,24 @@ describe('the preview link', () => {
 });
 
 describe('nowhere public', () => {
-  test('not in the manifest\'s entries, only in its drafts', async () => {
+  test("not in the manifest's entries, only in its drafts", async () => {
     const manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY))!) as Manifest;
     expect(manifest.entries.map((e) => e.slug)).toEqual(expect.not.arrayContaining(['secret-plans', 'wip']));
     expect(manifest.drafts.map((e) => e.slug).sort()).toEqual(['secret-plans', 'wip']);
   });
 
   test('pages, indexes, search, feeds, sitemap, llms.txt, sources, redirects', async () => {
-    const paths = ['/', '/news', '/guide', `/search?q=${WORD}`, `/api/_analog/search?q=${WORD}`, '/news/feed.xml', '/sitemap.xml', '/llms.txt', '/guide/DSX'];
+    const paths = [
+      '/',
+      '/news',
+      '/guide',
+      `/search?q=${WORD}`,
+      `/api/_analog/search?q=${WORD}`,
+      '/news/feed.xml',
+      '/sitemap.xml',
+      '/llms.txt',
+      '/guide/DSX',
+    ];
     for (const path of paths) {
       const { res, text } = await get(path);
       expect(res.status, path).toBe(200);

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../scripts/content/upload.ts';
+import type { KvProbe } from '../../tools/binding-probes.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { parsePage } from '../support/html.ts';
-import type { KvProbe } from '../../tools/binding-probes.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** The Worker with its KV binding probed; the manifest asked of KV on every request. */

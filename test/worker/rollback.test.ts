@@ -4,10 +4,10 @@
  * and index alike, with no entry written by the rollback.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadContentFolder, type ContentFolder } from '../../scripts/content/load-content.ts';
+import { articlePath } from '../../contracts/routes.ts';
+import { type ContentFolder, loadContentFolder } from '../../scripts/content/load-content.ts';
 import { rollback } from '../../scripts/content/rollback.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { articlePath } from '../../contracts/routes.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
@@ -32,8 +32,11 @@ async function heading(path: string): Promise<string | undefined> {
 test('after --rollback the Worker serves the previous version at its next manifest refresh', async () => {
   expect((await uploadContent({ content: real, store: worker.store, now: T(0) })).ok).toBe(true);
   const renamed: ContentFolder = {
-    files: real.files.map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: f.source.replace(`title: "${OLD_TITLE}"`, `title: "${NEW_TITLE}"`) } : f)),
-    samples: real.samples, media: real.media,
+    files: real.files.map((f) =>
+      f.file === 'guide-DSX.md' ? { ...f, source: f.source.replace(`title: "${OLD_TITLE}"`, `title: "${NEW_TITLE}"`) } : f,
+    ),
+    samples: real.samples,
+    media: real.media,
   };
   expect((await uploadContent({ content: renamed, store: worker.store, now: T(1) })).ok).toBe(true);
   const page = articlePath('guide', 'DSX');

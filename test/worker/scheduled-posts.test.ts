@@ -4,11 +4,11 @@
  * passes its time it appears everywhere, with no second upload (MANIFEST_TTL_SECONDS=0, so the
  * manifest itself is read on every request and only the clock changes what is shown).
  */
-import { beforeAll, afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import type { Manifest } from '../../contracts/kv-values.ts';
 import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { type Manifest } from '../../contracts/kv-values.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** Time between the end of the upload and the post's go-live: the "before" checks run in it. */
@@ -30,14 +30,23 @@ beforeAll(async () => {
   const files = content.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));
   const upload = async (extra: { file: string; source: string }[]) => {
     lines = [];
-    const outcome = await uploadContent({ content: { files: [...files, ...extra], samples: content.samples, media: content.media }, store: worker.store, log: (line) => lines.push(line) });
+    const outcome = await uploadContent({
+      content: { files: [...files, ...extra], samples: content.samples, media: content.media },
+      store: worker.store,
+      log: (line) => lines.push(line),
+    });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
   };
   // The first upload warms the renderer, so the second one is quick.
   await upload([]);
   goLive = Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000;
   const date = new Date(goLive).toISOString();
-  await upload([{ file: FILE, source: `---\ntitle: Launch day\nslug: ${SLUG}\ndescription: It is out\ntype: news\ndate: ${date}\n---\n# Out now\n\n${WORD} has launched.\n` }]);
+  await upload([
+    {
+      file: FILE,
+      source: `---\ntitle: Launch day\nslug: ${SLUG}\ndescription: It is out\ntype: news\ndate: ${date}\n---\n# Out now\n\n${WORD} has launched.\n`,
+    },
+  ]);
   if (Date.now() > goLive - 4_000) throw new Error(`the upload took too long: less than 4 s were left before ${date} for the checks`);
 }, 120_000);
 afterAll(() => worker?.dispose());

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
-import { checkHtml, type CheckerMessage } from '../support/html-checker.ts';
+import { type CheckerMessage, checkHtml } from '../support/html-checker.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const PAGES = [

@@ -4,9 +4,9 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchRoute } from '../../client/route-table.ts';
 import { ContentError } from '../../contracts/content-error.ts';
 import { findEntry } from '../../contracts/manifest-lookup.ts';
-import { matchRoute } from '../../client/route-table.ts';
 import type { AppEnv } from '../app-env.ts';
 import { type ContentReader, contentReaderFor } from '../content/content-reader.ts';
 import { discardBody } from '../http/discard-body.ts';

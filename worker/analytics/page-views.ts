@@ -1,7 +1,7 @@
 /** Reads page-view figures from the counter; a failing Durable Object yields null, never an error page. */
 import type { PageViews } from '../../contracts/page-payload.ts';
-import { COUNTER_NAME } from './analytics-counter.ts';
 import type { WorkerEnv as Env } from '../app-env.ts';
+import { COUNTER_NAME } from './analytics-counter.ts';
 
 export const counterStub = (env: Env) => env.ANALYTICS.get(env.ANALYTICS.idFromName(COUNTER_NAME));
 

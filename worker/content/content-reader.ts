@@ -13,12 +13,13 @@
  *   whose time has not come are left out (contracts/scheduled-entries.ts), and so are their
  *   search hits. They appear once the clock passes their `publishAt`, with no new upload.
  */
+
+import type { PageContent } from '../../client/route-module.ts';
 import { ContentError } from '../../contracts/content-error.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
-import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
-import type { PageContent } from '../../client/route-module.ts';
+import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
 import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
 
 const MANIFEST_CACHE_TTL = 30;

@@ -28,5 +28,10 @@ export async function mediaFile(c: Context<AppEnv>): Promise<Response> {
     return c.text('Images are unavailable right now.', 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' });
   }
   if (bytes === null) return c.text(`No image is published at ${MEDIA_PATH_PREFIX}${name}.`, 404, missing);
-  return c.body(bytes, 200, { ...headers, ETag: etag, 'Content-Type': MEDIA_TYPES[match[2] as MediaExtension], 'X-Content-Type-Options': 'nosniff' });
+  return c.body(bytes, 200, {
+    ...headers,
+    ETag: etag,
+    'Content-Type': MEDIA_TYPES[match[2] as MediaExtension],
+    'X-Content-Type-Options': 'nosniff',
+  });
 }

@@ -5,8 +5,8 @@
  * summaries are plain text (Atom's default `type="text"`), escaped.
  */
 import { SITE } from '../../client/site.ts';
-import { element, latest, rfc3339, xmlText } from './xml.ts';
 import type { SiteContent } from './site-content.ts';
+import { element, latest, rfc3339, xmlText } from './xml.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 export const NEWS_FEED_PATH = '/news/feed.xml';

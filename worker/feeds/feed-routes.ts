@@ -50,7 +50,9 @@ function fromManifest(contentType: string, build: (content: SiteContent) => stri
     } catch (error) {
       return problem(c, error);
     }
-    return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) => c.body(body, 200, { ...headers, 'Content-Type': contentType }));
+    return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) =>
+      c.body(body, 200, { ...headers, 'Content-Type': contentType }),
+    );
   };
 }
 
@@ -61,37 +63,41 @@ feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, llmsTxt));
 // Independent of content: a crawler that got a 5xx for robots.txt would stop crawling the site.
 feeds.get('/robots.txt', async (c) => {
   const body = robotsTxt(siteUrlOf(c));
-  return cacheable(c, `W/"${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) => c.body(body, 200, { ...headers, 'Content-Type': TEXT_CONTENT_TYPE }));
+  return cacheable(c, `W/"${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) =>
+    c.body(body, 200, { ...headers, 'Content-Type': TEXT_CONTENT_TYPE }),
+  );
 });
 
-const markdownSource = (section: 'news' | 'guide') => async (c: Context<AppEnv>): Promise<Response> => {
-  const url = new URL(c.req.url);
-  const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
-  const content = contentReaderFor(c.env);
-  try {
-    const manifest = await content.manifest();
-    const found = findEntry(manifest, name);
-    if (!found) {
-      // A page whose slug itself ends in .md (slugs may hold dots) is the page route's to render.
-      const page = `${name}.md`.toLowerCase();
-      if (manifest.entries.some((e) => e.slug.toLowerCase() === page)) return renderPage(c, url);
-      return c.text(`No article is published at ${url.pathname}.`, 404, { 'Cache-Control': 'no-cache' });
-    }
-    const canonical = entryPath(found);
-    if (`/${section}/${name}` !== canonical) return c.redirect(`${canonical}.md${url.search}`, 301);
-    return await cacheable(c, `W/"${found.sourceHash}"`, async (headers) => {
-      const stored = await content.entry(found.key);
-      return c.body(stored.markdown, 200, {
-        ...headers,
-        'Content-Type': MARKDOWN_CONTENT_TYPE,
-        // The HTML page is the one to index; this is its source.
-        Link: `<${siteUrlOf(c)}${canonical}>; rel="canonical"`,
+const markdownSource =
+  (section: 'news' | 'guide') =>
+  async (c: Context<AppEnv>): Promise<Response> => {
+    const url = new URL(c.req.url);
+    const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
+    const content = contentReaderFor(c.env);
+    try {
+      const manifest = await content.manifest();
+      const found = findEntry(manifest, name);
+      if (!found) {
+        // A page whose slug itself ends in .md (slugs may hold dots) is the page route's to render.
+        const page = `${name}.md`.toLowerCase();
+        if (manifest.entries.some((e) => e.slug.toLowerCase() === page)) return renderPage(c, url);
+        return c.text(`No article is published at ${url.pathname}.`, 404, { 'Cache-Control': 'no-cache' });
+      }
+      const canonical = entryPath(found);
+      if (`/${section}/${name}` !== canonical) return c.redirect(`${canonical}.md${url.search}`, 301);
+      return await cacheable(c, `W/"${found.sourceHash}"`, async (headers) => {
+        const stored = await content.entry(found.key);
+        return c.body(stored.markdown, 200, {
+          ...headers,
+          'Content-Type': MARKDOWN_CONTENT_TYPE,
+          // The HTML page is the one to index; this is its source.
+          Link: `<${siteUrlOf(c)}${canonical}>; rel="canonical"`,
+        });
       });
-    });
-  } catch (error) {
-    return problem(c, error);
-  }
-};
+    } catch (error) {
+      return problem(c, error);
+    }
+  };
 feeds.get('/news/:file{[^/]+\\.md}', markdownSource('news'));
 feeds.get('/guide/:file{[^/]+\\.md}', markdownSource('guide'));
 
@@ -102,7 +108,11 @@ for (const path of [NEWS_FEED_PATH, '/sitemap.xml', '/robots.txt', '/llms.txt', 
 type CacheHeaders = { ETag: string; 'Cache-Control': string };
 
 /** 304 when the visitor holds this version, else the response `send` makes with the cache headers. */
-async function cacheable(c: Context<AppEnv>, etag: string, send: (headers: CacheHeaders) => Response | Promise<Response>): Promise<Response> {
+async function cacheable(
+  c: Context<AppEnv>,
+  etag: string,
+  send: (headers: CacheHeaders) => Response | Promise<Response>,
+): Promise<Response> {
   return notModified(c.req.raw, etag, { 'Cache-Control': FEED_CACHE_CONTROL }) ?? send({ ETag: etag, 'Cache-Control': FEED_CACHE_CONTROL });
 }
 

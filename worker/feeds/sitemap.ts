@@ -4,8 +4,9 @@
  * none. Indexes: the newest of those among what they list (home lists the latest news). /setup has no content of its own: the manifest's
  * publishedAt. /analytics (noindex) and /search (results, not pages) are left out.
  */
-import { element, latest, rfc3339, xmlText } from './xml.ts';
+
 import type { SiteContent } from './site-content.ts';
+import { element, latest, rfc3339, xmlText } from './xml.ts';
 
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
@@ -15,7 +16,8 @@ export function sitemapXml({ siteUrl, publishedAt, pages }: SiteContent): string
     const changed = entry.updated ?? entry.date;
     return { type: entry.type, url, lastmod: changed === null ? undefined : rfc3339(changed, `The updated time of ${entry.file}`) };
   });
-  const newest = (type: 'news' | 'guide') => latest(articles.flatMap((a) => (a.type === type && a.lastmod ? [a.lastmod] : []))) ?? published;
+  const newest = (type: 'news' | 'guide') =>
+    latest(articles.flatMap((a) => (a.type === type && a.lastmod ? [a.lastmod] : []))) ?? published;
   const urls = [
     { url: `${siteUrl}/`, lastmod: newest('news') },
     { url: `${siteUrl}/news`, lastmod: newest('news') },

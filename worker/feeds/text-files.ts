@@ -35,9 +35,7 @@ export function llmsTxt({ siteUrl, pages }: SiteContent): string {
     `This is the website of ${SITE.name} (${siteUrl}), made by ${SITE.author}: how to install and use the app, and news of its releases. ` +
       `Each link below is the markdown source of a page; the same URL without \`.md\` is the page itself. ` +
       `Source code and downloads: ${SITE.repository}.`,
-    ...sections
-      .filter(([, list]) => list.length > 0)
-      .flatMap(([heading, list]) => ['', `## ${heading}`, '', ...list.map(link)]),
+    ...sections.filter(([, list]) => list.length > 0).flatMap(([heading, list]) => ['', `## ${heading}`, '', ...list.map(link)]),
     '',
   ].join('\n');
 }

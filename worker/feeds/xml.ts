@@ -6,7 +6,8 @@
  */
 const MARKUP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Safe in element content and in double- or single-quoted attribute values. */
 export const xmlText = (value: string): string => value.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => MARKUP[c] ?? c);
@@ -30,4 +31,5 @@ export function rfc3339(value: string, what: string): string {
 }
 
 /** The latest of RFC 3339 UTC times from `rfc3339` (same format, so they compare as strings); undefined for none. */
-export const latest = (times: string[]): string | undefined => times.reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
+export const latest = (times: string[]): string | undefined =>
+  times.reduce<string | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);

@@ -16,7 +16,10 @@ export const LOCAL_DEVELOPMENT_SECRET = 'race-element-local-development-only';
 const encoder = new TextEncoder();
 
 const base64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   // A length of 4n + 1 is no base64 at all: atob would throw.
@@ -90,7 +93,11 @@ export function sameToken(a: string, b: string): boolean {
 
 export type XsrfCheck = { ok: true } | { ok: false; reason: string };
 
-export async function checkXsrf(cookieToken: string | undefined, headerToken: string | undefined, secret: string | null): Promise<XsrfCheck> {
+export async function checkXsrf(
+  cookieToken: string | undefined,
+  headerToken: string | undefined,
+  secret: string | null,
+): Promise<XsrfCheck> {
   if (secret === null) return { ok: false, reason: 'XSRF protection is not configured on this server (XSRF_SECRET is missing).' };
   if (!headerToken) return { ok: false, reason: `Missing ${XSRF_HEADER} header.` };
   if (!cookieToken) return { ok: false, reason: `Missing ${XSRF_COOKIE} cookie.` };

@@ -4,10 +4,11 @@
  * only); and the stylesheet's text, which every page carries inline (vite.config.ts writes
  * it), so no request stands before its first paint.
  */
-import inlineStyles from '../../dist/client/.vite/inline-styles.json';
-import viteManifest from '../../dist/client/.vite/manifest.json';
+
 import type { DocumentAssets } from '../../client/Document.tsx';
 import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
+import inlineStyles from '../../dist/client/.vite/inline-styles.json';
+import viteManifest from '../../dist/client/.vite/manifest.json';
 
 /** One chunk of Vite's build manifest, as far as the site reads it (also scripts/client-weight.ts). */
 export interface ManifestChunk {
@@ -75,5 +76,10 @@ function textHash(text: string): string {
 
 /** Changes with every client build, scripts or styles: named in every page payload, so part of each page's ETag. */
 export const BUILD_ID = textHash(
-  [...CLIENT_ASSETS.scripts, ...Object.values(CLIENT_ASSETS.lazyRoutePreloads).flat(), ...CLIENT_ASSETS.styles, textHash(CLIENT_ASSETS.inlineCss)].join(','),
+  [
+    ...CLIENT_ASSETS.scripts,
+    ...Object.values(CLIENT_ASSETS.lazyRoutePreloads).flat(),
+    ...CLIENT_ASSETS.styles,
+    textHash(CLIENT_ASSETS.inlineCss),
+  ].join(','),
 );

@@ -3,11 +3,12 @@
  * Worker renders every page), runs its loader, and answers a content error with the message
  * page. The SSR route and the page-data API both call this, so the two always agree.
  */
-import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
-import type { PagePayload } from '../../contracts/page-payload.ts';
+
 import type { Loaded, LoaderContext } from '../../client/route-module.ts';
 import { loadRouteModule, MESSAGE_ROUTE, matchRoute } from '../../client/route-table.ts';
 import { contentErrorPage } from '../../client/routes/message.tsx';
+import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
+import type { PagePayload } from '../../contracts/page-payload.ts';
 import { BUILD_ID } from './client-assets.ts';
 import { themeFromCookieHeader } from './theme.ts';
 
@@ -50,7 +51,8 @@ export async function loadPage(url: URL, cookieHeader: string | null, context: P
 }
 
 /** True for a draft shown through its preview link: private, never cached or indexed. */
-export const isDraftPayload = (payload: PagePayload): boolean => payload.data.kind === 'article' && payload.data.article.draft !== undefined;
+export const isDraftPayload = (payload: PagePayload): boolean =>
+  payload.data.kind === 'article' && payload.data.article.draft !== undefined;
 
 async function runLoader(url: URL, context: LoaderContext): Promise<Loaded> {
   const match = matchRoute(url.pathname);

@@ -6,14 +6,14 @@
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { XSRF_COOKIE } from '../../contracts/xsrf-names.ts';
 import { serializePayload } from '../../client/Document.tsx';
-import type { AppEnv } from '../app-env.ts';
+import { previewSecret } from '../../contracts/preview-token.ts';
+import { XSRF_COOKIE } from '../../contracts/xsrf-names.ts';
 import { readPageViews } from '../analytics/page-views.ts';
+import type { AppEnv } from '../app-env.ts';
 import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { createXsrfToken, isValidXsrfToken, xsrfSecret } from '../http/xsrf.ts';
-import { previewSecret } from '../../contracts/preview-token.ts';
 import { isDraftPayload, loadPage, type PageLoaderContext } from './load-page.ts';
 import { renderHtml } from './render-html.tsx';
 import { type RenderedPageCache, renderedPageCacheFor } from './rendered-page-cache.ts';

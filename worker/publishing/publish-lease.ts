@@ -42,19 +42,45 @@ const live = (lease: Lease | null, now: number): Lease | null => (lease && lease
 const iso = (ms: number): string => new Date(ms).toISOString();
 const versionName = (v: number | null): string => (v === null ? 'none' : `v${v}`);
 
-export function acquire(state: LeaseState, holder: string, ttlSeconds: number, now: number, reserved?: number): { state: LeaseState; result: LeaseResult } {
+export function acquire(
+  state: LeaseState,
+  holder: string,
+  ttlSeconds: number,
+  now: number,
+  reserved?: number,
+): { state: LeaseState; result: LeaseResult } {
   const current = live(state.lease, now);
   if (current && current.holder !== holder) {
-    return { state, result: { ok: false, reason: `held by ${current.holder} until ${iso(current.expiresAt)}`, holder: current.holder, expiresAt: current.expiresAt } };
+    return {
+      state,
+      result: {
+        ok: false,
+        reason: `held by ${current.holder} until ${iso(current.expiresAt)}`,
+        holder: current.holder,
+        expiresAt: current.expiresAt,
+      },
+    };
   }
   if (reserved !== undefined && state.version !== reserved) {
-    return { state, result: { ok: false, reason: `version ${reserved} is no longer the last reserved (the lock now records ${versionName(state.version)})` } };
+    return {
+      state,
+      result: {
+        ok: false,
+        reason: `version ${reserved} is no longer the last reserved (the lock now records ${versionName(state.version)})`,
+      },
+    };
   }
   const expiresAt = now + ttlSeconds * 1000;
   return { state: { ...state, lease: { holder, expiresAt } }, result: { ok: true, expiresAt } };
 }
 
-export function commit(state: LeaseState, holder: string, basedOn: number | null, next: number, now: number): { state: LeaseState; result: CommitResult } {
+export function commit(
+  state: LeaseState,
+  holder: string,
+  basedOn: number | null,
+  next: number,
+  now: number,
+): { state: LeaseState; result: CommitResult } {
   const current = live(state.lease, now);
   if (!current || current.holder !== holder) {
     const why = current ? `the lease is held by ${current.holder}` : 'the lease expired or was never taken';
@@ -64,7 +90,10 @@ export function commit(state: LeaseState, holder: string, basedOn: number | null
   // Versions only grow, and a stale KV read shows an older one: a base above the last reserved
   // version is a manifest written outside the lock (by hand), safe to build on; a lower one is not.
   if (!(state.version === null || (basedOn !== null && basedOn >= state.version) || onPendingBase)) {
-    return { state, result: { ok: false, reason: `planned against ${versionName(basedOn)}, but ${versionName(state.version)} was reserved since` } };
+    return {
+      state,
+      result: { ok: false, reason: `planned against ${versionName(basedOn)}, but ${versionName(state.version)} was reserved since` },
+    };
   }
   return { state: { ...state, version: next, pending: { by: holder, from: basedOn } }, result: { ok: true, version: next } };
 }

@@ -6,7 +6,16 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { WorkerEnv as Env } from '../app-env.ts';
-import { acquire, commit, EMPTY_LEASE_STATE, release, type CommitResult, type LeaseResult, type LeaseState, type ReleaseOutcome } from './publish-lease.ts';
+import {
+  acquire,
+  type CommitResult,
+  commit,
+  EMPTY_LEASE_STATE,
+  type LeaseResult,
+  type LeaseState,
+  type ReleaseOutcome,
+  release,
+} from './publish-lease.ts';
 
 export const PUBLISH_LOCK_NAME = 'content';
 
@@ -22,7 +31,10 @@ export class PublishLock extends DurableObject<Env> {
   }
 
   private write(state: LeaseState): void {
-    this.ctx.storage.sql.exec(`INSERT INTO lock (id, state) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state`, JSON.stringify(state));
+    this.ctx.storage.sql.exec(
+      `INSERT INTO lock (id, state) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state`,
+      JSON.stringify(state),
+    );
   }
 
   acquire(holder: string, ttlSeconds: number, reserved?: number): LeaseResult {

@@ -6,7 +6,7 @@
  * gate: a bearer token is not sent by browsers on their own, so there is nothing to forge.
  * I/O: the Durable Object.
  */
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type * as z from 'zod';
 import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema } from '../../contracts/publish-lease.ts';
 import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
@@ -17,7 +17,9 @@ const encoder = new TextEncoder();
 
 /** Equal digests of both, compared without an early exit: neither length nor content leaks. */
 async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([given, expected].map(async (s) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(s)))));
+  const [a, b] = await Promise.all(
+    [given, expected].map(async (s) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(s)))),
+  );
   let difference = 0;
   for (let i = 0; i < a!.length; i++) difference |= a![i]! ^ b![i]!;
   return difference === 0;
@@ -27,10 +29,12 @@ type Checked<T> = { ok: true; body: T } | { ok: false; response: Response };
 
 async function authorised<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<Checked<T>> {
   const secret = c.env.PUBLISH_SECRET;
-  if (!secret) return { ok: false, response: c.json({ error: 'Publishing is not configured on this server (PUBLISH_SECRET is missing).' }, 503) };
+  if (!secret)
+    return { ok: false, response: c.json({ error: 'Publishing is not configured on this server (PUBLISH_SECRET is missing).' }, 503) };
   const header = c.req.header('authorization') ?? '';
   const token = /^Bearer (.+)$/.exec(header)?.[1];
-  if (!token || !(await sameSecret(token, secret))) return { ok: false, response: c.json({ error: 'Missing or wrong bearer token (the value of PUBLISH_SECRET).' }, 401) };
+  if (!token || !(await sameSecret(token, secret)))
+    return { ok: false, response: c.json({ error: 'Missing or wrong bearer token (the value of PUBLISH_SECRET).' }, 401) };
   let raw: unknown;
   try {
     raw = await c.req.json();

@@ -1,18 +1,21 @@
 import { expect, test } from 'vitest';
-import type { ManifestEntry } from '../../../contracts/kv-values.ts';
 import { INDEX_PAGE_SIZE, indexPage } from '../../../client/loaders/entry-cards.ts';
+import type { ManifestEntry } from '../../../contracts/kv-values.ts';
 
-const entries = Array.from({ length: INDEX_PAGE_SIZE * 2 + 1 }, (_, i): ManifestEntry => ({
-  slug: `s${i}`,
-  type: 'guide',
-  title: `T${i}`,
-  description: '',
-  date: null,
-  file: `s${i}.md`,
-  key: `entry/${i}`,
-  sourceHash: String(i),
-  updated: '2024-01-01T00:00:00.000Z',
-}));
+const entries = Array.from(
+  { length: INDEX_PAGE_SIZE * 2 + 1 },
+  (_, i): ManifestEntry => ({
+    slug: `s${i}`,
+    type: 'guide',
+    title: `T${i}`,
+    description: '',
+    date: null,
+    file: `s${i}.md`,
+    key: `entry/${i}`,
+    sourceHash: String(i),
+    updated: '2024-01-01T00:00:00.000Z',
+  }),
+);
 
 test('page 1 is the bare path, later pages carry ?page=N, the last page holds the rest', () => {
   const first = indexPage(entries, null, '/guide');

@@ -1,6 +1,6 @@
 /** "Did you mean …": the pure matching behind 404 suggestions (runs in Node). */
 import { describe, expect, test } from 'vitest';
-import { normalizeSlug, similarity, suggestSlugs, type SlugCandidate } from '../../../client/loaders/suggest-slugs.ts';
+import { normalizeSlug, type SlugCandidate, similarity, suggestSlugs } from '../../../client/loaders/suggest-slugs.ts';
 
 /** Some of the real content: slug, title and file name, as the loader passes them. */
 const ARTICLES: SlugCandidate[] = [
@@ -16,7 +16,12 @@ const ARTICLES: SlugCandidate[] = [
   ['guide', 'setup-hider', 'Setup Hider for Streaming', 'guide-setup-hider.md'],
   ['guide', 'video-guides', 'Video Guides', 'guide-video-guides.md'],
   ['guide', 'features', 'Features', 'features.md'],
-].map(([section, slug, title, file]) => ({ title: title!, href: `/${section}/${slug}`, names: [slug!, title!], aliases: [file!.replace(/\.md$/, '')] }));
+].map(([section, slug, title, file]) => ({
+  title: title!,
+  href: `/${section}/${slug}`,
+  names: [slug!, title!],
+  aliases: [file!.replace(/\.md$/, '')],
+}));
 
 const SECTIONS: SlugCandidate[] = [
   { title: 'News', href: '/news', names: ['news'] },

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildEntries, sha256, type BuildResult, type RenderCache } from '../../../scripts/content/build-entries.ts';
-import type { RenderedMarkdown } from '../../../scripts/content/render-markdown.ts';
-import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
+import { type BuildResult, buildEntries, type RenderCache, sha256 } from '../../../scripts/content/build-entries.ts';
+import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
 import type { ContentProblem } from '../../../scripts/content/problems.ts';
+import type { RenderedMarkdown } from '../../../scripts/content/render-markdown.ts';
 
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
 /** A valid guide file named `file` with slug `slug`. */
@@ -37,7 +37,11 @@ describe('folder checks', () => {
   });
 
   test('front matter problems of every file are collected', async () => {
-    const found = problems(await buildEntries(folder([guide('ok.md', 'ok'), { file: 'x.md', source: md('title: X') }, { file: 'y.md', source: 'no front matter' }])));
+    const found = problems(
+      await buildEntries(
+        folder([guide('ok.md', 'ok'), { file: 'x.md', source: md('title: X') }, { file: 'y.md', source: 'no front matter' }]),
+      ),
+    );
     expect(found.map((p) => `${p.file}:${p.field}`).sort()).toEqual(['x.md:description', 'x.md:slug', 'y.md:front matter']);
   });
 
@@ -62,7 +66,8 @@ describe('folder checks', () => {
           file: 'news-bad-dup.md',
           field: 'slug',
           line: 3,
-          reason: '"2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
+          reason:
+            '"2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
         },
       ]);
     });
@@ -76,7 +81,10 @@ describe('folder checks', () => {
     });
 
     test('a published file whose slug was changed to a taken one is the new one', async () => {
-      const published = new Map([['news-signpath.md', '2023-04-29-signpath'], ['news-bad-dup.md', 'another-slug']]);
+      const published = new Map([
+        ['news-signpath.md', '2023-04-29-signpath'],
+        ['news-bad-dup.md', 'another-slug'],
+      ]);
       const found = problems(await buildEntries(folder([dup, signpath]), undefined, { published }));
       expect(found.map((p) => p.file)).toEqual(['news-bad-dup.md']);
     });
@@ -136,12 +144,22 @@ describe('folder checks', () => {
     expect(result.drafts.map((e) => e.value.file)).toEqual(['wip.md']);
     expect(result.drafts[0]!.value.html).toContain('<h2 id="soon">');
     // A draft's slug is taken: publishing it later must not clash.
-    expect(problems(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'a', 'Text', '\ndraft: true')]))).map((p) => p.file)).toEqual(['wip.md']);
+    expect(
+      problems(await buildEntries(folder([guide('a.md', 'a'), guide('wip.md', 'a', 'Text', '\ndraft: true')]))).map((p) => p.file),
+    ).toEqual(['wip.md']);
   });
 });
 
 describe('what sanitising removes: warnings, or errors with strict', () => {
-  const body = ['Intro', '', '<script>alert(1)</script>', '', 'A [link](javascript:alert(1)) and <img src="https://example.com/a.png" onerror="x()">', '', '<iframe src="https://www.youtube.com/embed/abc"></iframe>'].join('\n');
+  const body = [
+    'Intro',
+    '',
+    '<script>alert(1)</script>',
+    '',
+    'A [link](javascript:alert(1)) and <img src="https://example.com/a.png" onerror="x()">',
+    '',
+    '<iframe src="https://www.youtube.com/embed/abc"></iframe>',
+  ].join('\n');
 
   test('one warning per removal, at the line of the file (front matter counted), with what and why', async () => {
     const result = built(await buildEntries(folder([guide('guide-a.md', 'a', body)])));
@@ -159,11 +177,22 @@ describe('what sanitising removes: warnings, or errors with strict', () => {
   test('strict turns them into problems: nothing builds', async () => {
     const found = problems(await buildEntries(folder([guide('guide-a.md', 'a', body)]), undefined, { strict: true }));
     expect(found).toHaveLength(4);
-    expect(found[0]).toMatchObject({ file: 'guide-a.md', field: 'body', line: 9, reason: expect.stringMatching(/^removed <script>: .*\(--strict\)$/) });
+    expect(found[0]).toMatchObject({
+      file: 'guide-a.md',
+      field: 'body',
+      line: 9,
+      reason: expect.stringMatching(/^removed <script>: .*\(--strict\)$/),
+    });
   });
 
   test('no warnings without removals, strict or not', async () => {
-    expect(built(await buildEntries(folder([guide('guide-a.md', 'a', '<a href="https://x.example" target="_blank">x</a>')]), undefined, { strict: true })).warnings).toEqual([]);
+    expect(
+      built(
+        await buildEntries(folder([guide('guide-a.md', 'a', '<a href="https://x.example" target="_blank">x</a>')]), undefined, {
+          strict: true,
+        }),
+      ).warnings,
+    ).toEqual([]);
   });
 
   test('a render kept from before removals were reported is rendered again, so its warnings show', async () => {

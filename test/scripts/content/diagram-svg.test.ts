@@ -2,13 +2,16 @@
 import { describe, expect, test } from 'vitest';
 import { DIAGRAM_THEME_VARIABLES, diagramFigure, themeColours } from '../../../scripts/content/diagram-svg.ts';
 
-const svg = (inner: string, attributes = 'viewBox="0 0 800 400"') => `<svg id="diagram-1" width="100%" style="max-width: 800px;" ${attributes}>${inner}</svg>`;
+const svg = (inner: string, attributes = 'viewBox="0 0 800 400"') =>
+  `<svg id="diagram-1" width="100%" style="max-width: 800px;" ${attributes}>${inner}</svg>`;
 
 describe('themeColours', () => {
   test('placeholders become CSS variables, a faded one a color-mix; other colours stay', () => {
     const { primaryColor, edgeLabelBackground, textColor } = DIAGRAM_THEME_VARIABLES;
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(edgeLabelBackground.slice(i, i + 2), 16));
-    expect(themeColours(`fill:${primaryColor.toUpperCase()};color:${textColor};background:rgba(${r}, ${g}, ${b}, 0.5);stroke:#123456`)).toBe(
+    expect(
+      themeColours(`fill:${primaryColor.toUpperCase()};color:${textColor};background:rgba(${r}, ${g}, ${b}, 0.5);stroke:#123456`),
+    ).toBe(
       'fill:var(--diagram-node);color:var(--diagram-text);background:color-mix(in srgb, var(--diagram-label-bg) 50%, transparent);stroke:#123456',
     );
   });
@@ -55,7 +58,9 @@ describe('diagramFigure', () => {
   });
 
   test('url(#fragment) in CSS is fine', () => {
-    expect(diagramFigure(svg('<style>#diagram-1 .p{stroke:url(#diagram-1-gradient)}</style>'), 'Diagram')).toContain('url(#diagram-1-gradient)');
+    expect(diagramFigure(svg('<style>#diagram-1 .p{stroke:url(#diagram-1-gradient)}</style>'), 'Diagram')).toContain(
+      'url(#diagram-1-gradient)',
+    );
   });
 
   test('an SVG without a usable viewBox is refused', () => {

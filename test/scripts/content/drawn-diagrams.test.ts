@@ -4,11 +4,11 @@
  * diagrams are left to the browser.
  */
 import { describe, expect, test } from 'vitest';
-import { buildEntries, type BuildResult, type RenderCache } from '../../../scripts/content/build-entries.ts';
-import { DRAWN_DIAGRAM_ID, type DiagramDrawer, type DrawnDiagram } from '../../../scripts/content/diagram-browser.ts';
+import { type BuildResult, buildEntries, type RenderCache } from '../../../scripts/content/build-entries.ts';
+import { type DiagramDrawer, DRAWN_DIAGRAM_ID, type DrawnDiagram } from '../../../scripts/content/diagram-browser.ts';
 import { drawDiagrams } from '../../../scripts/content/drawn-diagrams.ts';
 import type { ContentFolder } from '../../../scripts/content/load-content.ts';
-import { renderMarkdown, type RenderedMarkdown } from '../../../scripts/content/render-markdown.ts';
+import { type RenderedMarkdown, renderMarkdown } from '../../../scripts/content/render-markdown.ts';
 
 const SVG = `<svg id="${DRAWN_DIAGRAM_ID}" viewBox="0 0 320 160"><style>#${DRAWN_DIAGRAM_ID} .node{fill:red}</style><g class="node"><text>A</text></g></svg>`;
 
@@ -20,14 +20,19 @@ function fakeDrawer(): DiagramDrawer & { asked: string[] } {
     asked,
     async draw(sources) {
       asked.push(...sources);
-      return sources.map((s): DrawnDiagram => (s.includes('broken') ? { ok: false, error: 'Parse error on line 2' } : { ok: true, svg: SVG }));
+      return sources.map(
+        (s): DrawnDiagram => (s.includes('broken') ? { ok: false, error: 'Parse error on line 2' } : { ok: true, svg: SVG }),
+      );
     },
     async close() {},
   };
 }
 
 const fence = (source: string) => `\`\`\`mermaid\n${source}\n\`\`\``;
-const guide = (body: string, file = 'a.md') => ({ file, source: `---\ntitle: A\nslug: ${file.replace(/\.md$/, '')}\ndescription: About A\ntype: guide\n---\n${body}\n` });
+const guide = (body: string, file = 'a.md') => ({
+  file,
+  source: `---\ntitle: A\nslug: ${file.replace(/\.md$/, '')}\ndescription: About A\ntype: guide\n---\n${body}\n`,
+});
 const folder = (...files: ContentFolder['files']): ContentFolder => ({ files, samples: [] });
 const ok = (result: BuildResult) => {
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
@@ -35,8 +40,10 @@ const ok = (result: BuildResult) => {
 };
 
 describe('drawDiagrams', () => {
-  test("each source becomes its figure, with ids of its own; the entry has no diagram left for the client", async () => {
-    const rendered = await renderMarkdown(`Intro\n\n${fence('flowchart TD\n  A --> B')}\n\nBetween\n\n${fence('sequenceDiagram\n  A->>B: hi')}`);
+  test('each source becomes its figure, with ids of its own; the entry has no diagram left for the client', async () => {
+    const rendered = await renderMarkdown(
+      `Intro\n\n${fence('flowchart TD\n  A --> B')}\n\nBetween\n\n${fence('sequenceDiagram\n  A->>B: hi')}`,
+    );
     expect(rendered.hasDiagrams).toBe(true);
     const drawn = await drawDiagrams(rendered, fakeDrawer());
     if (!drawn.ok) throw new Error(drawn.problems.join());
@@ -78,15 +85,30 @@ describe('buildEntries with a drawer', () => {
 
   test('a refused diagram stops the build with a problem of its file', async () => {
     const result = await buildEntries(folder(guide(fence('flowchart TD\n  broken'))), undefined, { diagrams: fakeDrawer() });
-    expect(result).toEqual({ ok: false, problems: [{ file: 'a.md', field: 'body', reason: 'the 1st mermaid diagram ("flowchart TD") could not be drawn: Parse error on line 2' }] });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { file: 'a.md', field: 'body', reason: 'the 1st mermaid diagram ("flowchart TD") could not be drawn: Parse error on line 2' },
+      ],
+    });
   });
 
   test('a browser that fails is a problem naming it and the way out', async () => {
-    const failing: DiagramDrawer = { browser: '/opt/chrome', draw: () => Promise.reject(new Error('Failed to launch\nmore')), close: async () => {} };
+    const failing: DiagramDrawer = {
+      browser: '/opt/chrome',
+      draw: () => Promise.reject(new Error('Failed to launch\nmore')),
+      close: async () => {},
+    };
     const result = await buildEntries(folder(guide(fence('flowchart TD\n  A'))), undefined, { diagrams: failing });
     expect(result).toEqual({
       ok: false,
-      problems: [{ file: 'a.md', field: 'body', reason: 'diagrams could not be drawn with /opt/chrome: Failed to launch (--client-diagrams leaves them to the browser)' }],
+      problems: [
+        {
+          file: 'a.md',
+          field: 'body',
+          reason: 'diagrams could not be drawn with /opt/chrome: Failed to launch (--client-diagrams leaves them to the browser)',
+        },
+      ],
     });
   });
 

@@ -15,7 +15,8 @@ import { loadContentFolder } from '../../../scripts/content/load-content.ts';
 
 describe('pure parts', () => {
   test('commitsByFile: newest commit time and count per file, from one log', () => {
-    const log = '\x1e2025-03-01T10:00:00+01:00\n\na.md\nb.md\n\x1e2025-02-01T09:00:00+00:00\n\na.md\n\x1e2025-01-01T08:00:00-05:00\n\na.md\nc.md\n';
+    const log =
+      '\x1e2025-03-01T10:00:00+01:00\n\na.md\nb.md\n\x1e2025-02-01T09:00:00+00:00\n\na.md\n\x1e2025-01-01T08:00:00-05:00\n\na.md\nc.md\n';
     expect(Object.fromEntries(commitsByFile(log))).toEqual({
       'a.md': { newest: '2025-03-01T10:00:00+01:00', count: 3 },
       'b.md': { newest: '2025-03-01T10:00:00+01:00', count: 1 },
@@ -24,7 +25,7 @@ describe('pure parts', () => {
     expect(commitsByFile('')).toEqual(new Map());
   });
 
-  test('lastUpdated: none without an edit; for news, none unless after its date (the author\'s day)', () => {
+  test("lastUpdated: none without an edit; for news, none unless after its date (the author's day)", () => {
     expect(lastUpdated(undefined, undefined)).toBeNull();
     expect(lastUpdated('2025-03-01T10:00:00+01:00', undefined)).toBe('2025-03-01T10:00:00+01:00');
     expect(lastUpdated('2025-03-01T23:30:00-05:00', '2025-03-01')).toBeNull();
@@ -44,7 +45,8 @@ describe('a git checkout', () => {
   let content: string;
   let calls: string;
   let savedPath: string | undefined;
-  const md = (title: string, extra = '') => `---\ntitle: ${title}\nslug: ${title.toLowerCase()}\ndescription: d${extra}\n---\nText of ${title}\n`;
+  const md = (title: string, extra = '') =>
+    `---\ntitle: ${title}\nslug: ${title.toLowerCase()}\ndescription: d${extra}\n---\nText of ${title}\n`;
   const git = (args: string[], date?: string) =>
     execFileSync('git', ['-c', 'user.name=Writer', '-c', 'user.email=writer@example.com', '-c', 'commit.gpgsign=false', ...args], {
       cwd: root,
@@ -67,15 +69,15 @@ describe('a git checkout', () => {
     writeFileSync(join(content, 'news-edited-later.md'), md('Later', '\ntype: news\ndate: 2025-02-10'));
     writeFileSync(join(content, 'guide-dirty.md'), md('Dirty', '\ntype: guide'));
     commit('2025-02-10T08:00:00+01:00', 'add everything');
-    writeFileSync(join(content, 'guide-edited.md'), md('Edited', '\ntype: guide') + 'More.\n');
-    writeFileSync(join(content, 'news-fixed-on-the-day.md'), md('Fixed', '\ntype: news\ndate: 2025-02-10') + 'Typo fixed.\n');
+    writeFileSync(join(content, 'guide-edited.md'), `${md('Edited', '\ntype: guide')}More.\n`);
+    writeFileSync(join(content, 'news-fixed-on-the-day.md'), `${md('Fixed', '\ntype: news\ndate: 2025-02-10')}Typo fixed.\n`);
     commit('2025-02-10T21:00:00+01:00', 'fix on the day');
-    writeFileSync(join(content, 'news-edited-later.md'), md('Later', '\ntype: news\ndate: 2025-02-10') + 'Update.\n');
-    writeFileSync(join(content, 'guide-edited.md'), md('Edited', '\ntype: guide') + 'More, and more.\n');
+    writeFileSync(join(content, 'news-edited-later.md'), `${md('Later', '\ntype: news\ndate: 2025-02-10')}Update.\n`);
+    writeFileSync(join(content, 'guide-edited.md'), `${md('Edited', '\ntype: guide')}More, and more.\n`);
     writeFileSync(join(root, 'README.md'), 'changed, outside the folder\n');
     commit('2025-03-05T12:00:00-03:00', 'later edits');
     // Uncommitted: an edit to a committed file, and a new file.
-    writeFileSync(join(content, 'guide-dirty.md'), md('Dirty', '\ntype: guide') + 'Not committed yet.\n');
+    writeFileSync(join(content, 'guide-dirty.md'), `${md('Dirty', '\ntype: guide')}Not committed yet.\n`);
     utimesSync(join(content, 'guide-dirty.md'), new Date('2025-04-01T10:00:00Z'), new Date('2025-04-01T10:00:00Z'));
     writeFileSync(join(content, 'news-new.md'), md('New', '\ntype: news\ndate: 2025-01-01'));
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseFrontMatter, type ParseResult } from '../../../scripts/content/front-matter.ts';
-import { formatProblem, type ContentProblem } from '../../../scripts/content/problems.ts';
+import { type ParseResult, parseFrontMatter } from '../../../scripts/content/front-matter.ts';
+import { type ContentProblem, formatProblem } from '../../../scripts/content/problems.ts';
 
 /** A content file: front matter lines, then a body. */
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
@@ -122,9 +122,15 @@ describe('problems', () => {
     const feb = problemOn(parseFrontMatter('a.md', news('2024-02-30')), 'date');
     expect(feb.reason).toBe('"2024-02-30" is not a real date: February 2024 has 29 days');
     expect(feb.line).toBe(6);
-    expect(problemOn(parseFrontMatter('a.md', news('2023-02-29')), 'date').reason).toBe('"2023-02-29" is not a real date: February 2023 has 28 days');
-    expect(problemOn(parseFrontMatter('a.md', news('2024-04-31')), 'date').reason).toBe('"2024-04-31" is not a real date: April 2024 has 30 days');
-    expect(problemOn(parseFrontMatter('a.md', news('2024-13-01')), 'date').reason).toBe('"2024-13-01" is not a real date: there is no month 13 (months are 01 to 12)');
+    expect(problemOn(parseFrontMatter('a.md', news('2023-02-29')), 'date').reason).toBe(
+      '"2023-02-29" is not a real date: February 2023 has 28 days',
+    );
+    expect(problemOn(parseFrontMatter('a.md', news('2024-04-31')), 'date').reason).toBe(
+      '"2024-04-31" is not a real date: April 2024 has 30 days',
+    );
+    expect(problemOn(parseFrontMatter('a.md', news('2024-13-01')), 'date').reason).toBe(
+      '"2024-13-01" is not a real date: there is no month 13 (months are 01 to 12)',
+    );
   });
 
   // YAML turns an unquoted 2024-02-30 into a Date, which rolls over to 2024-03-01 before
@@ -139,10 +145,16 @@ describe('problems', () => {
     expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T18:00:00')), 'date').reason).toBe(
       '"2024-09-24T18:00:00" has no time zone: add Z for UTC or an offset such as +02:00 (e.g. 2024-09-24T18:00:00Z)',
     );
-    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T25:00Z')), 'date').reason).toBe('"2024-09-24T25:00Z" is not a real time: 25:00 is past 23:59:59');
-    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T18h')), 'date').reason).toMatch(/^"2024-09-24T18h" is not an ISO time \(e\.g\./);
+    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T25:00Z')), 'date').reason).toBe(
+      '"2024-09-24T25:00Z" is not a real time: 25:00 is past 23:59:59',
+    );
+    expect(problemOn(parseFrontMatter('a.md', news('2024-09-24T18h')), 'date').reason).toMatch(
+      /^"2024-09-24T18h" is not an ISO time \(e\.g\./,
+    );
     // The calendar check applies to timestamps too.
-    expect(problemOn(parseFrontMatter('a.md', news('2024-02-30T18:00:00Z')), 'date').reason).toBe('"2024-02-30T18:00:00Z" is not a real date: February 2024 has 29 days');
+    expect(problemOn(parseFrontMatter('a.md', news('2024-02-30T18:00:00Z')), 'date').reason).toBe(
+      '"2024-02-30T18:00:00Z" is not a real date: February 2024 has 29 days',
+    );
   });
 
   test('a date on a guide', () => {
@@ -150,7 +162,9 @@ describe('problems', () => {
   });
 
   test('a date on an untyped page', () => {
-    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: s\ndescription: d\ndate: 2024-09-24')), 'date').reason).toMatch(/only news/);
+    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: s\ndescription: d\ndate: 2024-09-24')), 'date').reason).toMatch(
+      /only news/,
+    );
   });
 
   test('unreadable YAML', () => {
@@ -187,11 +201,15 @@ describe('problems', () => {
 
   test('several problems in one file are all reported', () => {
     const result = parseFrontMatter('bad.md', md('title: ""\nslug: a b\ntype: blog\ndraft: maybe\ncolour: red'));
-    expect(problems(result).map((p) => p.field).sort()).toEqual(['colour', 'description', 'draft', 'slug', 'title', 'type']);
+    expect(
+      problems(result)
+        .map((p) => p.field)
+        .sort(),
+    ).toEqual(['colour', 'description', 'draft', 'slug', 'title', 'type']);
   });
 });
 
-describe('YAML errors: the file\'s own line and column, and the likely cause', () => {
+describe("YAML errors: the file's own line and column, and the likely cause", () => {
   /** The one problem of a file whose front matter is `fm`, formatted as the upload prints it. */
   const yamlError = (fm: string) => {
     const found = problems(parseFrontMatter('news-x.md', md(fm)));
@@ -207,7 +225,9 @@ describe('YAML errors: the file\'s own line and column, and the likely cause', (
   });
 
   test('an unclosed quote on the last field, and a single quote', () => {
-    expect(yamlError('title: T\nslug: s\ndescription: "d')).toMatch(/^news-x\.md:4:14: front matter: unreadable YAML: an unclosed quote: the " /);
+    expect(yamlError('title: T\nslug: s\ndescription: "d')).toMatch(
+      /^news-x\.md:4:14: front matter: unreadable YAML: an unclosed quote: the " /,
+    );
     expect(yamlError("title: 'It''s here\nslug: s\ndescription: d")).toMatch(/^news-x\.md:2:8: .*an unclosed quote: the ' /);
   });
 
@@ -226,7 +246,9 @@ describe('YAML errors: the file\'s own line and column, and the likely cause', (
   });
 
   test('a field written twice names both lines', () => {
-    expect(yamlError('title: A\nslug: s\ntitle: B\ndescription: d')).toMatch(/^news-x\.md:4:1: .*the field "title" is written twice \(first on line 2\)/);
+    expect(yamlError('title: A\nslug: s\ntitle: B\ndescription: d')).toMatch(
+      /^news-x\.md:4:1: .*the field "title" is written twice \(first on line 2\)/,
+    );
   });
 
   test('a tab, an indented field, a line without a colon, an unclosed list, a leading @', () => {

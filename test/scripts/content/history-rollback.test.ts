@@ -9,33 +9,47 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { KVNamespace } from '@cloudflare/workers-types';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
-import { formatHistory, historyKey, historyRecord, readHistory, withHistory, type HistoryRecord } from '../../../scripts/content/history.ts';
-import { kvStoreFromBinding, withBulkOperations, type KvStore } from '../../../scripts/content/kv-store.ts';
-import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
+import {
+  formatHistory,
+  type HistoryRecord,
+  historyKey,
+  historyRecord,
+  readHistory,
+  withHistory,
+} from '../../../scripts/content/history.ts';
+import { type KvStore, kvStoreFromBinding, withBulkOperations } from '../../../scripts/content/kv-store.ts';
+import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
 import type { UploadPlan } from '../../../scripts/content/plan-upload.ts';
-import { rollback, RollbackRefusedError } from '../../../scripts/content/rollback.ts';
+import { RollbackRefusedError, rollback } from '../../../scripts/content/rollback.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { machineUser } from '../../../scripts/content/upload-lock.ts';
 import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, type Manifest } from '../../../contracts/kv-values.ts';
-import { startPublishLockServer, type PublishLockServer } from '../../support/publish-lock-server.ts';
-import { startKvApi, type CloudflareKvApi } from '../../support/cloudflare-kv-api.ts';
+import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
+import { type PublishLockServer, startPublishLockServer } from '../../support/publish-lock-server.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
 const renders = new Map<string, unknown>();
-const renderCache: RenderCache = { get: async (hash) => renders.get(hash) as never, set: async (hash, rendered) => void renders.set(hash, rendered) };
+const renderCache: RenderCache = {
+  get: async (hash) => renders.get(hash) as never,
+  set: async (hash, rendered) => void renders.set(hash, rendered),
+};
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;
 beforeAll(async () => {
   real = await loadContentFolder('content');
-  miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['LOCAL', 'GONE'] });
+  miniflare = createMiniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    kvNamespaces: ['LOCAL', 'GONE'],
+  });
 });
 afterAll(() => miniflare?.dispose());
 
@@ -43,10 +57,17 @@ const localStore = async (name: string) => kvStoreFromBinding((await miniflare.m
 
 /** Version 2: DSX edited, sponsor removed. Version 3: features edited too. */
 const v2 = (): ContentFolder => ({
-  files: real.files.filter((f) => f.file !== 'sponsor.md').map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: `${f.source}\nVersion 2.\n` } : f)),
-  samples: real.samples, media: real.media,
+  files: real.files
+    .filter((f) => f.file !== 'sponsor.md')
+    .map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: `${f.source}\nVersion 2.\n` } : f)),
+  samples: real.samples,
+  media: real.media,
 });
-const v3 = (): ContentFolder => ({ files: v2().files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nVersion 3.\n` } : f)), samples: real.samples, media: real.media });
+const v3 = (): ContentFolder => ({
+  files: v2().files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nVersion 3.\n` } : f)),
+  samples: real.samples,
+  media: real.media,
+});
 
 async function publishThree(store: KvStore): Promise<Manifest[]> {
   const manifests: Manifest[] = [];
@@ -79,7 +100,13 @@ describe('locally', () => {
   test('--rollback makes the previous version live under the next number, with one manifest write and no entry written', async () => {
     const keysBefore = new Set(await store.listKeys(''));
     const writes: string[] = [];
-    const counting = withBulkOperations({ ...store, put: async (key, value, options) => (writes.push(key), store.put(key, value, options)) });
+    const counting = withBulkOperations({
+      ...store,
+      put: async (key, value, options) => {
+        writes.push(key);
+        return store.put(key, value, options);
+      },
+    });
     const lines: string[] = [];
     const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
     expect(outcome).toEqual({ version: 4, restored: 2 });
@@ -90,7 +117,9 @@ describe('locally', () => {
     expect(live.search).toBe(published[1]!.search);
     expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)]));
     expect(lines).toEqual(['rolled back: version 4 is live, with the content of version 2 (23 entries; no entry written).']);
-    expect(formatHistory(await readHistory(store), 4)[0]).toBe(`v4  ${T(4)}  ${machineUser()}  rollback to v2; 0 added, 1 changed, 0 removed  (live)`);
+    expect(formatHistory(await readHistory(store), 4)[0]).toBe(
+      `v4  ${T(4)}  ${machineUser()}  rollback to v2; 0 added, 1 changed, 0 removed  (live)`,
+    );
     expect((await verifyPublished(store)).ok).toBe(true);
   });
 
@@ -104,7 +133,9 @@ describe('locally', () => {
 
   test('refused with nothing written: a version not kept, the live one', async () => {
     const keys = (await store.listKeys('')).sort();
-    await expect(rollback({ store, version: 9, now: T(7) })).rejects.toThrow(new RollbackRefusedError('version 9 is not in the history (kept: v6, v5, v4, v3, v2, v1)'));
+    await expect(rollback({ store, version: 9, now: T(7) })).rejects.toThrow(
+      new RollbackRefusedError('version 9 is not in the history (kept: v6, v5, v4, v3, v2, v1)'),
+    );
     await expect(rollback({ store, version: 6, now: T(7) })).rejects.toThrow('version 6 is already live: nothing was written.');
     expect((await store.listKeys('')).sort()).toEqual(keys);
   });
@@ -115,7 +146,9 @@ test('a rollback to a version whose entries are gone is refused, naming them', a
   const [first] = await publishThree(store);
   const sponsor = first!.entries.find((e) => e.slug === 'sponsor')!.key;
   await store.delete(sponsor);
-  await expect(rollback({ store, version: 1, now: T(4) })).rejects.toThrow(`version 1 cannot be made live: 1 key(s) it names are gone from KV (${sponsor}): nothing was written.`);
+  await expect(rollback({ store, version: 1, now: T(4) })).rejects.toThrow(
+    `version 1 cannot be made live: 1 key(s) it names are gone from KV (${sponsor}): nothing was written.`,
+  );
   expect((await liveManifest(store)).version).toBe(3);
 });
 
@@ -124,7 +157,17 @@ describe('the kept window (withHistory, pure)', () => {
     version,
     publishedAt: T(version),
     renderer: 'r',
-    entries: keys.map((key) => ({ slug: key, type: null, title: key, description: 'd', date: null, file: `${key}.md`, key: `entry/${key}`, sourceHash: key, updated: T(version) })),
+    entries: keys.map((key) => ({
+      slug: key,
+      type: null,
+      title: key,
+      description: 'd',
+      date: null,
+      file: `${key}.md`,
+      key: `entry/${key}`,
+      sourceHash: key,
+      updated: T(version),
+    })),
     samples: [],
     search: null,
     drafts: [],
@@ -134,7 +177,10 @@ describe('the kept window (withHistory, pure)', () => {
   test('keeps the keys of the newest `keep` versions and drops the records past them', () => {
     // Versions 1..12 each name their own entry, and all name `shared`.
     const manifests = Array.from({ length: 12 }, (_, i) => manifest(i + 1, [`only-${i + 1}`, 'shared']));
-    const records = manifests.slice(0, 11).map((m, i) => record(m, manifests[i - 1] ?? null)).reverse();
+    const records = manifests
+      .slice(0, 11)
+      .map((m, i) => record(m, manifests[i - 1] ?? null))
+      .reverse();
     const existing = manifests.flatMap((m) => m.entries.map((e) => e.key));
     const plan: UploadPlan = {
       writes: [],
@@ -157,10 +203,23 @@ describe('the kept window (withHistory, pure)', () => {
   test('records the previous version too when it was published before history was kept', () => {
     const old = manifest(7, ['a']);
     const next = manifest(8, ['a', 'b']);
-    const plan: UploadPlan = { writes: [], manifest: next, basedOn: 7, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };
+    const plan: UploadPlan = {
+      writes: [],
+      manifest: next,
+      basedOn: 7,
+      manifestChanged: true,
+      deletes: [],
+      entries: [],
+      drafts: [],
+      samples: [],
+    };
     const planned = withHistory({ plan, previous: old, records: [], keep: 10, by: 'tester' });
     expect(planned.writes.map((w) => w.key)).toEqual([historyKey(7), historyKey(8)]);
-    expect(JSON.parse(planned.writes[0]!.value as string)).toMatchObject({ version: 7, by: 'unknown (published before history was kept)', added: null });
+    expect(JSON.parse(planned.writes[0]!.value as string)).toMatchObject({
+      version: 7,
+      by: 'unknown (published before history was kept)',
+      added: null,
+    });
     expect(JSON.parse(planned.writes[1]!.value as string)).toMatchObject({ version: 8, replaced: 7, added: 1, changed: 0, removed: 0 });
   });
 });
@@ -182,10 +241,20 @@ describe('remotely', () => {
 
   function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const config = join(dir, 'wrangler.toml');
-    writeFileSync(config, 'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n');
+    writeFileSync(
+      config,
+      'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n',
+    );
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, ...args], {
-        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: 'token', CLOUDFLARE_ACCOUNT_ID: 'acc', PUBLISH_URL: lock.origin, PUBLISH_SECRET: 'publish-secret' },
+        env: {
+          ...process.env,
+          CLOUDFLARE_BASE_URL: api.baseURL,
+          CLOUDFLARE_API_TOKEN: 'token',
+          CLOUDFLARE_ACCOUNT_ID: 'acc',
+          PUBLISH_URL: lock.origin,
+          PUBLISH_SECRET: 'publish-secret',
+        },
       });
       let stdout = '';
       let stderr = '';
@@ -215,11 +284,18 @@ describe('remotely', () => {
     const back = await cli(['--rollback']);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
-    expect(back.stdout.trim().split('\n').slice(1, 2)).toEqual(['rolled back: version 4 is live, with the content of version 2 (23 entries; no entry written).']);
+    expect(back.stdout.trim().split('\n').slice(1, 2)).toEqual([
+      'rolled back: version 4 is live, with the content of version 2 (23 entries; no entry written).',
+    ]);
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
     // The lock is the publish lock's (the Worker's Durable Object), not a KV key: lease, reservation of v4 on v3, renewal, release.
     expect(written).toEqual([historyKey(4), MANIFEST_KEY]);
-    expect(lock.calls).toEqual(['/api/_analog/publish/lease', '/api/_analog/publish/commit', '/api/_analog/publish/lease', '/api/_analog/publish/release']);
+    expect(lock.calls).toEqual([
+      '/api/_analog/publish/lease',
+      '/api/_analog/publish/commit',
+      '/api/_analog/publish/lease',
+      '/api/_analog/publish/release',
+    ]);
     expect(lock.state()).toMatchObject({ lease: null, version: 4, pending: null });
     expect(parseStored(manifestSchema, api.contents('ns').get(MANIFEST_KEY)!, 'manifest').entries).toEqual(published[1]!.entries);
   }, 120_000);

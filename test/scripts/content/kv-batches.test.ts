@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { KV_LIMITS, KvLimitError, chunks, describeBatch, toBulkPair, writeBatches, type BulkPair } from '../../../scripts/content/kv-batches.ts';
+import {
+  type BulkPair,
+  chunks,
+  describeBatch,
+  KV_LIMITS,
+  KvLimitError,
+  toBulkPair,
+  writeBatches,
+} from '../../../scripts/content/kv-batches.ts';
 
 const bodySize = (batch: BulkPair[]) => Buffer.byteLength(JSON.stringify(batch), 'utf8');
 
@@ -29,13 +37,20 @@ describe('writeBatches', () => {
 describe('toBulkPair', () => {
   test('text stays text, bytes become base64, the TTL is passed on', () => {
     expect(toBulkPair({ key: 'a', value: 'tëxt' })).toEqual({ key: 'a', value: 'tëxt' });
-    expect(toBulkPair({ key: 'b', value: new Uint8Array([255, 0]), expirationTtl: 60 })).toEqual({ key: 'b', value: '/wA=', base64: true, expiration_ttl: 60 });
+    expect(toBulkPair({ key: 'b', value: new Uint8Array([255, 0]), expirationTtl: 60 })).toEqual({
+      key: 'b',
+      value: '/wA=',
+      base64: true,
+      expiration_ttl: 60,
+    });
   });
 
   test('keys over 512 bytes, invalid keys and short TTLs are refused with the key named', () => {
     expect(() => toBulkPair({ key: 'é'.repeat(257), value: '' })).toThrow(/is 514 bytes; Workers KV keys are at most 512/);
     expect(() => toBulkPair({ key: '..', value: '' })).toThrow('".." is not a valid Workers KV key');
-    expect(() => toBulkPair({ key: 'lock', value: '', expirationTtl: 30 })).toThrow("lock: expirationTtl 30 s is below Workers KV's minimum of 60 s");
+    expect(() => toBulkPair({ key: 'lock', value: '', expirationTtl: 30 })).toThrow(
+      "lock: expirationTtl 30 s is below Workers KV's minimum of 60 s",
+    );
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildEntries } from '../../../scripts/content/build-entries.ts';
 import { buildMedia, MAX_RASTER_BYTES, type MediaFile } from '../../../scripts/content/media.ts';
-import { renderMarkdown } from '../../../scripts/content/render-markdown.ts';
 import { formatProblem } from '../../../scripts/content/problems.ts';
+import { renderMarkdown } from '../../../scripts/content/render-markdown.ts';
 
 /** The start of a PNG file: signature and IHDR chunk (what image-size reads), then `padding` bytes. */
 function png(width: number, height: number, padding = 0): Uint8Array {
@@ -19,7 +19,10 @@ const reasons = (files: MediaFile[]) => buildMedia(files).problems.map(formatPro
 
 describe('buildMedia', () => {
   test('a PNG gets its size, a content-hash key and an immutable URL', () => {
-    const { media, problems } = buildMedia([{ name: 'shot.png', bytes: png(640, 400) }, { name: 'logo.svg', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10"/></svg>') }]);
+    const { media, problems } = buildMedia([
+      { name: 'shot.png', bytes: png(640, 400) },
+      { name: 'logo.svg', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10"/></svg>') },
+    ]);
     expect(problems).toEqual([]);
     const shot = media.get('shot.png')!;
     expect([shot.width, shot.height, shot.ext]).toEqual([640, 400, 'png']);
@@ -35,11 +38,17 @@ describe('buildMedia', () => {
   });
 
   test('an unknown kind, a misnamed file and an active SVG are refused, naming the file', () => {
-    expect(reasons([{ name: 'notes.txt', bytes: text('hi') }])).toEqual(['media/notes.txt: image: ".txt" is not an image kind the site serves (allowed: png, jpg, jpeg, webp, avif, gif, svg)']);
+    expect(reasons([{ name: 'notes.txt', bytes: text('hi') }])).toEqual([
+      'media/notes.txt: image: ".txt" is not an image kind the site serves (allowed: png, jpg, jpeg, webp, avif, gif, svg)',
+    ]);
     expect(reasons([{ name: 'photo.jpeg', bytes: png(2, 2) }])).toEqual(['media/photo.jpeg: image: is named .jpeg but holds a PNG image']);
-    expect(reasons([{ name: 'x.svg', bytes: text('<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>') }])).toEqual(['media/x.svg: image: holds a <script> element: SVGs must be plain drawings; remove it']);
+    expect(reasons([{ name: 'x.svg', bytes: text('<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>') }])).toEqual([
+      'media/x.svg: image: holds a <script> element: SVGs must be plain drawings; remove it',
+    ]);
     expect(reasons([{ name: 'y.svg', bytes: text('<svg viewBox="0 0 1 1" onload="alert(1)"></svg>') }])[0]).toMatch(/event handler/);
-    expect(reasons([{ name: 'z.svg', bytes: text('<svg viewBox="0 0 1 1"><a href="https://e.com"><rect/></a></svg>') }])[0]).toMatch(/a link \(href\)/);
+    expect(reasons([{ name: 'z.svg', bytes: text('<svg viewBox="0 0 1 1"><a href="https://e.com"><rect/></a></svg>') }])[0]).toMatch(
+      /a link \(href\)/,
+    );
   });
 });
 
@@ -47,7 +56,10 @@ describe('images in markdown', () => {
   const media = buildMedia([{ name: 'shot.png', bytes: png(640, 400) }]).media;
 
   test('point at the immutable URL with width, height, lazy loading and async decoding', async () => {
-    const { html, imageProblems } = await renderMarkdown('Look:\n\n![The HUD editor](media/shot.png)\n\n![Elsewhere](https://example.com/a.png)\n', media);
+    const { html, imageProblems } = await renderMarkdown(
+      'Look:\n\n![The HUD editor](media/shot.png)\n\n![Elsewhere](https://example.com/a.png)\n',
+      media,
+    );
     expect(imageProblems).toEqual([]);
     const url = media.get('shot.png')!.url;
     expect(html).toContain(`<img src="${url}" alt="The HUD editor" width="640" height="400" loading="lazy" decoding="async">`);
@@ -57,7 +69,11 @@ describe('images in markdown', () => {
 
   test('a missing file or missing alt text stops the build, naming file and line', async () => {
     const source = '---\ntitle: T\nslug: t\ndescription: d\ntype: guide\n---\nIntro\n\n![](media/shot.png)\n\n![A thing](media/gone.png)\n';
-    const result = await buildEntries({ files: [{ file: 'guide-t.md', source }], samples: [], media: [{ name: 'shot.png', bytes: png(640, 400) }] });
+    const result = await buildEntries({
+      files: [{ file: 'guide-t.md', source }],
+      samples: [],
+      media: [{ name: 'shot.png', bytes: png(640, 400) }],
+    });
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       'guide-t.md:9:1: body: image media/shot.png has no alt text: write ![what it shows](media/shot.png)',
       'guide-t.md:11:1: body: image media/gone.png not found in content/media/',

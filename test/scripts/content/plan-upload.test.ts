@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { sha256, type BuiltEntry, type BuiltSample } from '../../../scripts/content/build-entries.ts';
-import { inDisplayOrder, planUpload, type PlanInput } from '../../../scripts/content/plan-upload.ts';
 import { entryKey, MANIFEST_KEY, sampleKey } from '../../../contracts/kv-keys.ts';
-import { type EntryType, type ManifestEntry } from '../../../contracts/kv-values.ts';
+import type { EntryType, ManifestEntry } from '../../../contracts/kv-values.ts';
+import { type BuiltEntry, type BuiltSample, sha256 } from '../../../scripts/content/build-entries.ts';
+import { inDisplayOrder, type PlanInput, planUpload } from '../../../scripts/content/plan-upload.ts';
 
 const RENDERER = 'render-test';
 const T1 = '2025-01-01T10:00:00.000Z';
@@ -10,9 +10,19 @@ const T2 = '2025-02-01T10:00:00.000Z';
 const T3 = '2025-03-01T10:00:00.000Z';
 
 /** A built entry as buildEntries would return it; `renderer` stands in for RENDERER_VERSION. */
-function entry(slug: string, source = `Source of ${slug}`, opts: { type?: EntryType; date?: string; title?: string; renderer?: string; updated?: string | null } = {}): BuiltEntry {
+function entry(
+  slug: string,
+  source = `Source of ${slug}`,
+  opts: { type?: EntryType; date?: string; title?: string; renderer?: string; updated?: string | null } = {},
+): BuiltEntry {
   const file = `${slug}.md`;
-  const attributes = { title: opts.title ?? `Title ${slug}`, slug, description: `About ${slug}`, ...(opts.type ? { type: opts.type } : {}), ...(opts.date ? { date: opts.date } : {}) };
+  const attributes = {
+    title: opts.title ?? `Title ${slug}`,
+    slug,
+    description: `About ${slug}`,
+    ...(opts.type ? { type: opts.type } : {}),
+    ...(opts.date ? { date: opts.date } : {}),
+  };
   return {
     hash: sha256(`${opts.renderer ?? RENDERER}\0${file}\0${source}`),
     sourceHash: sha256(source),
@@ -25,13 +35,18 @@ const sample = (path: string, content = `echo ${path}`): BuiltSample => ({ path,
 
 /** Last edits as file-history.ts finds them: the guide edited, the news post and the page not. */
 const EDITED = '2024-12-24T18:00:00+01:00';
-const ENTRIES = [entry('a', 'A', { type: 'guide', updated: EDITED }), entry('b', 'B', { type: 'news', date: '2024-05-01' }), entry('c', 'C')];
+const ENTRIES = [
+  entry('a', 'A', { type: 'guide', updated: EDITED }),
+  entry('b', 'B', { type: 'news', date: '2024-05-01' }),
+  entry('c', 'C'),
+];
 const SAMPLES = [sample('start.bat')];
 
 const plan = (input: Partial<PlanInput> = {}) =>
   planUpload({ entries: ENTRIES, samples: SAMPLES, previous: null, existingKeys: new Set(), renderer: RENDERER, now: T1, ...input });
 /** Every key a plan's manifest names, as KV would hold them after publishing it. */
-const keysOf = (p: ReturnType<typeof plan>) => new Set([...p.manifest.entries.map((e) => e.key), ...p.manifest.samples.map((s) => sampleKey(s.path))]);
+const keysOf = (p: ReturnType<typeof plan>) =>
+  new Set([...p.manifest.entries.map((e) => e.key), ...p.manifest.samples.map((s) => sampleKey(s.path))]);
 
 describe('first upload', () => {
   const first = plan();
@@ -51,7 +66,12 @@ describe('first upload', () => {
 
   test('makes manifest version 1, with no deletes', () => {
     expect(first.manifestChanged).toBe(true);
-    expect(first.manifest).toMatchObject({ version: 1, publishedAt: T1, renderer: RENDERER, samples: [{ path: 'start.bat', hash: SAMPLES[0]!.hash }] });
+    expect(first.manifest).toMatchObject({
+      version: 1,
+      publishedAt: T1,
+      renderer: RENDERER,
+      samples: [{ path: 'start.bat', hash: SAMPLES[0]!.hash }],
+    });
     expect(first.deletes).toEqual([]);
   });
 
@@ -111,13 +131,22 @@ describe('unchanged content', () => {
 
 describe('a changed entry', () => {
   const first = plan();
-  const edited = [ENTRIES[0]!, entry('b', 'B, edited', { type: 'news', date: '2024-05-01', updated: '2025-01-31T09:00:00+00:00' }), ENTRIES[2]!];
+  const edited = [
+    ENTRIES[0]!,
+    entry('b', 'B, edited', { type: 'news', date: '2024-05-01', updated: '2025-01-31T09:00:00+00:00' }),
+    ENTRIES[2]!,
+  ];
   const second = plan({ entries: edited, previous: first.manifest, existingKeys: keysOf(first), now: T2 });
 
   test('writes exactly that entry', () => {
     expect(second.writes.map((w) => w.key)).toEqual([entryKey(edited[1]!.hash)]);
     expect(second.entries.find((e) => e.slug === 'b')!.status).toBe('written');
-    expect(second.entries.filter((e) => e.status === 'unchanged').map((e) => e.slug).sort()).toEqual(['a', 'c']);
+    expect(
+      second.entries
+        .filter((e) => e.status === 'unchanged')
+        .map((e) => e.slug)
+        .sort(),
+    ).toEqual(['a', 'c']);
   });
 
   test('updated is its last edit (from history, not the upload time), and the version increments', () => {
@@ -170,7 +199,7 @@ describe('drafts', () => {
   const draft = entry('wip', 'Work in progress', { type: 'news', date: '2025-01-01' });
   const first = plan({ drafts: [draft] });
 
-  test('are written, named only in the manifest\'s drafts, and reported apart', () => {
+  test("are written, named only in the manifest's drafts, and reported apart", () => {
     expect(first.writes.map((w) => w.key)).toContain(entryKey(draft.hash));
     expect(first.manifest.entries.map((e) => e.slug)).toEqual(expect.not.arrayContaining(['wip']));
     expect(first.manifest.drafts).toEqual([expect.objectContaining({ slug: 'wip', key: entryKey(draft.hash), type: 'news' })]);
@@ -193,7 +222,9 @@ describe('drafts', () => {
 describe('a renderer change', () => {
   test('writes every entry again under a new key but keeps updated', () => {
     const first = plan();
-    const rerendered = ENTRIES.map((e) => entry(e.value.attributes.slug, e.value.markdown, { ...e.value.attributes, renderer: 'render-next', updated: e.updated }));
+    const rerendered = ENTRIES.map((e) =>
+      entry(e.value.attributes.slug, e.value.markdown, { ...e.value.attributes, renderer: 'render-next', updated: e.updated }),
+    );
     const second = plan({ entries: rerendered, renderer: 'render-next', previous: first.manifest, existingKeys: keysOf(first), now: T2 });
     expect(second.writes.filter((w) => w.key.startsWith('entry/'))).toHaveLength(3);
     expect(second.manifest.entries.map((e) => e.key)).not.toEqual(first.manifest.entries.map((e) => e.key));
@@ -230,7 +261,12 @@ describe('display order', () => {
 
   test('planUpload stores entries in display order', () => {
     const p = plan({
-      entries: [entry('g', 'G', { type: 'guide', title: 'B guide' }), entry('n1', 'N1', { type: 'news', date: '2023-01-01' }), entry('n2', 'N2', { type: 'news', date: '2024-01-01' }), entry('p', 'P', { title: 'A page' })],
+      entries: [
+        entry('g', 'G', { type: 'guide', title: 'B guide' }),
+        entry('n1', 'N1', { type: 'news', date: '2023-01-01' }),
+        entry('n2', 'N2', { type: 'news', date: '2024-01-01' }),
+        entry('p', 'P', { title: 'A page' }),
+      ],
     });
     expect(p.manifest.entries.map((e) => e.slug)).toEqual(['n2', 'n1', 'p', 'g']);
   });

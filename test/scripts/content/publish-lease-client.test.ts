@@ -5,10 +5,10 @@
  * reached, named by host and cause.
  */
 import { afterEach, expect, test } from 'vitest';
-import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { PublishStoppedError, UploadConflictError } from '../../../scripts/content/publish-error.ts';
+import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { manifestTracker } from '../../../scripts/content/upload-lock.ts';
-import { startPublishLockServer, type PublishLockServer } from '../../support/publish-lock-server.ts';
+import { type PublishLockServer, startPublishLockServer } from '../../support/publish-lock-server.ts';
 
 const servers: PublishLockServer[] = [];
 afterEach(async () => {
@@ -34,7 +34,9 @@ test('lease, reservation, renewal and release; a second holder and a stale plan 
   const b = await acquirePublishLease({ origin: server.origin, secret: 's3cret', holder: 'bob@desktop (pid 2)' });
   const stale = b.reserve!(null, 1);
   await expect(stale).rejects.toBeInstanceOf(UploadConflictError);
-  await expect(stale).rejects.toThrow('the publish lock refused version 1 (planned against none, but v1 was reserved since): nothing was written. Run the upload again.');
+  await expect(stale).rejects.toThrow(
+    'the publish lock refused version 1 (planned against none, but v1 was reserved since): nothing was written. Run the upload again.',
+  );
   await b.release('not-published');
 });
 
@@ -47,7 +49,9 @@ test('a lock that cannot be reached is named by host and cause; a failed release
   await expect(acquirePublishLease({ origin: server.origin, secret: 's3cret', holder: 'bob' })).rejects.toThrow(
     `publish lock: POST ${server.origin}/api/_analog/publish/lease failed (${host}: connect ECONNREFUSED ${host}).`,
   );
-  expect(await lease.release('published')).toMatch(/^the publish lock was not released \(publish lock: POST .* failed \(.*ECONNREFUSED.*\)\.\): it expires by itself within 120 s, and other uploads are refused until then\.$/);
+  expect(await lease.release('published')).toMatch(
+    /^the publish lock was not released \(publish lock: POST .* failed \(.*ECONNREFUSED.*\)\.\): it expires by itself within 120 s, and other uploads are refused until then\.$/,
+  );
 });
 
 test('manifestTracker: published once the manifest is written; certainly not when refused before or at it; unknown otherwise', () => {

@@ -6,9 +6,9 @@
  * what failed.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createCloudflareKvStore, type CloudflareKvOptions, type CloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
+import { type CloudflareKvOptions, type CloudflareKvStore, createCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
 import { KvLimitError } from '../../../scripts/content/kv-batches.ts';
-import { CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
+import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
 
 const ACCOUNT = 'acc-1';
 const NS = 'ns-1';
@@ -97,9 +97,14 @@ describe('batches within the limits', () => {
   test('a value over 25 MiB is refused, naming its key, before any request', async () => {
     const kv = store();
     const huge = 'z'.repeat(25 * 1024 * 1024 + 1);
-    const write = kv.putMany([{ key: 'entry/fine', value: 'ok' }, { key: 'entry/huge', value: huge }]);
+    const write = kv.putMany([
+      { key: 'entry/fine', value: 'ok' },
+      { key: 'entry/huge', value: huge },
+    ]);
     await expect(write).rejects.toThrow(KvLimitError);
-    await expect(write).rejects.toThrow('the value of entry/huge is 26214401 bytes; Workers KV takes at most 26214400 (25 MiB): nothing was written');
+    await expect(write).rejects.toThrow(
+      'the value of entry/huge is 26214401 bytes; Workers KV takes at most 26214400 (25 MiB): nothing was written',
+    );
     expect(api.log).toEqual([]);
   });
 });
@@ -138,7 +143,10 @@ describe('failures are named', () => {
   });
 
   test('a Retry-After beyond 60 s is not waited out: the write stops and says how long was asked', async () => {
-    api.inject({ operation: 'bulk.write', answer: { status: 429, code: 971, message: 'Please wait and consider throttling your request speed', retryAfter: 300 } });
+    api.inject({
+      operation: 'bulk.write',
+      answer: { status: 429, code: 971, message: 'Please wait and consider throttling your request speed', retryAfter: 300 },
+    });
     const started = Date.now();
     await expect(store().put('manifest', 'x')).rejects.toThrow(
       'Cloudflare KV bulk write of key manifest failed: HTTP 429, Cloudflare error 971: Please wait and consider throttling your request speed (Retry-After: 300 s).',
@@ -155,12 +163,17 @@ describe('failures are named', () => {
 
   test('a bulk answer listing unsuccessful keys is a failure naming them', async () => {
     api.inject({ operation: 'bulk.write', answer: 'unsuccessful-keys' });
-    await expect(store().putMany([{ key: 'entry/a', value: 'a' }, { key: 'entry/b', value: 'b' }])).rejects.toThrow(
+    await expect(
+      store().putMany([
+        { key: 'entry/a', value: 'a' },
+        { key: 'entry/b', value: 'b' },
+      ]),
+    ).rejects.toThrow(
       'Cloudflare KV bulk write of batch 1 of 1 (2 keys, entry/a to entry/b) failed: Cloudflare answered that 2 of 2 keys failed (entry/a, entry/b).',
     );
   });
 
-  test('a 404 on a write (namespace not the account\'s) is a failure with the fix, never a success', async () => {
+  test("a 404 on a write (namespace not the account's) is a failure with the fix, never a success", async () => {
     const kv = createCloudflareKvStore({ accountId: ACCOUNT, namespaceId: 'not-mine', apiToken: TOKEN, baseURL: api.baseURL });
     await expect(kv.put('manifest', 'x')).rejects.toThrow(
       "Cloudflare KV bulk write of key manifest failed: HTTP 404, Cloudflare error 10013: bulk.write: 'namespace not found'. The namespace not-mine is not one of account acc-1's: " +

@@ -21,22 +21,22 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { KVNamespace } from '@cloudflare/workers-types';
-import type { RenderCache } from '../../../scripts/content/build-entries.ts';
-import { openCloudflareKvStore, type CloudflareKvOptions, type CloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
-import { kvStoreFromBinding, type KvStore } from '../../../scripts/content/kv-store.ts';
-import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
-import { PublishStoppedError } from '../../../scripts/content/publish-error.ts';
-import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
-import { uploadContent, type UploadOutcome } from '../../../scripts/content/upload.ts';
-import { verifyPublished } from '../../../scripts/content/verify.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { syntheticContent } from '../../../bench/synthetic-content.ts';
-import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import { startPublishLockServer, type PublishLockServer } from '../../support/publish-lock-server.ts';
-import { CloudflareKvApi, startKvApi, type KvApiServerOptions } from '../../support/cloudflare-kv-api.ts';
+import type { RenderCache } from '../../../scripts/content/build-entries.ts';
+import { type CloudflareKvOptions, type CloudflareKvStore, openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
+import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
+import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import { PublishStoppedError } from '../../../scripts/content/publish-error.ts';
+import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
+import { type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
+import { verifyPublished } from '../../../scripts/content/verify.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
+import { type CloudflareKvApi, type KvApiServerOptions, startKvApi } from '../../support/cloudflare-kv-api.ts';
+import { type PublishLockServer, startPublishLockServer } from '../../support/publish-lock-server.ts';
 
 const ACCOUNT = 'acc-contract';
 const NS = 'content-ns';
@@ -47,7 +47,10 @@ const VISIBILITY_MS = 200;
 
 /** Renders kept in memory across this file's uploads: the same content is rendered once. */
 const renders = new Map<string, unknown>();
-const renderCache: RenderCache = { get: async (hash) => renders.get(hash) as never, set: async (hash, rendered) => void renders.set(hash, rendered) };
+const renderCache: RenderCache = {
+  get: async (hash) => renders.get(hash) as never,
+  set: async (hash, rendered) => void renders.set(hash, rendered),
+};
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;
@@ -55,7 +58,11 @@ const servers: CloudflareKvApi[] = [];
 
 beforeAll(async () => {
   real = await loadContentFolder('content');
-  miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['REFERENCE'] });
+  miniflare = createMiniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    kvNamespaces: ['REFERENCE'],
+  });
 });
 afterAll(() => miniflare?.dispose());
 afterEach(async () => {
@@ -73,8 +80,13 @@ const remote = (api: CloudflareKvApi, options: Partial<CloudflareKvOptions> = {}
 /** The real content with two pages edited, one removed and one added. */
 function changedCopy(): ContentFolder {
   const edited = new Set(['guide-DSX.md', 'news-signpath.md']);
-  const files = real.files.filter((f) => f.file !== 'sponsor.md').map((f) => (edited.has(f.file) ? { ...f, source: `${f.source}\n\nEdited for the contract test.\n` } : f));
-  files.push({ file: 'guide-contract-page.md', source: '---\ntitle: "A Contract Page"\nslug: contract-page\ndescription: "Added by the contract test"\ntype: guide\n---\nNew text.\n' });
+  const files = real.files
+    .filter((f) => f.file !== 'sponsor.md')
+    .map((f) => (edited.has(f.file) ? { ...f, source: `${f.source}\n\nEdited for the contract test.\n` } : f));
+  files.push({
+    file: 'guide-contract-page.md',
+    source: '---\ntitle: "A Contract Page"\nslug: contract-page\ndescription: "Added by the contract test"\ntype: guide\n---\nNew text.\n',
+  });
   return { files, samples: real.samples, media: real.media };
 }
 
@@ -133,7 +145,11 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 
     // The manifest write lands but its answer is a 500: the SDK's retry then meets KV's one
     // write per second per key (429, Retry-After: 1), waits, and writes it again.
-    api.inject({ operation: 'bulk.write', key: MANIFEST_KEY, answer: { status: 500, code: 10001, message: 'service temporarily unavailable', afterApplying: true } });
+    api.inject({
+      operation: 'bulk.write',
+      key: MANIFEST_KEY,
+      answer: { status: 500, code: 10001, message: 'service temporarily unavailable', afterApplying: true },
+    });
     const second = await publish(store, changedCopy(), T(2));
     await publish(local, changedCopy(), T(2));
     expect(second.plan.manifest.version).toBe(2);
@@ -204,17 +220,25 @@ describe('request counts', () => {
 
 describe('failures that stop an upload, each named with what the site serves', () => {
   /** A server whose namespace serves version 1 of content/, and a store on it. */
-  async function publishedV1(options: Partial<CloudflareKvOptions> = {}): Promise<{ api: CloudflareKvApi; store: CloudflareKvStore; before: Map<string, string> }> {
+  async function publishedV1(
+    options: Partial<CloudflareKvOptions> = {},
+  ): Promise<{ api: CloudflareKvApi; store: CloudflareKvStore; before: Map<string, string> }> {
     const api = await server();
     await publish(await remote(api), real, T(1));
     const store = await remote(api, { maxRetries: 2, ...options });
     api.resetLog();
     return { api, store, before: api.contents(NS) };
   }
-  const writesOf = (api: CloudflareKvApi) => api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete' || r.operation === 'value.put' || r.operation === 'value.delete');
+  const writesOf = (api: CloudflareKvApi) =>
+    api.log.filter(
+      (r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete' || r.operation === 'value.put' || r.operation === 'value.delete',
+    );
   /** The entry batch the changed copy writes: its first key, and how a failure names it. */
   async function changedBatch(store: KvStore): Promise<{ firstKey: string; name: string }> {
-    const plan = (await uploadContent({ content: changedCopy(), store, dryRun: true, now: T(2), renderCache })) as Extract<UploadOutcome, { ok: true }>;
+    const plan = (await uploadContent({ content: changedCopy(), store, dryRun: true, now: T(2), renderCache })) as Extract<
+      UploadOutcome,
+      { ok: true }
+    >;
     const keys = plan.plan.writes.map((w) => w.key);
     return { firstKey: keys[0]!, name: `batch 1 of 1 (${keys.length} keys, ${keys[0]} to ${keys.at(-1)})` };
   }
@@ -246,7 +270,12 @@ describe('failures that stop an upload, each named with what the site serves', (
   test('a persistent 500 on the entry writes stops before the manifest: version 1 is still served', async () => {
     const { api, store, before } = await publishedV1();
     const batch = await changedBatch(store);
-    api.inject({ operation: 'bulk.write', key: batch.firstKey, times: Infinity, answer: { status: 500, code: 10001, message: 'service temporarily unavailable' } });
+    api.inject({
+      operation: 'bulk.write',
+      key: batch.firstKey,
+      times: Infinity,
+      answer: { status: 500, code: 10001, message: 'service temporarily unavailable' },
+    });
     await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
       `Cloudflare KV bulk write of ${batch.name} failed: HTTP 500 after 3 attempts, Cloudflare error 10001: service temporarily unavailable. ` +
         'The manifest was not written: the site still serves version 1 (entries already written stay unused until a manifest names them); run the same command again.',
@@ -258,7 +287,12 @@ describe('failures that stop an upload, each named with what the site serves', (
 
   test('a manifest write that fails with 500 every time: not confirmed, so both versions are named', async () => {
     const { api, store } = await publishedV1();
-    api.inject({ operation: 'bulk.write', key: MANIFEST_KEY, times: Infinity, answer: { status: 500, code: 10001, message: 'service temporarily unavailable' } });
+    api.inject({
+      operation: 'bulk.write',
+      key: MANIFEST_KEY,
+      times: Infinity,
+      answer: { status: 500, code: 10001, message: 'service temporarily unavailable' },
+    });
     await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
       'Cloudflare KV bulk write of key manifest failed: HTTP 500 after 3 attempts, Cloudflare error 10001: service temporarily unavailable. ' +
         'All entries were written; the write of manifest version 2 was not confirmed: the site serves version 1 or, if the write landed, version 2 ' +
@@ -313,12 +347,28 @@ describe('the command line', () => {
     await lock.close();
   });
 
-  function run(args: string[], namespaceId: string, api: CloudflareKvApi, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function run(
+    args: string[],
+    namespaceId: string,
+    api: CloudflareKvApi,
+    env: Record<string, string> = {},
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const config = join(dir, `${namespaceId}.toml`);
-    writeFileSync(config, `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`);
+    writeFileSync(
+      config,
+      `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`,
+    );
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, ...args], {
-        env: { ...process.env, CLOUDFLARE_BASE_URL: api.baseURL, CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_ACCOUNT_ID: ACCOUNT, PUBLISH_URL: lock.origin, PUBLISH_SECRET: 'publish-secret', ...env },
+        env: {
+          ...process.env,
+          CLOUDFLARE_BASE_URL: api.baseURL,
+          CLOUDFLARE_API_TOKEN: TOKEN,
+          CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
+          PUBLISH_URL: lock.origin,
+          PUBLISH_SECRET: 'publish-secret',
+          ...env,
+        },
       });
       let stdout = '';
       let stderr = '';

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildEntries, type BuildResult, type RenderCache } from '../../../scripts/content/build-entries.ts';
+import { type BuildResult, buildEntries, type RenderCache } from '../../../scripts/content/build-entries.ts';
 import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import { diskRenderCache } from '../../../scripts/content/render-cache.ts';
 

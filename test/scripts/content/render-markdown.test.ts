@@ -67,7 +67,9 @@ describe('sanitising raw HTML', () => {
   });
 
   test('iframes are removed whatever their host, YouTube included', async () => {
-    const out = await html('<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>\n\n<iframe src="https://www.youtube.com/embed/abc"></iframe>\n\nText');
+    const out = await html(
+      '<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>\n\n<iframe src="https://www.youtube.com/embed/abc"></iframe>\n\nText',
+    );
     expect(out).not.toMatch(/<iframe|youtube/i);
   });
 
@@ -98,7 +100,9 @@ describe('sanitising raw HTML', () => {
   });
 
   test('style attributes, event handlers on any element, and SVG are removed', async () => {
-    const out = await html('<div style="background:url(javascript:alert(1))">styled</div>\n\n<details open ontoggle=alert(1)>x</details>\n\n<svg onload="alert(1)"><circle/></svg>');
+    const out = await html(
+      '<div style="background:url(javascript:alert(1))">styled</div>\n\n<details open ontoggle=alert(1)>x</details>\n\n<svg onload="alert(1)"><circle/></svg>',
+    );
     expect(out).not.toMatch(/style=|ontoggle|onload|<svg|alert/i);
     expect(out).toContain('<div>styled</div>');
     expect(out).toContain('<details open>x</details>');
@@ -118,13 +122,15 @@ describe('sanitising raw HTML', () => {
   });
 
   test('mutation-XSS shapes come out inert', async () => {
-    const out = await html('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>\n\n<noscript><p title="</noscript><img src=x onerror=alert(2)>">');
+    const out = await html(
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>\n\n<noscript><p title="</noscript><img src=x onerror=alert(2)>">',
+    );
     expect(out).not.toMatch(/<(math|style|noscript|mglyph)\b/i);
     // What is left of the second one is an attribute value, not markup.
     expect(out).not.toMatch(/<img[^>]*onerror/i);
   });
 
-  test('ids and names are prefixed so content cannot clobber the page\'s globals', async () => {
+  test("ids and names are prefixed so content cannot clobber the page's globals", async () => {
     const out = await html('<a id="x" name="cookie">clobber</a><img name="getElementById">');
     expect(out).toContain('id="user-content-x"');
     expect(out).toContain('name="user-content-cookie"');
@@ -200,7 +206,9 @@ describe('headings', () => {
     expect(out).toContain(
       '<h2 id="install-the-app">Install the <code>app</code><a class="heading-anchor" href="#install-the-app" aria-label="Link to this section: Install the app">#</a></h2>',
     );
-    expect(out).toContain('<h3 id="step-1">Step 1<a class="heading-anchor" href="#step-1" aria-label="Link to this section: Step 1">#</a></h3>');
+    expect(out).toContain(
+      '<h3 id="step-1">Step 1<a class="heading-anchor" href="#step-1" aria-label="Link to this section: Step 1">#</a></h3>',
+    );
   });
 
   test('the anchors\' "#" stays out of the table of contents and the article text', async () => {
@@ -220,7 +228,9 @@ describe('headings', () => {
 
   test('a hyphenated word in a heading is kept whole, in the text it is not', async () => {
     const { html: out, toc } = await renderMarkdown('# The command-line switch\n\nA command-line here.');
-    expect(out).toContain('<h2 id="the-command-line-switch">The <span class="keep-word">command-line</span> switch<a class="heading-anchor"');
+    expect(out).toContain(
+      '<h2 id="the-command-line-switch">The <span class="keep-word">command-line</span> switch<a class="heading-anchor"',
+    );
     expect(out).toContain('<p>A command-line here.</p>');
     expect(toc[0]?.text).toBe('The command-line switch');
   });
@@ -319,7 +329,8 @@ describe('code blocks', () => {
 });
 
 describe('what sanitising removed is reported, with its place in the markdown', () => {
-  const removed = async (markdown: string) => (await renderMarkdown(markdown)).removed.map((r) => `${r.line}:${r.column} ${r.what}: ${r.why}`);
+  const removed = async (markdown: string) =>
+    (await renderMarkdown(markdown)).removed.map((r) => `${r.line}:${r.column} ${r.what}: ${r.why}`);
 
   test('elements: those stripped with their content, and those whose content is kept', async () => {
     expect(await removed('<style>p { color: red }</style>\n\n<svg onload="alert(1)"><circle/></svg>')).toEqual([
@@ -330,8 +341,12 @@ describe('what sanitising removed is reported, with its place in the markdown', 
   });
 
   test('attributes: style, disallowed classes, an obfuscated javascript: URL shown escaped', async () => {
-    expect(await removed('<span style="color:red" class="note">x</span> <a href="java&#x09;script:alert(1)">y</a>\n\n![i](data:image/png;base64,AAAA)')).toEqual([
-      "1:1 style=\"color:red\" on <span>: style attributes are not allowed (the site's stylesheet styles articles)",
+    expect(
+      await removed(
+        '<span style="color:red" class="note">x</span> <a href="java&#x09;script:alert(1)">y</a>\n\n![i](data:image/png;base64,AAAA)',
+      ),
+    ).toEqual([
+      '1:1 style="color:red" on <span>: style attributes are not allowed (the site\'s stylesheet styles articles)',
       '1:1 class="note" on <span>: the attribute class is not allowed on this element',
       '1:47 href="java\\tscript:alert(1)" on <a>: javascript: URLs are not allowed here (only http, https, mailto and relative URLs); the link text stays, without a link',
       '3:1 src="data:image/png;base64,AAAA" on <img>: data: URLs are not allowed here (only http, https and relative URLs); the element stays, without it',
@@ -339,7 +354,9 @@ describe('what sanitising removed is reported, with its place in the markdown', 
   });
 
   test('not reported: comments, ids given a prefix, allowed markup, what the pipeline adds', async () => {
-    const out = await renderMarkdown('<!-- a note -->\n\n<h3 id="x">Hi</h3>\n\n<a href="https://example.com" target="_blank">ok</a> <img src="/a.png" alt="a">\n\n- [x] done\n\n```js\nlet a = 1;\n```\n');
+    const out = await renderMarkdown(
+      '<!-- a note -->\n\n<h3 id="x">Hi</h3>\n\n<a href="https://example.com" target="_blank">ok</a> <img src="/a.png" alt="a">\n\n- [x] done\n\n```js\nlet a = 1;\n```\n',
+    );
     expect(out.removed).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * content folder) prints the file and its URL and never overwrites.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,13 +21,19 @@ const made = (result: ReturnType<typeof scaffold>) => {
 };
 
 describe('the file', () => {
-  test('news: file name, slug, today\'s date, front matter that validates', () => {
+  test("news: file name, slug, today's date, front matter that validates", () => {
     const news = made(scaffold('news', 'Title of the post', '2026-03-01', none));
     expect(news.file).toBe('news-title-of-the-post.md');
     expect(news.slug).toBe('title-of-the-post');
     const parsed = parseFrontMatter(news.file, news.text);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    expect(parsed.value.attributes).toEqual({ title: 'Title of the post', slug: 'title-of-the-post', description: 'Title of the post', type: 'news', date: '2026-03-01' });
+    expect(parsed.value.attributes).toEqual({
+      title: 'Title of the post',
+      slug: 'title-of-the-post',
+      description: 'Title of the post',
+      type: 'news',
+      date: '2026-03-01',
+    });
     expect(parsed.value.draft).toBe(false);
   });
 
@@ -36,7 +42,12 @@ describe('the file', () => {
     expect(guide.file).toBe('guide-setup-fast-1-its-here.md');
     const parsed = parseFrontMatter(guide.file, guide.text);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    expect(parsed.value.attributes).toEqual({ title: 'Setup: "fast" & #1 — it\'s here', slug: 'setup-fast-1-its-here', description: 'How to go fast', type: 'guide' });
+    expect(parsed.value.attributes).toEqual({
+      title: 'Setup: "fast" & #1 — it\'s here',
+      slug: 'setup-fast-1-its-here',
+      description: 'How to go fast',
+      type: 'guide',
+    });
   });
 
   test('slugs: GitHub style, folded to ASCII letters, digits and dashes', () => {
@@ -48,9 +59,18 @@ describe('the file', () => {
 
   test('refusals: an existing file, a slug in use (any case), a slug equal to a file name, no slug', () => {
     const taken = { slugs: ['DSX', 'title-of-the-post'], files: ['guide-DSX.md', 'news-title-of-the-post.md', 'features.md'] };
-    expect(scaffold('news', 'Title of the post', '2026-03-01', taken)).toEqual({ ok: false, error: 'news-title-of-the-post.md already exists: nothing was written' });
-    expect(scaffold('guide', 'dsx', '2026-03-01', taken)).toEqual({ ok: false, error: 'the slug "dsx" is already used (as "DSX"): choose another title' });
-    expect(scaffold('guide', 'Features', '2026-03-01', taken)).toMatchObject({ ok: false, error: expect.stringContaining('equals the name of features.md') });
+    expect(scaffold('news', 'Title of the post', '2026-03-01', taken)).toEqual({
+      ok: false,
+      error: 'news-title-of-the-post.md already exists: nothing was written',
+    });
+    expect(scaffold('guide', 'dsx', '2026-03-01', taken)).toEqual({
+      ok: false,
+      error: 'the slug "dsx" is already used (as "DSX"): choose another title',
+    });
+    expect(scaffold('guide', 'Features', '2026-03-01', taken)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('equals the name of features.md'),
+    });
     expect(scaffold('guide', '!!!', '2026-03-01', taken)).toMatchObject({ ok: false, error: expect.stringContaining('gives no slug') });
     expect(scaffold('guide', '   ', '2026-03-01', taken)).toEqual({ ok: false, error: 'the title is empty' });
   });
@@ -106,7 +126,10 @@ describe('npm run new', () => {
 
   test('a guide under /guide/; a slug in use is refused; bad usage exits 2', async () => {
     expect((await newPost('guide', 'Using', 'the', 'HUD')).stdout).toContain('Its URL: http://localhost:8787/guide/using-the-hud\n');
-    expect(await newPost('guide', 'dsx')).toMatchObject({ code: 1, stderr: 'new: the slug "dsx" is already used (as "DSX"): choose another title\n' });
+    expect(await newPost('guide', 'dsx')).toMatchObject({
+      code: 1,
+      stderr: 'new: the slug "dsx" is already used (as "DSX"): choose another title\n',
+    });
     expect((await newPost('blog', 'Title')).code).toBe(2);
     expect((await newPost('news')).code).toBe(2);
   });

@@ -21,7 +21,12 @@ test('publishAt is set for a date after the upload or with a time of day, absent
 
 test('the upload names the posts not yet live, soonest first, with their UTC time', () => {
   const e = (file: string, publishAt?: string) => ({ file, ...(publishAt ? { publishAt } : {}) }) as ManifestEntry;
-  const entries = [e('news-late.md', '2026-12-02T09:30:00.000Z'), e('news-old.md'), e('news-x.md', '2026-12-01T18:00:00.000Z'), e('news-timed-past.md', '2024-09-24T18:00:00.000Z')];
+  const entries = [
+    e('news-late.md', '2026-12-02T09:30:00.000Z'),
+    e('news-old.md'),
+    e('news-x.md', '2026-12-01T18:00:00.000Z'),
+    e('news-timed-past.md', '2024-09-24T18:00:00.000Z'),
+  ];
   expect(scheduledAt(entries, UPLOAD).map(formatScheduled)).toEqual([
     'scheduled news-x.md → goes live 2026-12-01 18:00 UTC',
     'scheduled news-late.md → goes live 2026-12-02 09:30 UTC',

@@ -5,13 +5,13 @@
  * warnings about the Durable Object the upload never uses), readable where `wrangler dev` reads.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
-import type { KVNamespace } from '@cloudflare/workers-types';
 import { parseUploadArgs, UPLOAD_OPTIONS, usage } from '../../../scripts/content/upload-cli.ts';
 
 const run = promisify(execFile);
@@ -39,11 +39,17 @@ describe('options', () => {
 
   test('parses flags and defaults', () => {
     const parsed = parseUploadArgs(['--strict', '--dir', 'elsewhere']);
-    expect(parsed).toMatchObject({ ok: true, args: { strict: true, dir: 'elsewhere', config: 'wrangler.toml', 'dry-run': false, help: false } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      args: { strict: true, dir: 'elsewhere', config: 'wrangler.toml', 'dry-run': false, help: false },
+    });
   });
 
   test('an unknown option points to --help; contradictions are refused', () => {
-    expect(parseUploadArgs(['--bogus'])).toEqual({ ok: false, error: "Unknown option '--bogus' (npm run upload -- --help lists the options)" });
+    expect(parseUploadArgs(['--bogus'])).toEqual({
+      ok: false,
+      error: "Unknown option '--bogus' (npm run upload -- --help lists the options)",
+    });
     expect(parseUploadArgs(['--remote', '--local'])).toMatchObject({ ok: false, error: 'choose --local or --remote, not both' });
     expect(parseUploadArgs(['--verify', '--dry-run'])).toMatchObject({ ok: false, error: expect.stringContaining('--verify') });
   });
@@ -54,7 +60,10 @@ describe('the command', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'upload-cli-test-'));
     mkdirSync(join(dir, 'content'));
-    writeFileSync(join(dir, 'content', 'guide-a.md'), '---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\nText with <img src="https://example.com/a.png" onerror="x()">.\n');
+    writeFileSync(
+      join(dir, 'content', 'guide-a.md'),
+      '---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\nText with <img src="https://example.com/a.png" onerror="x()">.\n',
+    );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -96,7 +105,9 @@ describe('the command', () => {
     const state = join(dir, 'strict-state');
     const { code, stdout } = await upload(['--dir', join(dir, 'content'), '--persist-to', state, '--strict', '--no-render-cache']);
     expect(code).toBe(1);
-    expect(stdout).toContain('guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles) (--strict)\n');
+    expect(stdout).toContain(
+      'guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles) (--strict)\n',
+    );
     expect(stdout).toContain('1 problem(s) found: nothing was written.');
   }, 60_000);
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import type { KVNamespace } from '@cloudflare/workers-types';
-import { kvStoreFromBinding, type KvStore } from '../../../scripts/content/kv-store.ts';
-import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
-import { uploadContent, type UploadOutcome } from '../../../scripts/content/upload.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, storedEntrySchema } from '../../../contracts/kv-values.ts';
-import { verifyPreview, LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
+import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../contracts/preview-token.ts';
+import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
+import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import { type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 
 /** One KV namespace per scenario, so the tests do not depend on each other's order. */
 const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG', 'DUP'] as const;
@@ -19,7 +19,11 @@ let realContent: ContentFolder;
 const stores = {} as Record<(typeof NAMESPACES)[number], KvStore>;
 
 beforeAll(async () => {
-  miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: [...NAMESPACES] });
+  miniflare = createMiniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    kvNamespaces: [...NAMESPACES],
+  });
   for (const name of NAMESPACES) stores[name] = kvStoreFromBinding((await miniflare.mf.getKVNamespace(name)) as unknown as KVNamespace);
   realContent = await loadContentFolder('content');
 });
@@ -28,7 +32,11 @@ afterAll(() => miniflare?.dispose());
 const allKeys = async (store: KvStore) => (await store.listKeys('')).sort();
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
 /** Runs an upload and collects its log lines. */
-async function upload(store: KvStore, content: string | ContentFolder, opts: { dryRun?: boolean; now?: string; keepVersions?: number } = {}) {
+async function upload(
+  store: KvStore,
+  content: string | ContentFolder,
+  opts: { dryRun?: boolean; now?: string; keepVersions?: number } = {},
+) {
   const lines: string[] = [];
   const outcome = await uploadContent({ content, store, log: (line) => lines.push(line), ...opts });
   return { outcome, lines };
@@ -85,7 +93,8 @@ describe('uploading the real content folder', () => {
 describe('an invalid folder', () => {
   const withBadFile = (): ContentFolder => ({
     files: [...realContent.files, { file: 'news-broken.md', source: md('title: Broken\nslug: broken\ndescription: d\ntype: news') }],
-    samples: realContent.samples, media: realContent.media,
+    samples: realContent.samples,
+    media: realContent.media,
   });
 
   test('reports its problems and writes nothing to an empty namespace', async () => {
@@ -116,8 +125,15 @@ test('a duplicate slug blames the file the published manifest does not list, nam
   const store = stores.DUP;
   succeeded((await upload(store, realContent, { now: T1 })).outcome);
   // Sorts before news-signpath.md, so only the published manifest can tell it is the new one.
-  const dup = { file: 'news-bad-dup.md', source: md('title: Dup\nslug: 2023-04-29-signpath\ndescription: d\ntype: news\ndate: 2024-01-01') };
-  const { outcome, lines } = await upload(store, { files: [...realContent.files, dup], samples: realContent.samples, media: realContent.media }, { now: T2 });
+  const dup = {
+    file: 'news-bad-dup.md',
+    source: md('title: Dup\nslug: 2023-04-29-signpath\ndescription: d\ntype: news\ndate: 2024-01-01'),
+  };
+  const { outcome, lines } = await upload(
+    store,
+    { files: [...realContent.files, dup], samples: realContent.samples, media: realContent.media },
+    { now: T2 },
+  );
   expect(outcome.ok).toBe(false);
   expect(lines).toEqual([
     'news-bad-dup.md:3: slug: "2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): ' +
@@ -132,17 +148,23 @@ test('a dry run writes nothing but reports what it would write', async () => {
   expect(dry.entriesWritten).toBe(24);
   expect(dry.plan.writes).toHaveLength(28); // 24 entries, 1 sample, the search index, 1 image, the history record
   expect(await allKeys(stores.DRY)).toEqual([]);
-  expect(lines.at(-1)).toMatch(/^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/);
+  expect(lines.at(-1)).toMatch(
+    /^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
+  );
 });
 
-test("after removing an entry, its key is gone once no kept version names it", async () => {
+test('after removing an entry, its key is gone once no kept version names it', async () => {
   const store = stores.REMOVE;
   // Two versions kept: the live one and the one before it.
   const keep = { keepVersions: 2 };
   succeeded((await upload(store, realContent, { now: T1, ...keep })).outcome);
   const first = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
   const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
-  const without: ContentFolder = { files: realContent.files.filter((f) => f.file !== 'sponsor.md'), samples: realContent.samples, media: realContent.media };
+  const without: ContentFolder = {
+    files: realContent.files.filter((f) => f.file !== 'sponsor.md'),
+    samples: realContent.samples,
+    media: realContent.media,
+  };
 
   const second = succeeded((await upload(store, without, { now: T2, ...keep })).outcome);
   expect(second.plan.manifest.version).toBe(2);
@@ -152,7 +174,11 @@ test("after removing an entry, its key is gone once no kept version names it", a
   const unchanged = succeeded((await upload(store, without, { now: T3, ...keep })).outcome);
   expect(unchanged.deleted, 'version 1 is still the one before the live one').toBe(0);
 
-  const edited: ContentFolder = { files: without.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited.\n` } : f)), samples: without.samples, media: without.media };
+  const edited: ContentFolder = {
+    files: without.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited.\n` } : f)),
+    samples: without.samples,
+    media: without.media,
+  };
   const third = succeeded((await upload(store, edited, { now: T3, ...keep })).outcome);
   // Version 1 falls out of the two kept: the removed entry, its search index and its history record go.
   expect(third.plan.deletes).toEqual([removedKey, first.search!, 'history/0000000001'].sort());
@@ -197,7 +223,10 @@ test('drafts are stored, listed only as drafts, and printed with a signed previe
   expect(plan.manifest.drafts.map((e) => [e.file, e.slug, e.type])).toEqual([['news-idea.md', 'idea', 'news']]);
   expect(await store.get(plan.manifest.drafts[0]!.key)).toContain('"slug":"idea"');
   const line = lines.find((l) => l.startsWith('draft '))!;
-  const match = /^draft {5}news-idea\.md → http:\/\/localhost:8787\/news\/idea\?preview=(\d+\.[\w-]+) \(not public; this link works until 2026-03-08 12:00 UTC\)$/.exec(line);
+  const match =
+    /^draft {5}news-idea\.md → http:\/\/localhost:8787\/news\/idea\?preview=(\d+\.[\w-]+) \(not public; this link works until 2026-03-08 12:00 UTC\)$/.exec(
+      line,
+    );
   expect(match, line).not.toBeNull();
   expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date(now))).toEqual(new Date('2026-03-08T12:00:00Z'));
   expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date('2026-03-08T12:00:01Z'))).toBeNull();
@@ -209,7 +238,12 @@ test('drafts are stored, listed only as drafts, and printed with a signed previe
     store,
     dryRun: true,
     log: (l) => withoutSecret.push(l),
-    preview: { origin: 'https://race.elementfuture.com', secret: null, days: 7, missingSecret: 'set PREVIEW_SECRET to the Worker secret to print links' },
+    preview: {
+      origin: 'https://race.elementfuture.com',
+      secret: null,
+      days: 7,
+      missingSecret: 'set PREVIEW_SECRET to the Worker secret to print links',
+    },
   });
   expect(withoutSecret).toContain('draft     news-idea.md: no preview link (set PREVIEW_SECRET to the Worker secret to print links)');
 });

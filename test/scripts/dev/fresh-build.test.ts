@@ -10,7 +10,10 @@ import { buildEnv, CLIENT_OUTPUT, ensureFreshBuild, planBuild, readBuildState, W
 
 describe('planBuild', () => {
   const source = (path: string, mtimeMs: number) => ({ path, mtimeMs });
-  const state = (client: number, worker: number) => ({ newestClientSource: source('client/App.tsx', client), newestSource: source('worker/app.ts', worker) });
+  const state = (client: number, worker: number) => ({
+    newestClientSource: source('client/App.tsx', client),
+    newestSource: source('worker/app.ts', worker),
+  });
 
   test('fresh when both outputs are newer than their sources and the Worker is newer than the client', () => {
     expect(planBuild({ ...state(100, 100), clientMs: 200, workerMs: 300 })).toEqual({ kind: 'fresh' });
@@ -18,7 +21,11 @@ describe('planBuild', () => {
   });
 
   test('a missing client, or a client source newer than it, rebuilds both', () => {
-    expect(planBuild({ ...state(100, 100), workerMs: 300 })).toEqual({ kind: 'rebuild', script: 'build', reason: `${CLIENT_OUTPUT} is missing` });
+    expect(planBuild({ ...state(100, 100), workerMs: 300 })).toEqual({
+      kind: 'rebuild',
+      script: 'build',
+      reason: `${CLIENT_OUTPUT} is missing`,
+    });
     expect(planBuild({ ...state(250, 250), clientMs: 200, workerMs: 300 })).toEqual({
       kind: 'rebuild',
       script: 'build',
@@ -35,7 +42,11 @@ describe('planBuild', () => {
   });
 
   test('a missing Worker, or one older than the client it embeds, rebuilds the Worker only', () => {
-    expect(planBuild({ ...state(100, 100), clientMs: 200 })).toEqual({ kind: 'rebuild', script: 'build:worker', reason: `${WORKER_OUTPUT} is missing` });
+    expect(planBuild({ ...state(100, 100), clientMs: 200 })).toEqual({
+      kind: 'rebuild',
+      script: 'build:worker',
+      reason: `${WORKER_OUTPUT} is missing`,
+    });
     expect(planBuild({ ...state(100, 100), clientMs: 300, workerMs: 200 })).toEqual({
       kind: 'rebuild',
       script: 'build:worker',
@@ -61,7 +72,14 @@ describe('ensureFreshBuild on a project tree', () => {
     for (const folder of ['client', 'worker']) age(folder, 1000);
     const runs: string[] = [];
     const lines: string[] = [];
-    const options = { root, log: (line: string) => lines.push(line), run: (script: string) => (runs.push(script), 0) };
+    const options = {
+      root,
+      log: (line: string) => lines.push(line),
+      run: (script: string) => {
+        runs.push(script);
+        return 0;
+      },
+    };
 
     expect(ensureFreshBuild(options)).toMatchObject({ script: 'build' });
     write(CLIENT_OUTPUT, 2000);
@@ -93,7 +111,9 @@ describe('ensureFreshBuild on a project tree', () => {
     write(CLIENT_OUTPUT, 5000);
     write(WORKER_OUTPUT, 5000);
     age('client', 6000);
-    expect(() => ensureFreshBuild({ root, log: () => {}, run: () => 1 })).toThrow('npm run build failed (exit 1); the tests need a fresh dist/');
+    expect(() => ensureFreshBuild({ root, log: () => {}, run: () => 1 })).toThrow(
+      'npm run build failed (exit 1); the tests need a fresh dist/',
+    );
     expect(readBuildState(root)).toMatchObject({ clientMs: undefined, workerMs: undefined });
   });
 });

@@ -7,10 +7,10 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, type ToolCheck, ToolsError } from '../../../scripts/dev/test-tools.ts';
 import { chromiumPath } from '../../../tools/chromium.ts';
-import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, ToolsError, type ToolCheck } from '../../../scripts/dev/test-tools.ts';
 
-const [CHROMIUM, WRK] = TEST_TOOLS as [typeof TEST_TOOLS[0], typeof TEST_TOOLS[0]];
+const [CHROMIUM, WRK] = TEST_TOOLS as [(typeof TEST_TOOLS)[0], (typeof TEST_TOOLS)[0]];
 const checks = (chromium: boolean, wrk: boolean): ToolCheck[] => [
   { tool: CHROMIUM, found: chromium },
   { tool: WRK, found: wrk },
@@ -58,13 +58,20 @@ describe('planTestTools', () => {
   });
 
   test('a CHROMIUM_PATH naming nothing is refused, even as root: installing would not help', () => {
-    const plan = planTestTools([{ tool: CHROMIUM, found: false, override: { variable: 'CHROMIUM_PATH', path: '/opt/none/chrome' } }, { tool: WRK, found: false }], {
-      isRoot: true,
-      hasAptGet: true,
-    });
+    const plan = planTestTools(
+      [
+        { tool: CHROMIUM, found: false, override: { variable: 'CHROMIUM_PATH', path: '/opt/none/chrome' } },
+        { tool: WRK, found: false },
+      ],
+      {
+        isRoot: true,
+        hasAptGet: true,
+      },
+    );
     expect(plan).toEqual({
       kind: 'refuse',
-      message: "CHROMIUM_PATH=/opt/none/chrome is not an executable file: point it at a chromium binary, or unset it to use Debian's chromium.",
+      message:
+        "CHROMIUM_PATH=/opt/none/chrome is not an executable file: point it at a chromium binary, or unset it to use Debian's chromium.",
     });
   });
 });
@@ -87,8 +94,16 @@ describe('checkTestTools and chromiumPath look on the PATH they are given', () =
     const notExecutable = bin('plain', { chromium: 0o644, wrk: 0o644, java: 0o644 });
     const both = bin('both', { chromium: 0o755, wrk: 0o755, java: 0o755 });
     const found = (PATH: string) => checkTestTools({ PATH }).map((c) => [c.tool.command, c.found]);
-    expect(found(`${empty}:${notExecutable}`)).toEqual([['chromium', false], ['wrk', false], ['java', false]]);
-    expect(found(`${empty}:${both}`)).toEqual([['chromium', true], ['wrk', true], ['java', true]]);
+    expect(found(`${empty}:${notExecutable}`)).toEqual([
+      ['chromium', false],
+      ['wrk', false],
+      ['java', false],
+    ]);
+    expect(found(`${empty}:${both}`)).toEqual([
+      ['chromium', true],
+      ['wrk', true],
+      ['java', true],
+    ]);
     expect(chromiumPath({ PATH: `${notExecutable}:${both}` })).toBe(join(both, 'chromium'));
   });
 
@@ -130,7 +145,17 @@ describe('ensureTestTools', () => {
 
   test('not root: throws the command to run, and runs nothing', () => {
     const ran: string[][] = [];
-    const attempt = () => ensureTestTools({ env, isRoot: false, check: () => checks(false, false), run: (c) => (ran.push(c), { status: 0, output: '' }), log: () => {} });
+    const attempt = () =>
+      ensureTestTools({
+        env,
+        isRoot: false,
+        check: () => checks(false, false),
+        run: (c) => {
+          ran.push(c);
+          return { status: 0, output: '' };
+        },
+        log: () => {},
+      });
     expect(attempt).toThrow(ToolsError);
     expect(attempt).toThrow('sudo apt-get update && sudo apt-get install -y chromium wrk');
     expect(ran).toEqual([]);
@@ -143,7 +168,10 @@ describe('ensureTestTools', () => {
         env,
         isRoot: true,
         check: () => checks(true, false),
-        run: (command) => (ran.push(command), { status: 100, output: 'E: Could not get lock /var/lib/dpkg/lock-frontend\n' }),
+        run: (command) => {
+          ran.push(command);
+          return { status: 100, output: 'E: Could not get lock /var/lib/dpkg/lock-frontend\n' };
+        },
         log: () => {},
       });
     expect(attempt).toThrow('apt-get update failed (exit 100):\nE: Could not get lock /var/lib/dpkg/lock-frontend');
@@ -151,7 +179,8 @@ describe('ensureTestTools', () => {
   });
 
   test('an install that leaves a tool missing is an error, not a pass', () => {
-    const attempt = () => ensureTestTools({ env, isRoot: true, check: () => checks(true, false), run: () => ({ status: 0, output: '' }), log: () => {} });
+    const attempt = () =>
+      ensureTestTools({ env, isRoot: true, check: () => checks(true, false), run: () => ({ status: 0, output: '' }), log: () => {} });
     expect(attempt).toThrow('apt-get install -y wrk succeeded, but wrk is still not found on PATH (/usr/bin:/bin).');
   });
 });

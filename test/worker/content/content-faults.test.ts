@@ -1,7 +1,7 @@
 /** What visitors see when KV holds nothing, or something unreadable. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest } from '../../../contracts/kv-values.ts';
+import type { Manifest } from '../../../contracts/kv-values.ts';
 import { parsePage } from '../../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
@@ -20,7 +20,17 @@ const manifestWith = (key: string): Manifest => ({
   search: null,
   drafts: [],
   entries: [
-    { slug: 'broken', type: 'guide', title: 'Broken', description: 'd', date: null, file: 'broken.md', key, sourceHash: 'x', updated: '2026-01-01T00:00:00.000Z' },
+    {
+      slug: 'broken',
+      type: 'guide',
+      title: 'Broken',
+      description: 'd',
+      date: null,
+      file: 'broken.md',
+      key,
+      sourceHash: 'x',
+      updated: '2026-01-01T00:00:00.000Z',
+    },
   ],
 });
 

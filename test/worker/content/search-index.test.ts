@@ -71,6 +71,10 @@ describe('snippets', () => {
 
   test('makeSnippet: regex characters in terms are taken literally', () => {
     expect(makeSnippet('a (b) c', ['(b)']).filter((p) => p.mark)).toEqual([{ text: '(b)', mark: true }]);
-    expect(makeSnippet('short text', []).map((p) => p.text).join('')).toBe('short text');
+    expect(
+      makeSnippet('short text', [])
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('short text');
   });
 });

@@ -1,15 +1,20 @@
 /** The pure builders behind /news/feed.xml, /sitemap.xml, /robots.txt and /llms.txt, in Node. */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
+import type { ManifestEntry } from '../../../contracts/kv-values.ts';
 import { atomFeed } from '../../../worker/feeds/atom.ts';
 import type { PublishedPage, SiteContent } from '../../../worker/feeds/site-content.ts';
 import { sitemapXml } from '../../../worker/feeds/sitemap.ts';
 import { llmsTxt, robotsTxt } from '../../../worker/feeds/text-files.ts';
 import { FeedDataError, latest, rfc3339, xmlText } from '../../../worker/feeds/xml.ts';
-import type { ManifestEntry } from '../../../contracts/kv-values.ts';
 
 const SITE = 'https://example.test';
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name) => ['entry', 'link', 'url'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  isArray: (name) => ['entry', 'link', 'url'].includes(name),
+});
 
 function page(over: Partial<ManifestEntry>): PublishedPage {
   const entry: ManifestEntry = {
@@ -137,7 +142,12 @@ describe('sitemapXml', () => {
   });
 
   test('without a last edit: a news post gives its date, a page nothing; indexes skip them', () => {
-    const text = sitemapXml(content([page({ slug: 'as-is', date: '2025-03-01', updated: null }), page({ slug: 'sponsor', type: null, date: null, updated: null })]));
+    const text = sitemapXml(
+      content([
+        page({ slug: 'as-is', date: '2025-03-01', updated: null }),
+        page({ slug: 'sponsor', type: null, date: null, updated: null }),
+      ]),
+    );
     expect(XMLValidator.validate(text)).toBe(true);
     expect(text).toContain(`<url><loc>${SITE}/news/as-is</loc><lastmod>2025-03-01T00:00:00.000Z</lastmod></url>`);
     expect(text).toContain(`<url><loc>${SITE}/guide/sponsor</loc></url>`);
@@ -152,7 +162,9 @@ describe('sitemapXml', () => {
 
 describe('robotsTxt and llmsTxt', () => {
   test('robots.txt', () => {
-    expect(robotsTxt(SITE)).toBe('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /analytics\n\nSitemap: https://example.test/sitemap.xml\n');
+    expect(robotsTxt(SITE)).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /analytics\n\nSitemap: https://example.test/sitemap.xml\n',
+    );
   });
 
   test('llms.txt: title, summary, paragraph, then Guides, News and Pages linking the markdown', () => {

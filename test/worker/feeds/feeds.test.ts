@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest, type ManifestEntry } from '../../../contracts/kv-values.ts';
+import type { Manifest, ManifestEntry } from '../../../contracts/kv-values.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker, startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
@@ -90,7 +90,10 @@ describe('with the real content', () => {
       expect(isRfc3339(feed.updated)).toBe(true);
       expect(feed.author.name).toBe('Reinier Klarenberg');
       expect(feed.icon).toMatch(/^https:\/\//);
-      expect(feed.link.find((l) => l['@rel'] === 'self')).toMatchObject({ '@href': `${SITE}/news/feed.xml`, '@type': 'application/atom+xml' });
+      expect(feed.link.find((l) => l['@rel'] === 'self')).toMatchObject({
+        '@href': `${SITE}/news/feed.xml`,
+        '@type': 'application/atom+xml',
+      });
       expect(feed.link.find((l) => l['@rel'] === 'alternate')).toMatchObject({ '@href': `${SITE}/news`, '@type': 'text/html' });
     });
 
@@ -153,7 +156,9 @@ describe('with the real content', () => {
       // An article's last edit, else its news date, else no lastmod at all.
       const lastmod = (e: (typeof manifest.entries)[number]) => {
         const changed = e.updated ?? e.date;
-        return changed === null ? undefined : new Date(/^\d{4}-\d{2}-\d{2}$/.test(changed) ? `${changed}T00:00:00Z` : changed).toISOString();
+        return changed === null
+          ? undefined
+          : new Date(/^\d{4}-\d{2}-\d{2}$/.test(changed) ? `${changed}T00:00:00Z` : changed).toISOString();
       };
       for (const [i, entry] of manifest.entries.entries()) expect(urls[4 + i]?.lastmod, entry.slug).toBe(lastmod(entry));
       const newestNews = Math.max(...manifest.entries.filter((e) => e.type === 'news').map((e) => Date.parse(lastmod(e)!)));
@@ -202,7 +207,10 @@ describe('with the real content', () => {
       const sections = new Map<string, { title: string; url: string; description: string }[]>();
       let current = '';
       for (const line of text.split('\n')) {
-        if (line.startsWith('## ')) sections.set((current = line.slice(3)), []);
+        if (line.startsWith('## ')) {
+          current = line.slice(3);
+          sections.set(current, []);
+        }
         const link = /^- \[(.+)\]\((\S+)\): (.+)$/.exec(line);
         if (link) sections.get(current)?.push({ title: link[1]!, url: link[2]!, description: link[3]! });
       }
@@ -259,22 +267,25 @@ describe('with the real content', () => {
   });
 
   describe('caching, methods', () => {
-    test.each(['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md'])('%s answers 304 to If-None-Match with its ETag', async (path) => {
-      const first = await get(path);
-      const etag = first.res.headers.get('etag');
-      expect(etag).toMatch(/^W\/"[^"]+"$/);
-      const again = await get(path, { headers: { 'If-None-Match': etag! } });
-      expect(again.res.status).toBe(304);
-      expect(again.text).toBe('');
-      expect(again.res.headers.get('etag')).toBe(etag);
-      expect(again.res.headers.get('cache-control')).toBe('public, max-age=300');
-      expect(again.res.headers.get('content-security-policy')).toBeNull();
-      // Also when the client sends it back strong, or in a list.
-      expect((await get(path, { headers: { 'If-None-Match': `"other", ${etag!.slice(2)}` } })).res.status).toBe(304);
-      const other = await get(path, { headers: { 'If-None-Match': 'W/"something-else"' } });
-      expect(other.res.status).toBe(200);
-      expect(other.text).toBe(first.text);
-    });
+    test.each(['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md'])(
+      '%s answers 304 to If-None-Match with its ETag',
+      async (path) => {
+        const first = await get(path);
+        const etag = first.res.headers.get('etag');
+        expect(etag).toMatch(/^W\/"[^"]+"$/);
+        const again = await get(path, { headers: { 'If-None-Match': etag! } });
+        expect(again.res.status).toBe(304);
+        expect(again.text).toBe('');
+        expect(again.res.headers.get('etag')).toBe(etag);
+        expect(again.res.headers.get('cache-control')).toBe('public, max-age=300');
+        expect(again.res.headers.get('content-security-policy')).toBeNull();
+        // Also when the client sends it back strong, or in a list.
+        expect((await get(path, { headers: { 'If-None-Match': `"other", ${etag!.slice(2)}` } })).res.status).toBe(304);
+        const other = await get(path, { headers: { 'If-None-Match': 'W/"something-else"' } });
+        expect(other.res.status).toBe(200);
+        expect(other.text).toBe(first.text);
+      },
+    );
 
     test('the feed ETag names the manifest version', async () => {
       expect((await get('/news/feed.xml')).res.headers.get('etag')).toMatch(new RegExp(`^W/"m${manifest.version}-`));
@@ -287,14 +298,17 @@ describe('with the real content', () => {
       expect(b.res.headers.get('etag')).not.toBe(a);
     });
 
-    test.each(['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md'])('HEAD %s answers like GET, without a body', async (path) => {
-      const head = await get(path, { method: 'HEAD' });
-      const full = await get(path);
-      expect(head.res.status).toBe(200);
-      expect(head.text).toBe('');
-      expect(head.res.headers.get('content-type')).toBe(full.res.headers.get('content-type'));
-      expect(head.res.headers.get('etag')).toBe(full.res.headers.get('etag'));
-    });
+    test.each(['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md'])(
+      'HEAD %s answers like GET, without a body',
+      async (path) => {
+        const head = await get(path, { method: 'HEAD' });
+        const full = await get(path);
+        expect(head.res.status).toBe(200);
+        expect(head.text).toBe('');
+        expect(head.res.headers.get('content-type')).toBe(full.res.headers.get('content-type'));
+        expect(head.res.headers.get('etag')).toBe(full.res.headers.get('etag'));
+      },
+    );
 
     test.each(['POST', 'PUT', 'DELETE'])('%s answers 405 with Allow', async (method) => {
       for (const path of ['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md']) {
@@ -408,9 +422,12 @@ describe('with hand-made and broken manifests', () => {
     expect(text).toMatch(/missing from KV/);
   });
 
-  test('a page whose slug ends in .md is still the page route\'s', async () => {
+  test("a page whose slug ends in .md is still the page route's", async () => {
     await worker.kv.put(entryKey('dotted'), '{"attributes": 42');
-    await worker.kv.put(MANIFEST_KEY, JSON.stringify(manifestOf([entry({ slug: 'notes.md', type: 'guide', date: null, key: entryKey('dotted') })])));
+    await worker.kv.put(
+      MANIFEST_KEY,
+      JSON.stringify(manifestOf([entry({ slug: 'notes.md', type: 'guide', date: null, key: entryKey('dotted') })])),
+    );
     const { res, text } = await get('/guide/notes.md');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.status).toBe(500);

@@ -7,9 +7,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/upload.ts';
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
 import { MAX_BODY_BYTES, MAX_COOKIE_BYTES, MAX_PATH_BYTES, MAX_QUERY_BYTES } from '../../../worker/http/request-guard.ts';
-import { badRequestCorpus, sendAll, type BadRequest, type Outcome } from '../../support/bad-requests.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
+import { type BadRequest, badRequestCorpus, type Outcome, sendAll } from '../../support/bad-requests.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 let worker: WorkerRuntime;
@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 
-const describeOutcome = (o: Outcome) => `${o.request.category}: ${o.request.method} ${o.request.target.slice(0, 120)} → ${o.status} ${o.body.slice(0, 100)}`;
+const describeOutcome = (o: Outcome) =>
+  `${o.request.category}: ${o.request.method} ${o.request.target.slice(0, 120)} → ${o.status} ${o.body.slice(0, 100)}`;
 
 describe('a corpus of 10,000 bad requests', () => {
   let corpus: BadRequest[];
@@ -66,7 +67,9 @@ describe('a corpus of 10,000 bad requests', () => {
   });
 
   test('each request gets one of its expected statuses', () => {
-    const wrong = outcomes.filter((o) => !o.request.expect.includes(o.status)).map((o) => `${describeOutcome(o)} (expected ${o.request.expect.join('/')})`);
+    const wrong = outcomes
+      .filter((o) => !o.request.expect.includes(o.status))
+      .map((o) => `${describeOutcome(o)} (expected ${o.request.expect.join('/')})`);
     expect(wrong.slice(0, 20), `${wrong.length} unexpected statuses`).toEqual([]);
   });
 
@@ -116,7 +119,10 @@ describe('the request guard, one limit at a time', () => {
 
   test(`a Cookie header over ${MAX_COOKIE_BYTES} bytes is refused`, async () => {
     expect((await status('/', { headers: { Cookie: `a=${'b'.repeat(MAX_COOKIE_BYTES - 2)}` } })).status).toBe(200);
-    expect(await status('/', { headers: { Cookie: `a=${'b'.repeat(MAX_COOKIE_BYTES - 1)}` } })).toMatchObject({ status: 400, text: `Cookie header longer than ${MAX_COOKIE_BYTES} bytes.` });
+    expect(await status('/', { headers: { Cookie: `a=${'b'.repeat(MAX_COOKIE_BYTES - 1)}` } })).toMatchObject({
+      status: 400,
+      text: `Cookie header longer than ${MAX_COOKIE_BYTES} bytes.`,
+    });
   });
 
   test('an unknown method answers 405 naming the allowed ones', async () => {
@@ -127,7 +133,11 @@ describe('the request guard, one limit at a time', () => {
 
   test(`a declared body over ${MAX_BODY_BYTES} bytes is refused before the XSRF check and before reading`, async () => {
     const body = 'x'.repeat(MAX_BODY_BYTES + 1);
-    const res = await post('/api/_analog/analytics/hits', { 'Content-Type': 'application/json', 'Content-Length': String(body.length) }, body);
+    const res = await post(
+      '/api/_analog/analytics/hits',
+      { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+      body,
+    );
     expect(res).toMatchObject({ status: 413, body: `Body larger than ${MAX_BODY_BYTES} bytes.` });
   });
 

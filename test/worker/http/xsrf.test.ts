@@ -11,7 +11,15 @@ import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts
 
 const HITS = '/api/_analog/analytics/hits';
 /** Every API route, and one that does not exist: the gate stands before routing. */
-const ROUTES = [HITS, '/api/_analog/pages', '/api/_analog/pages/guide/DSX', '/api/_analog/search', '/api/_analog/samples/start-race-element-minimized.bat', '/api/_analog/unknown', '/api/other'];
+const ROUTES = [
+  HITS,
+  '/api/_analog/pages',
+  '/api/_analog/pages/guide/DSX',
+  '/api/_analog/search',
+  '/api/_analog/samples/start-race-element-minimized.bat',
+  '/api/_analog/unknown',
+  '/api/other',
+];
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 let worker: WorkerRuntime;
@@ -33,7 +41,12 @@ const cases = (): Case[] => [
   { name: 'no token at all', error: 'Missing X-XSRF-TOKEN header.' },
   { name: 'cookie without header', cookie: valid, error: 'Missing X-XSRF-TOKEN header.' },
   { name: 'header without cookie', header: valid, error: 'Missing XSRF-TOKEN cookie.' },
-  { name: 'mismatched header (another valid token)', cookie: valid, header: valid2, error: 'X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie.' },
+  {
+    name: 'mismatched header (another valid token)',
+    cookie: valid,
+    header: valid2,
+    error: 'X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie.',
+  },
   { name: 'signed by another secret', cookie: foreign, header: foreign, error: 'XSRF-TOKEN is not validly signed.' },
   { name: 'malformed token (one-character signature)', cookie: 'a.b', header: 'a.b', error: 'XSRF-TOKEN is not validly signed.' },
   { name: 'malformed token (no signature)', cookie: 'abc', header: 'abc', error: 'XSRF-TOKEN is not validly signed.' },
@@ -120,7 +133,21 @@ describe('the comparisons', () => {
   });
 
   test('isValidXsrfToken never throws on malformed input', async () => {
-    const odd = ['', '.', 'a.', '.b', 'a.b', 'a.bc', 'a.b.c', 'a.!!!!', 'a.====', 'a'.repeat(201), 'abc.' + 'A'.repeat(5), `${valid}x`, valid.replace(/.$/, '')];
+    const odd = [
+      '',
+      '.',
+      'a.',
+      '.b',
+      'a.b',
+      'a.bc',
+      'a.b.c',
+      'a.!!!!',
+      'a.====',
+      'a'.repeat(201),
+      `abc.${'A'.repeat(5)}`,
+      `${valid}x`,
+      valid.replace(/.$/, ''),
+    ];
     for (const token of odd) expect(await isValidXsrfToken(token, LOCAL_DEVELOPMENT_SECRET), token).toBe(false);
     expect(await isValidXsrfToken(valid, LOCAL_DEVELOPMENT_SECRET)).toBe(true);
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest, type StoredEntry } from '../../../contracts/kv-values.ts';
+import type { Manifest, StoredEntry } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
@@ -50,12 +50,15 @@ const entryBySlug = (slug: string) => {
 const stored = async (slug: string) => JSON.parse((await worker.kv.get(entryBySlug(slug).key)) ?? '') as StoredEntry;
 
 describe('reading time', () => {
-  test.each(['/guide/multi-sim', '/news/race-element-2-released', '/guide/features'])('%s shows "N min read" from the stored entry', async (path) => {
-    const { doc } = await page(path);
-    const minutes = (await stored(path.split('/')[2]!)).readingMinutes;
-    expect(minutes).toBeGreaterThanOrEqual(1);
-    expect(doc.root.querySelector('.article-header .reading-time')?.textContent).toBe(`${minutes} min read`);
-  });
+  test.each(['/guide/multi-sim', '/news/race-element-2-released', '/guide/features'])(
+    '%s shows "N min read" from the stored entry',
+    async (path) => {
+      const { doc } = await page(path);
+      const minutes = (await stored(path.split('/')[2]!)).readingMinutes;
+      expect(minutes).toBeGreaterThanOrEqual(1);
+      expect(doc.root.querySelector('.article-header .reading-time')?.textContent).toBe(`${minutes} min read`);
+    },
+  );
 
   test('a news article keeps its date first in the header', async () => {
     const { doc } = await page('/news/race-element-2-released');
@@ -70,7 +73,13 @@ describe('previous and next', () => {
     const nav = doc.root.querySelector('nav.article-pager');
     const link = (rel: string) => {
       const a = nav?.querySelector(`a[rel="${rel}"]`);
-      return a ? { href: a.getAttribute('href'), label: a.querySelector('.pager-label')?.textContent, title: a.querySelector('.pager-title')?.textContent } : null;
+      return a
+        ? {
+            href: a.getAttribute('href'),
+            label: a.querySelector('.pager-label')?.textContent,
+            title: a.querySelector('.pager-title')?.textContent,
+          }
+        : null;
     };
     return { nav, previous: link('prev'), next: link('next') };
   };
@@ -212,23 +221,33 @@ describe('not found, with suggestions', () => {
 });
 
 describe('heading levels', () => {
-  test.each(['/', '/news', '/guide', '/news/race-element-2-released', '/guide/multi-sim', '/guide/features', '/setup', '/analytics', '/guide/multisim', '/nope'])(
-    '%s has one h1 and never skips a level',
-    async (path) => {
-      const { doc } = await page(path);
-      const levels = doc.root.querySelectorAll('h1, h2, h3, h4, h5, h6').map((h) => Number(h.tagName.slice(1)));
-      expect(levels[0]).toBe(1);
-      expect(levels.filter((l) => l === 1)).toHaveLength(1);
-      for (const [i, level] of levels.entries()) if (i > 0) expect(level, `${path}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
-    },
-  );
+  test.each([
+    '/',
+    '/news',
+    '/guide',
+    '/news/race-element-2-released',
+    '/guide/multi-sim',
+    '/guide/features',
+    '/setup',
+    '/analytics',
+    '/guide/multisim',
+    '/nope',
+  ])('%s has one h1 and never skips a level', async (path) => {
+    const { doc } = await page(path);
+    const levels = doc.root.querySelectorAll('h1, h2, h3, h4, h5, h6').map((h) => Number(h.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((l) => l === 1)).toHaveLength(1);
+    for (const [i, level] of levels.entries())
+      if (i > 0) expect(level, `${path}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+  });
 
   test('no article skips a level', async () => {
     for (const entry of manifest.entries) {
       const path = `/${entry.type === 'news' ? 'news' : 'guide'}/${entry.slug}`;
       const { doc } = await page(path);
       const levels = doc.root.querySelectorAll('main :is(h1, h2, h3, h4, h5, h6)').map((h) => Number(h.tagName.slice(1)));
-      for (const [i, level] of levels.entries()) if (i > 0) expect(level, `${path}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+      for (const [i, level] of levels.entries())
+        if (i > 0) expect(level, `${path}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
     }
   });
 });

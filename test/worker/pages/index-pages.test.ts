@@ -4,11 +4,11 @@
  * Worker in workerd, KV filled by the real upload code with synthetic entries.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PagePayload } from '../../../contracts/page-payload.ts';
 import { syntheticContent } from '../../../bench/synthetic-content.ts';
-import { uploadContent } from '../../../scripts/content/upload.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest } from '../../../contracts/kv-values.ts';
+import type { Manifest } from '../../../contracts/kv-values.ts';
+import type { PagePayload } from '../../../contracts/page-payload.ts';
+import { uploadContent } from '../../../scripts/content/upload.ts';
 import { parsePage } from '../../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
@@ -62,11 +62,14 @@ describe('index pages', () => {
     expect([last.previous, last.next]).toEqual(['/guide?page=2', null]);
   });
 
-  test.each(['/news?page=4', '/news?page=0', '/news?page=-1', '/news?page=2.5', '/news?page=abc', '/guide?page=99999999'])('%s answers 404', async (path) => {
-    const { res, doc } = await page(path);
-    expect(res.status).toBe(404);
-    expect(doc.root.querySelector('h1')?.textContent).toBe('No such page');
-  });
+  test.each(['/news?page=4', '/news?page=0', '/news?page=-1', '/news?page=2.5', '/news?page=abc', '/guide?page=99999999'])(
+    '%s answers 404',
+    async (path) => {
+      const { res, doc } = await page(path);
+      expect(res.status).toBe(404);
+      expect(doc.root.querySelector('h1')?.textContent).toBe('No such page');
+    },
+  );
 
   test('the page-data API answers the same page with its pager', async () => {
     const res = await worker.fetch('/api/_analog/pages/news?page=3');

@@ -62,7 +62,11 @@ describe('routes', () => {
     ]);
     expect(doc.root.querySelector('a.button-primary')?.getAttribute('href')).toBe('/guide/how-to-get-started');
     expect(doc.root.querySelectorAll('.highlight-grid li').length).toBeGreaterThanOrEqual(4);
-    expect(doc.jsonLd).toMatchObject({ '@type': 'WebSite', name: 'Race Element', author: { '@type': 'Person', name: 'Reinier Klarenberg' } });
+    expect(doc.jsonLd).toMatchObject({
+      '@type': 'WebSite',
+      name: 'Race Element',
+      author: { '@type': 'Person', name: 'Reinier Klarenberg' },
+    });
   });
 
   test('the news index lists every news post newest first with long dates', async () => {
@@ -181,7 +185,10 @@ describe('errors and redirects', () => {
       return;
     }
     expect(res.status).toBe(301);
-    expect(new URL(res.headers.get('location') ?? '', 'http://localhost:8787').pathname + new URL(res.headers.get('location') ?? '', 'http://localhost:8787').search).toBe(to);
+    expect(
+      new URL(res.headers.get('location') ?? '', 'http://localhost:8787').pathname +
+        new URL(res.headers.get('location') ?? '', 'http://localhost:8787').search,
+    ).toBe(to);
   });
 
   test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a page answers 405 with Allow', async (method) => {
@@ -266,23 +273,26 @@ describe('setup links', () => {
 });
 
 describe('security headers', () => {
-  test.each(['/', '/news', '/guide/DSX', '/setup', '/analytics', '/nope'])('%s carries CSP with a fresh nonce and the other headers', async (path) => {
-    const { res, doc } = await page(path);
-    const csp = res.headers.get('content-security-policy') ?? '';
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    // The page's one executable script: the paint-first bootstrap that imports the entry.
-    const scripts = doc.root.querySelectorAll('script[src], script[data-entry]');
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(script.getAttribute('nonce')).toBe(nonce);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(res.headers.get('permissions-policy')).toContain('camera=()');
-    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
-    const again = await worker.fetch(path);
-    await again.text();
-    expect(again.headers.get('content-security-policy')).not.toBe(csp);
-  });
+  test.each(['/', '/news', '/guide/DSX', '/setup', '/analytics', '/nope'])(
+    '%s carries CSP with a fresh nonce and the other headers',
+    async (path) => {
+      const { res, doc } = await page(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      // The page's one executable script: the paint-first bootstrap that imports the entry.
+      const scripts = doc.root.querySelectorAll('script[src], script[data-entry]');
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script.getAttribute('nonce')).toBe(nonce);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+      const again = await worker.fetch(path);
+      await again.text();
+      expect(again.headers.get('content-security-policy')).not.toBe(csp);
+    },
+  );
 });

@@ -4,7 +4,7 @@
  * with the same HTML and its own nonce, and new content or another theme is rendered afresh.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
+import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { RenderedPageCache } from '../../../worker/pages/rendered-page-cache.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
@@ -79,8 +79,12 @@ describe('in the Worker', () => {
   test('published changes show at once: new content is a new key', async () => {
     await get('/news/2023-04-29-signpath');
     expect((await get('/news/2023-04-29-signpath')).cache).toBe('hit');
-    const edited = real.files.map((f) => (f.file === 'news-signpath.md' ? { ...f, source: `${f.source}\n\nA sentence added by the cache test.\n` } : f));
-    expect((await uploadContent({ content: { files: edited, samples: real.samples, media: real.media }, store: worker.store })).ok).toBe(true);
+    const edited = real.files.map((f) =>
+      f.file === 'news-signpath.md' ? { ...f, source: `${f.source}\n\nA sentence added by the cache test.\n` } : f,
+    );
+    expect((await uploadContent({ content: { files: edited, samples: real.samples, media: real.media }, store: worker.store })).ok).toBe(
+      true,
+    );
     const after = await get('/news/2023-04-29-signpath');
     expect(after.cache).toBe('miss');
     expect(after.html).toContain('A sentence added by the cache test.');

@@ -10,14 +10,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import { historyKey, namedKeys } from '../../../scripts/content/history.ts';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
-import { loadContentFolder, type ContentFolder } from '../../../scripts/content/load-content.ts';
-import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
+import { historyKey, namedKeys } from '../../../scripts/content/history.ts';
+import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
 import { UploadConflictError } from '../../../scripts/content/publish-error.ts';
+import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
-import { startKvApi, type CloudflareKvApi } from '../../support/cloudflare-kv-api.ts';
+import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SECRET = 'test-publish-secret';
@@ -27,7 +27,10 @@ const TOKEN = 'write-token';
 
 /** Renders kept in memory across this file's uploads: the same content is rendered once. */
 const renders = new Map<string, unknown>();
-const renderCache: RenderCache = { get: async (hash) => renders.get(hash) as never, set: async (hash, rendered) => void renders.set(hash, rendered) };
+const renderCache: RenderCache = {
+  get: async (hash) => renders.get(hash) as never,
+  set: async (hash, rendered) => void renders.set(hash, rendered),
+};
 let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
 const workers: WorkerRuntime[] = [];
@@ -55,15 +58,28 @@ async function kvApi(visibilityDelayMs = 0): Promise<CloudflareKvApi> {
 /** One `npm run upload -- --remote`, as `holder`, logging into `lines`. */
 async function upload(worker: WorkerRuntime, api: CloudflareKvApi, holder: string, content: ContentFolder, now: string, lines: string[]) {
   const store = await openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL });
-  return uploadContent({ content, store, now, renderCache, log: (line) => lines.push(line), lock: () => acquirePublishLease({ origin: worker.url.href, secret: SECRET, holder }) });
+  return uploadContent({
+    content,
+    store,
+    now,
+    renderCache,
+    log: (line) => lines.push(line),
+    lock: () => acquirePublishLease({ origin: worker.url.href, secret: SECRET, holder }),
+  });
 }
 
-const edited = (): ContentFolder => ({ ...real, files: real.files.map((f, i) => (i === 0 ? { ...f, source: `${f.source}\n\nEdited.\n` } : f)) });
+const edited = (): ContentFolder => ({
+  ...real,
+  files: real.files.map((f, i) => (i === 0 ? { ...f, source: `${f.source}\n\nEdited.\n` } : f)),
+});
 
 test('two uploads at once: exactly one publishes, the other stops naming the holder and writes nothing', async () => {
   const [api, worker] = await Promise.all([kvApi(), lockWorker()]);
   const now = '2026-11-23T12:00:00.000Z';
-  const results = await Promise.allSettled([upload(worker, api, 'alice@laptop (pid 1)', real, now, []), upload(worker, api, 'bob@desktop (pid 2)', edited(), now, [])]);
+  const results = await Promise.allSettled([
+    upload(worker, api, 'alice@laptop (pid 1)', real, now, []),
+    upload(worker, api, 'bob@desktop (pid 2)', edited(), now, []),
+  ]);
   const published = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   expect(published).toHaveLength(1);
@@ -72,7 +88,9 @@ test('two uploads at once: exactly one publishes, the other stops naming the hol
   expect(error).toBeInstanceOf(UploadConflictError);
   const winner = results[0]!.status === 'fulfilled' ? 'alice@laptop (pid 1)' : 'bob@desktop (pid 2)';
   expect(error.message).toMatch(
-    new RegExp(`^another upload holds the publish lock \\(held by ${winner.replace(/[()]/g, '\\$&')} until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\): nothing was written\\.`),
+    new RegExp(
+      `^another upload holds the publish lock \\(held by ${winner.replace(/[()]/g, '\\$&')} until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\): nothing was written\\.`,
+    ),
   );
   // The loser wrote nothing: every write the server saw belongs to the one manifest it holds.
   const contents = api.contents(NS);

@@ -18,7 +18,13 @@ afterAll(async () => {
   await unconfigured?.dispose();
 });
 
-async function post(path: string, body: unknown, token: string | null = SECRET, on = worker, method = 'POST'): Promise<{ status: number; json: unknown }> {
+async function post(
+  path: string,
+  body: unknown,
+  token: string | null = SECRET,
+  on = worker,
+  method = 'POST',
+): Promise<{ status: number; json: unknown }> {
   const response = await on.fetch(path, {
     method,
     headers: { 'content-type': 'application/json', ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
@@ -69,7 +75,10 @@ describe('the lock through HTTP', () => {
       status: 409,
       json: { ok: false, reason: 'B does not hold the publish lease (the lease is held by A)' },
     });
-    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: null, version: 1 })).toEqual({ status: 200, json: { ok: true, version: 1 } });
+    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: null, version: 1 })).toEqual({
+      status: 200,
+      json: { ok: true, version: 1 },
+    });
     expect(await post(PUBLISH_RELEASE_API_PATH, { holder: 'A', outcome: 'published' })).toEqual({ status: 200, json: { ok: true } });
 
     expect((await post(PUBLISH_LEASE_API_PATH, { holder: 'B', ttlSeconds: 60 })).status).toBe(200);
@@ -86,8 +95,15 @@ describe('the XSRF gate still covers everything else', () => {
   const xsrfRefusal = { status: 403, json: { error: 'Missing X-XSRF-TOKEN header.' } };
 
   test('other methods on the publish paths, near-miss paths and other APIs need the XSRF token even with the bearer token', async () => {
-    for (const method of ['PUT', 'PATCH', 'DELETE']) expect(await post(PUBLISH_LEASE_API_PATH, { holder: 'A', ttlSeconds: 60 }, SECRET, worker, method)).toEqual(xsrfRefusal);
-    for (const path of [`${PUBLISH_LEASE_API_PATH}/x`, '/api/_analog/publish', '/api/_analog/publish/', '/api/_analog/publish/other', '/api/_analog/analytics/hits']) {
+    for (const method of ['PUT', 'PATCH', 'DELETE'])
+      expect(await post(PUBLISH_LEASE_API_PATH, { holder: 'A', ttlSeconds: 60 }, SECRET, worker, method)).toEqual(xsrfRefusal);
+    for (const path of [
+      `${PUBLISH_LEASE_API_PATH}/x`,
+      '/api/_analog/publish',
+      '/api/_analog/publish/',
+      '/api/_analog/publish/other',
+      '/api/_analog/analytics/hits',
+    ]) {
       expect(await post(path, { holder: 'A', ttlSeconds: 60 })).toEqual(xsrfRefusal);
     }
   });

@@ -4,7 +4,7 @@
  * version, and how a release settles a reservation.
  */
 import { describe, expect, test } from 'vitest';
-import { acquire, commit, EMPTY_LEASE_STATE, release, type LeaseState } from '../../../worker/publishing/publish-lease.ts';
+import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release } from '../../../worker/publishing/publish-lease.ts';
 
 const T0 = Date.UTC(2026, 10, 23, 12);
 const s = (seconds: number) => T0 + seconds * 1000;
@@ -36,15 +36,24 @@ describe('lease', () => {
     expect(acquire(state, 'A', 120, s(100), 42).result).toEqual({ ok: true, expiresAt: s(220) });
     // A's lease expired, B took it and reserved 43: A's renewal is refused even after B's lease ends.
     const b = commit(acquire(state, 'B', 120, s(121)).state, 'B', 42, 43, s(122)).state;
-    expect(acquire(b, 'A', 120, s(300), 42).result).toEqual({ ok: false, reason: 'version 42 is no longer the last reserved (the lock now records v43)' });
+    expect(acquire(b, 'A', 120, s(300), 42).result).toEqual({
+      ok: false,
+      reason: 'version 42 is no longer the last reserved (the lock now records v43)',
+    });
   });
 });
 
 describe('commit (compare-and-swap)', () => {
   test('only the holder of an unexpired lease commits', () => {
     const { state } = acquire({ ...EMPTY_LEASE_STATE, version: 41 }, 'A', 120, s(0));
-    expect(commit(state, 'B', 41, 42, s(1)).result).toEqual({ ok: false, reason: 'B does not hold the publish lease (the lease is held by A)' });
-    expect(commit(state, 'A', 41, 42, s(120)).result).toEqual({ ok: false, reason: 'A does not hold the publish lease (the lease expired or was never taken)' });
+    expect(commit(state, 'B', 41, 42, s(1)).result).toEqual({
+      ok: false,
+      reason: 'B does not hold the publish lease (the lease is held by A)',
+    });
+    expect(commit(state, 'A', 41, 42, s(120)).result).toEqual({
+      ok: false,
+      reason: 'A does not hold the publish lease (the lease expired or was never taken)',
+    });
     expect(commit(EMPTY_LEASE_STATE, 'A', null, 1, s(0)).result.ok).toBe(false);
   });
 
