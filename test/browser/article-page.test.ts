@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
+import { hydrated } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -185,6 +186,7 @@ describe('heading anchors', () => {
       undefined,
       { timeout: 20_000 },
     );
+    await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const anchor = page.locator('#forza-horizon-5 a.heading-anchor');
     expect(await anchor.getAttribute('aria-label')).toBe('Link to this section: Forza Horizon 5');
@@ -202,6 +204,7 @@ describe('previous and next', () => {
   test('navigate in place to the neighbouring guide', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/guide/multi-sim'));
+    await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 3));
     const next = page.locator('nav[aria-label="More articles"] a[rel="next"]');
     const href = await next.getAttribute('href');

@@ -11,7 +11,7 @@ import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
 import { CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { parsePage } from '../support/html.ts';
-import { addLink, clickNewLink, marker, setMarker } from '../support/navigation.ts';
+import { addLink, clickNewLink, hydrated, marker, setMarker } from '../support/navigation.ts';
 
 /** The budget: JavaScript on an article page without diagrams, gzip, React included. */
 const ARTICLE_JS_BUDGET_BYTES = 70_000;
@@ -36,8 +36,6 @@ function recordRequests(page: Page): string[] {
   page.on('request', (request) => paths.push(new URL(request.url()).pathname));
   return paths;
 }
-
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 describe('an article page without diagrams', () => {
   test(`downloads at most ${ARTICLE_JS_BUDGET_BYTES} bytes of JavaScript (gzip -9), and no mermaid`, async () => {

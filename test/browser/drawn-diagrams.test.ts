@@ -5,10 +5,11 @@
  * 11 CSS px or more in a figure that scrolls sideways, from the keyboard too.
  */
 import { gzipSync } from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import { hydrated } from '../support/navigation.ts';
 
 const ARTICLE = '/guide/multi-sim';
 const PHONE = { width: 390, height: 844 };
@@ -18,8 +19,6 @@ beforeAll(async () => {
   site = await startSite();
 });
 afterAll(() => site?.close());
-
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 test('the page loads only the base JavaScript (no mermaid, within 70 KB gzip) and no layout shifts', async () => {
   const { page, context, errors } = await site.open();

@@ -63,25 +63,25 @@ describe('on a 390×844 phone', () => {
     const { context, page } = await site.open(PHONE);
     await page.goto(site.url('/search?q=dsx'));
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    expect(await page.locator('input[type="search"]').count()).toBe(1);
+    expect(await page.locator('input[name="q"]').count()).toBe(1);
     expect(await page.locator('[role="search"]').count()).toBe(1);
-    expect(await page.locator('input[type="search"]').inputValue()).toBe('dsx');
+    expect(await page.locator('input[name="q"]').inputValue()).toBe('dsx');
     const cards = await page.locator('.search-results > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect()));
     expect(cards.length).toBeGreaterThan(1);
     for (let i = 1; i < cards.length; i++) expect(cards[i]!.top - cards[i - 1]!.bottom).toBeGreaterThanOrEqual(12);
     // Leaving /search brings the header's box back.
     await page.click('nav.site-nav a[href="/news"]');
     await page.waitForURL('**/news');
-    expect(await page.locator('header input[type="search"]').count()).toBe(1);
+    expect(await page.locator('header input[name="q"]').count()).toBe(1);
     await context.close();
   });
 
   test('without JavaScript, the one box on /search still searches', async () => {
     const { context, page } = await site.open({ ...PHONE, javaScriptEnabled: false });
     await page.goto(site.url('/search'));
-    expect(await page.locator('input[type="search"]').count()).toBe(1);
-    await page.locator('input[type="search"]').fill('multisim');
-    await page.locator('input[type="search"]').press('Enter');
+    expect(await page.locator('input[name="q"]').count()).toBe(1);
+    await page.locator('input[name="q"]').fill('multisim');
+    await page.locator('input[name="q"]').press('Enter');
     await page.waitForURL('**/search?q=multisim');
     expect(await page.locator('.search-results a').first().getAttribute('href')).toBe('/guide/multi-sim');
     await context.close();
@@ -91,7 +91,7 @@ describe('on a 390×844 phone', () => {
     const placeholderColour = async (options: object) => {
       const { context, page } = await site.open(options);
       await page.goto(site.url('/guide'));
-      const input = page.locator('header input[type="search"]');
+      const input = page.locator('header input[name="q"]');
       const result = await input.evaluate((el) => ({
         placeholder: getComputedStyle(el, '::placeholder').color,
         shown: getComputedStyle(el.closest('form')!, '::after').content,

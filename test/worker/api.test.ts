@@ -164,7 +164,7 @@ describe('XSRF', () => {
 });
 
 describe('page views', () => {
-  test('hits are counted per page and shown on /analytics as a table and an SVG chart', async () => {
+  test('hits are counted per page and shown on /analytics as a table and a bar list', async () => {
     const token = await visitorToken();
     for (let i = 0; i < 3; i++) expect((await hit('/guide/DSX', token)).status).toBe(204);
     expect((await hit('/guide/how-to-get-started', token)).status).toBe(204);
@@ -177,7 +177,11 @@ describe('page views', () => {
     const doc = parsePage(await (await worker.fetch('/analytics')).text());
     const row = doc.root.querySelectorAll('table tbody tr').find((tr) => tr.querySelector('th')?.textContent === '/guide/DSX');
     expect(row?.querySelectorAll('td').map((td) => td.textContent)).toEqual(['3', '3']);
-    expect(doc.root.querySelector('figure.chart svg[role="img"] rect')).not.toBeNull();
+    const bar = doc.root
+      .querySelectorAll('figure.chart ol.bar-list > li')
+      .find((li) => li.querySelector('.bar-label')?.textContent === '/guide/DSX');
+    expect(bar?.querySelector('.bar-value')?.textContent).toBe('3');
+    expect(bar?.querySelector('svg.bar rect')).not.toBeNull();
   });
 
   test('unknown paths, bad bodies and wrong content types are refused', async () => {

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { syntheticContent } from '../../../bench/synthetic-content.ts';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { LOCK_KEY, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { type CloudflareKvOptions, type CloudflareKvStore, openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
@@ -316,7 +316,7 @@ describe('failures that stop an upload, each named with what the site serves', (
     const host = new URL(api.baseURL).host;
     await api.close();
     await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
-      `Cloudflare KV value read of key manifest failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
+      `Cloudflare KV value read of key ${LOCK_KEY} failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
         'Nothing new was published: the site is unchanged.',
     );
     expect(api.contents(NS)).toEqual(before);
