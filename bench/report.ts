@@ -6,6 +6,7 @@ import { kb } from '../scripts/client-weight.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import { CATEGORIES } from './lighthouse.ts';
 import type { Measurement } from './load.ts';
+import { type CacheShare, reactShare } from './page-cache-share.ts';
 import type { SiteRun, TargetName } from './site-run.ts';
 import type { BundleWeight, PageWeight, StartupTiming } from './weight.ts';
 
@@ -29,7 +30,8 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 const ratio = (n: number) => fixed(n, 2);
 const LABELS: Record<TargetName, string> = {
   article: 'article SSR',
-  rendered: 'article SSR, rendered every time (cache off)',
+  edge: "article SSR, from the data centre's cache (isolate cache off)",
+  rendered: 'article SSR, rendered every time (both caches off)',
   index: 'news index SSR',
   json: 'page-data JSON',
   floor: 'floor: static file, same bytes',
@@ -54,6 +56,7 @@ export function throughputTable(run: SiteRun): string {
   const { articlePath, indexPath, articleBytes } = run.site;
   const paths: Record<TargetName, string> = {
     article: articlePath,
+    edge: articlePath,
     rendered: articlePath,
     index: indexPath,
     json: `/api/_analog/pages${articlePath}`,
@@ -61,7 +64,24 @@ export function throughputTable(run: SiteRun): string {
   };
   return table(
     ['target', 'path', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', '÷ floor', 'errors'],
-    (['article', 'rendered', 'index', 'json', 'floor'] as const).map((name) => targetRow(run, name, paths[name])),
+    (['article', 'edge', 'rendered', 'index', 'json', 'floor'] as const).map((name) => targetRow(run, name, paths[name])),
+  );
+}
+
+/** Where page requests were answered from, with both page caches and with the data centre's alone. */
+export function cacheShareTable(shares: { both: CacheShare; edgeOnly: CacheShare }): string {
+  const row = (label: string, s: CacheShare) => [
+    label,
+    `${s.requests} (${s.pages} pages)`,
+    String(s.isolate),
+    String(s.edge),
+    String(s.rendered),
+    String(s.uncacheable),
+    `${(reactShare(s) * 100).toFixed(1)} %`,
+  ];
+  return table(
+    ['caches', 'requests', 'isolate', 'data centre', 'rendered', 'never kept', 'reached React'],
+    [row('isolate + data centre', shares.both), row('data centre only (every request a new isolate)', shares.edgeOnly)],
   );
 }
 

@@ -7,7 +7,9 @@
  * 1. Throughput and latency of the built Worker on workerd (Miniflare, loopback, no proxy) for
  *    an article, the news index, the article's page-data JSON, and the floor: a static file of
  *    the article page's exact bytes served by the same runtime. Real content (content/). The
- *    article also from a twin runtime with the rendered-page cache off, rendered every time.
+ *    article also from twin runtimes: one with the isolate's page cache off (answered from the
+ *    data centre's cache, the Cache API), one with both page caches off (rendered every time).
+ *    And how many requests over every page of the sitemap reach React, with each cache.
  * 2. The same with 10, 100 and 1,000 synthetic entries, the three sites side by side (their
  *    targets take turns), and the KV reads per request.
  * 3. Upload at scale: 1,000 entries published, then again with nothing changed.
@@ -23,7 +25,9 @@ import { parseArgs } from 'node:util';
 import { kb } from '../scripts/client-weight.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lighthouse.ts';
 import type { LoadOptions } from './load.ts';
+import { type CacheShare, measureCacheShare } from './page-cache-share.ts';
 import {
+  cacheShareTable,
   latencyGrowth,
   lighthouseFindings,
   lighthouseTable,
@@ -34,7 +38,8 @@ import {
   verdict,
   weightTables,
 } from './report.ts';
-import { closeSite, type LoadPlan, runSites, type SiteRun } from './site-run.ts';
+import { startRuntime } from './runtime.ts';
+import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './site-run.ts';
 import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
 import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './weight.ts';
 
@@ -77,12 +82,22 @@ const out = (text = '') => console.log(text);
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1e9)} GB, Node ${process.versions.node}, ${process.platform}`;
 log(`machine: ${machine}; ${duration} s per target, ${connections} connections`);
 
+async function inFreshRuntime<T>(start: ReturnType<typeof startRuntime>, use: (url: URL) => Promise<T>): Promise<T> {
+  const runtime = await start;
+  try {
+    return await use(runtime.url);
+  } finally {
+    await runtime.dispose();
+  }
+}
+
 // 1. Real content, then weight, Lighthouse and start-up on the same published site.
 const plan: LoadPlan = { load, rounds, warmUp: warm, log };
 const [real] = (await runSites([{ label: 'content/', content: 'content', articlePath: REAL_ARTICLE, keepRunning: true }], plan)) as [
   SiteRun,
 ];
 let pages: PageWeight[],
+  cacheShares: { both: CacheShare; edgeOnly: CacheShare },
   lighthouse: LighthouseRun[] = [],
   startup: StartupTiming,
   evaluationMs: number;
@@ -90,7 +105,13 @@ try {
   pages = await pageWeights(real.runtime!.url, WEIGHT_PAGES);
   if (!args['no-lighthouse']) lighthouse = await runLighthouse(real.runtime!.url, LIGHTHOUSE_PAGES, { repeat: args.quick ? 1 : 3, log });
   await real.runtime!.dispose();
-  await real.uncached?.dispose();
+  await real.twins?.edgeOnly.dispose();
+  await real.twins?.uncached.dispose();
+  log('page caches: every sitemap page, 5 times each, in fresh runtimes');
+  cacheShares = {
+    both: await inFreshRuntime(startRuntime(real.site.scenario), (url) => measureCacheShare(url)),
+    edgeOnly: await inFreshRuntime(startEdgeOnlyRuntime(real.site.scenario), (url) => measureCacheShare(url)),
+  };
   log('start-up timing');
   startup = await startupTiming(real.site.scenario, args.quick ? 3 : 5);
   evaluationMs = scriptEvaluationMs(real.site.scenario.dir, 5);
@@ -131,6 +152,8 @@ out(throughputTable(real));
 out(
   `\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`,
 );
+out(`\n### Page caches (real content)\n`);
+out(cacheShareTable(cacheShares));
 out(`\n### Cost against content size (synthetic entries, the sites side by side, article ${bySize[0]?.site.articlePath})\n`);
 out(sizeTable(bySize));
 out(

@@ -7,10 +7,10 @@
  *                 the article, of the article again and of the index after it, counted at the
  *                 Worker's KV binding by the launcher's probe (tools/binding-probes.ts), in
  *                 runtimes of their own: the runtimes under load have no probe;
- *   siteTargets   the article page, the news index, the article's page-data JSON, the floor,
- *                 requested with the XSRF cookie of a first visit, as a returning visitor's are;
- *                 and the article from a second runtime whose rendered-page cache is off, so
- *                 that every request renders it (what each isolate's first request costs);
+ *   siteTargets   the article page, the news index, the article's page-data JSON, the floor;
+ *                 the article from a second runtime whose isolate cache is off, answered from
+ *                 the data centre's cache (Cache API) as a new isolate's request is; and from a
+ *                 third runtime with both page caches off, so that every request renders it;
  *   runSites      all of it for one or more sites, then load on every target, the sites'
  *                 targets taking turns side by side (load.ts).
  */
@@ -22,7 +22,7 @@ import type { KvProbe } from '../tools/binding-probes.ts';
 import { type LoadOptions, type Measurement, measureInterleaved, type Target, warmUp } from './load.ts';
 import { type BenchRuntime, createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
 
-export const TARGET_NAMES = ['article', 'rendered', 'index', 'json', 'floor'] as const;
+export const TARGET_NAMES = ['article', 'edge', 'rendered', 'index', 'json', 'floor'] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
 
 export interface KvReadCounts {
@@ -62,13 +62,12 @@ export interface PublishOptions {
   secondUpload?: boolean;
 }
 
-/** A first visitor's request: its bytes and the XSRF cookie it was given. */
-async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ bytes: Uint8Array; cookie: string | undefined }> {
+/** A first visitor's request: its bytes. */
+async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ bytes: Uint8Array }> {
   const response = await fetch(new URL(path, runtime.url), { redirect: 'manual' });
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  return { bytes, cookie };
+  return { bytes };
 }
 
 /** Runs `use` with a fresh runtime (a cold isolate) and stops it after. */
@@ -140,29 +139,34 @@ export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
   const index = await withRuntime(startProbed(site.scenario), (runtime) => readsDuring(runtime, () => firstVisit(runtime, site.indexPath)));
   return withRuntime(startProbed(site.scenario), async (runtime) => {
     const cold = await readsDuring(runtime, () => firstVisit(runtime, site.articlePath));
-    const headers = cold.result.cookie ? { cookie: cold.result.cookie } : undefined;
-    const warm = await readsDuring(runtime, () => drained(fetch(new URL(site.articlePath, runtime.url), { headers })));
-    const indexWarm = await readsDuring(runtime, () => drained(fetch(new URL(site.indexPath, runtime.url), { headers })));
+    const warm = await readsDuring(runtime, () => drained(fetch(new URL(site.articlePath, runtime.url))));
+    const indexWarm = await readsDuring(runtime, () => drained(fetch(new URL(site.indexPath, runtime.url))));
     return { indexCold: index.reads, articleCold: cold.reads, articleWarm: warm.reads, indexWarm: indexWarm.reads };
   });
 }
 
-/** The same site with the Worker's rendered-page cache off: every page request renders. */
-export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+/** The same site with the isolate's page cache off: pages come from the data centre's cache, as in a new isolate. */
+export const startEdgeOnlyRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
   startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0' } });
 
-/**
- * The five targets, checked: each answers 200, the floor with the article's bytes. `uncached`
- * is a runtime of the same site from `startUncachedRuntime`, for the `rendered` target.
- */
-export async function siteTargets(runtime: BenchRuntime, site: PublishedSite, uncached: BenchRuntime): Promise<Record<TargetName, Target>> {
-  const { cookie } = await firstVisit(runtime, site.articlePath);
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+/** The same site with both page caches off: every page request renders. */
+export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+  startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0', EDGE_PAGE_CACHE_SECONDS: '0' } });
+
+/** The runtimes of the targets other than the main one's. */
+export interface TwinRuntimes {
+  edgeOnly: BenchRuntime;
+  uncached: BenchRuntime;
+}
+
+/** The six targets, checked: each answers 200, the floor with the article's bytes. */
+export async function siteTargets(runtime: BenchRuntime, site: PublishedSite, twins: TwinRuntimes): Promise<Record<TargetName, Target>> {
   const targets: Record<TargetName, Target> = {
-    article: { name: 'article', path: site.articlePath, headers },
-    rendered: { name: 'rendered', path: site.articlePath, headers, base: uncached.url },
-    index: { name: 'index', path: site.indexPath, headers },
-    json: { name: 'json', path: `/api/_analog/pages${site.articlePath}`, headers },
+    article: { name: 'article', path: site.articlePath },
+    edge: { name: 'edge', path: site.articlePath, base: twins.edgeOnly.url },
+    rendered: { name: 'rendered', path: site.articlePath, base: twins.uncached.url },
+    index: { name: 'index', path: site.indexPath },
+    json: { name: 'json', path: `/api/_analog/pages${site.articlePath}` },
     // Workers Static Assets answers /x.html at /x (the .html URL redirects there).
     floor: { name: 'floor', path: FLOOR_PATH.replace(/\.html$/, '') },
   };
@@ -185,8 +189,8 @@ export interface SiteRun {
   results: Map<TargetName, Measurement>;
   /** The runtime of the load runs, still running when `keepRunning` asked for it. */
   runtime?: BenchRuntime;
-  /** Its twin with the rendered-page cache off, likewise. */
-  uncached?: BenchRuntime;
+  /** Its twins with page caches off, likewise. */
+  twins?: TwinRuntimes;
 }
 
 export interface SiteRunOptions extends PublishOptions {
@@ -224,9 +228,9 @@ export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: 
       log(`${options.label}: published ${site.upload.entries} entries in ${(site.upload.firstMs / 1000).toFixed(1)} s`);
       const kv = await coldReads(site);
       const runtime = await startRuntime(site.scenario);
-      const uncached = await startUncachedRuntime(site.scenario);
-      runtimes.push(runtime, uncached);
-      const targets = await siteTargets(runtime, site, uncached);
+      const twins = { edgeOnly: await startEdgeOnlyRuntime(site.scenario), uncached: await startUncachedRuntime(site.scenario) };
+      runtimes.push(runtime, twins.edgeOnly, twins.uncached);
+      const targets = await siteTargets(runtime, site, twins);
       const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
       // Targets of every site in one list: the name says whose, the base where it is served.
       const list = TARGET_NAMES.map((name) => ({
@@ -234,7 +238,7 @@ export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: 
         name: `${options.label} ${name}`,
         base: targets[name].base ?? runtime.url,
       }));
-      prepared.push({ options, site, kv, runtime, uncached, indexBytes, list });
+      prepared.push({ options, site, kv, runtime, twins, indexBytes, list });
     }
     const all = prepared.flatMap((p) => p.list);
     await warmUp(all[0]!.base, all, warm);
@@ -243,10 +247,10 @@ export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: 
     );
     const measured = await measureInterleaved(all[0]!.base, all, rounds, { ...load, duration: load.duration / rounds });
     const runs: SiteRun[] = [];
-    for (const { options, site, kv, runtime, uncached, indexBytes } of prepared) {
+    for (const { options, site, kv, runtime, twins, indexBytes } of prepared) {
       const results = new Map(TARGET_NAMES.map((name) => [name, measured.get(`${options.label} ${name}`)!]));
-      if (!options.keepRunning) await Promise.all([runtime.dispose(), uncached.dispose()]);
-      runs.push({ label: options.label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, uncached } : {}) });
+      if (!options.keepRunning) await Promise.all([runtime.dispose(), twins.edgeOnly.dispose(), twins.uncached.dispose()]);
+      runs.push({ label: options.label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, twins } : {}) });
     }
     return runs;
   } catch (error) {
@@ -259,6 +263,7 @@ export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: 
 /** Stops what a run left running and deletes its temporary folder. */
 export async function closeSite(run: SiteRun): Promise<void> {
   await run.runtime?.dispose();
-  await run.uncached?.dispose();
+  await run.twins?.edgeOnly.dispose();
+  await run.twins?.uncached.dispose();
   run.site.scenario.remove();
 }

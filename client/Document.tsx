@@ -5,8 +5,8 @@
  */
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
+import { INLINE_SCRIPTS } from './inline-scripts.ts';
 import { isLazyKind, type LazyKind } from './lazy-routes.ts';
-import { PAINT_FIRST_BOOTSTRAP } from './paint-first.ts';
 import { SITE } from './site.ts';
 
 export interface DocumentAssets {
@@ -25,7 +25,6 @@ interface DocumentProps {
   /** `serializePayload(payload)`, made once per request by the caller (it also hashes it). */
   payloadJson: string;
   assets: DocumentAssets;
-  nonce: string;
 }
 
 /** JSON safe to place inside <script>: no `</script>`, no `<!--`, no line separators. */
@@ -36,25 +35,26 @@ export function serializePayload(payload: PagePayload): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function Document({ payload, payloadJson, assets, nonce }: DocumentProps) {
+export function Document({ payload, payloadJson, assets }: DocumentProps) {
   const { meta, data } = payload;
   // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
   // Fetched at low priority: the stylesheet, font and images of the first paint come first.
   const preloads = isLazyKind(data.kind) ? [...assets.preloads, ...assets.lazyRoutePreloads[data.kind]] : assets.preloads;
   return (
-    // No data-theme without a chosen theme: the stylesheet then follows prefers-color-scheme.
-    <html lang="en" data-theme={data.theme === 'system' ? undefined : data.theme}>
+    // The same HTML for every visitor: a chosen theme is put on <html> by the first script.
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={data.theme === 'system' ? 'dark light' : data.theme} />
+        <meta name="color-scheme" content="dark light" />
+        <script dangerouslySetInnerHTML={{ __html: INLINE_SCRIPTS.themeFirst }} />
         <HeadTags payload={payload} />
         {assets.inlineCss && <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority="low" />
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
         <link rel="icon" href={SITE.favicon} sizes="16x16 32x32 48x48" />
         <link rel="apple-touch-icon" href={SITE.appleTouchIcon} />
@@ -65,10 +65,10 @@ export function Document({ payload, payloadJson, assets, nonce }: DocumentProps)
         <div id="root">
           <App data={data} path={new URL(meta.url).pathname} />
         </div>
-        <script type="application/json" id={PAYLOAD_ELEMENT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: payloadJson }} />
+        <script type="application/json" id={PAYLOAD_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: payloadJson }} />
         {assets.scripts.map((src) => (
           // Paint first, hydrate after: the entry is imported once the page has been painted.
-          <script key={src} nonce={nonce} data-entry={src} dangerouslySetInnerHTML={{ __html: PAINT_FIRST_BOOTSTRAP }} />
+          <script key={src} data-entry={src} dangerouslySetInnerHTML={{ __html: INLINE_SCRIPTS.paintFirst }} />
         ))}
       </body>
     </html>

@@ -20,12 +20,8 @@ export interface SearchHit {
   snippet: SnippetPart[];
 }
 
+/** A theme the reader chose with the toggle (the `theme` cookie); without one, the system's. */
 export type Theme = 'dark' | 'light';
-/**
- * The theme a page is served with: the visitor's choice from the `theme` cookie, or `system`
- * without one, when the stylesheet follows `prefers-color-scheme` (the same HTML for everyone).
- */
-export type ThemeSetting = Theme | 'system';
 
 export interface PageMeta {
   /** The document title. */
@@ -114,7 +110,7 @@ export type PageKind = PageBody['kind'];
 export type BodyOf<K extends PageKind> = Extract<PageBody, { kind: K }>;
 
 /** Every page also carries the visitor's theme and the server's year (for the footer). */
-export type PageData = PageBody & { theme: ThemeSetting; year: number };
+export type PageData = PageBody & { year: number };
 
 /** The page-data API's answer, and what SSR renders from. */
 export interface PagePayload {

@@ -20,6 +20,12 @@ export const SEARCH_API_PATH = `${API_PREFIX}/search`;
 /** Longer queries are refused (the search API) or cut (the search page). */
 export const MAX_QUERY_LENGTH = 200;
 
+/**
+ * GET: gives the browser its XSRF cookie (204, Set-Cookie), before its first state-changing
+ * request. Pages never set it, so that their HTML can be cached (contracts/xsrf-names.ts).
+ */
+export const XSRF_TOKEN_API_PATH = `${API_PREFIX}/xsrf-token`;
+
 /** Page views: POST `{ "path": "/news/…" }`. */
 export const PAGE_VIEW_API_PATH = `${API_PREFIX}/analytics/hits`;
 

@@ -16,8 +16,5 @@ export type WorkerEnv = Env & {
 
 export interface AppEnv {
   Bindings: WorkerEnv;
-  Variables: {
-    /** The CSP nonce of this response (set by hono/secure-headers). */
-    secureHeadersNonce?: string;
-  };
+  Variables: Record<string, never>;
 }

@@ -2,8 +2,8 @@
  * The Worker's request pipeline, in order. Static client files never reach it: Workers Static
  * Assets serves them first.
  *
- *   1. http/       security headers (CSP nonce), request guard (400/405/413 with reasons),
- *                  trailing slashes, the XSRF gate on state-changing API calls
+ *   1. http/       security headers (CSP with hashes), request guard (400/405/413 with reasons),
+ *                  trailing slashes, the XSRF gate on state-changing API calls and its cookie
  *   2. API         page data (pages/), search and samples (content/), page views (analytics/),
  *                  the publish lock (publishing/, bearer-authenticated, so outside the XSRF gate)
  *   3. content/    images of content/media/ (/media/<sha256>.<ext>)
@@ -14,7 +14,14 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import { MEDIA_PATH_PREFIX } from '../contracts/media.ts';
-import { PAGE_API_PREFIX, PAGE_VIEW_API_PATH, PUBLISH_API_PATHS, SAMPLES_API_PREFIX, SEARCH_API_PATH } from '../contracts/routes.ts';
+import {
+  PAGE_API_PREFIX,
+  PAGE_VIEW_API_PATH,
+  PUBLISH_API_PATHS,
+  SAMPLES_API_PREFIX,
+  SEARCH_API_PATH,
+  XSRF_TOKEN_API_PATH,
+} from '../contracts/routes.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/xsrf-names.ts';
 import { pageViewHits } from './analytics/hits-route.ts';
 import type { AppEnv } from './app-env.ts';
@@ -25,17 +32,13 @@ import { feeds } from './feeds/feed-routes.ts';
 import { requestGuard } from './http/request-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
+import { xsrfToken } from './http/xsrf-token-route.ts';
 import { pageData } from './pages/page-data-route.ts';
 import { renderPage } from './pages/page-route.ts';
 import { publishRoutes } from './publishing/publish-route.ts';
 
 export const app = new Hono<AppEnv>();
 
-// A 304 must not carry a new CSP: the browser keeps the cached page, whose nonce is the old one.
-app.use(async (c, next) => {
-  await next();
-  if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
-});
 app.use(securityHeaders);
 app.use(requestGuard);
 app.use(trimTrailingSlash());
@@ -49,6 +52,7 @@ app.use('/api/*', async (c, next) => {
   if (!check.ok) return c.json({ error: check.reason }, 403);
   return next();
 });
+app.get(XSRF_TOKEN_API_PATH, xsrfToken);
 app.get(PAGE_API_PREFIX, pageData);
 app.get(`${PAGE_API_PREFIX}/*`, pageData);
 app.get(SEARCH_API_PATH, searchApi);

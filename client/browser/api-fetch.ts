@@ -1,8 +1,10 @@
+import { XSRF_TOKEN_API_PATH } from '../../contracts/routes.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/xsrf-names.ts';
 
 /**
  * fetch for our own API: non-GET requests to this origin carry the XSRF token from the
- * `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header, as the Worker demands.
+ * `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header, as the Worker demands. Pages do not set
+ * that cookie (their HTML is cached for everyone): the first such request asks for it.
  */
 export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
@@ -12,11 +14,25 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
+/** One request for the cookie at a time: two would each set a token, and one would lose. */
+let asking: Promise<unknown> | undefined;
+
+/** The visitor's XSRF token, asked for when the cookie is missing. */
+async function xsrfTokenCookie(): Promise<string | undefined> {
+  if (!readCookie(XSRF_COOKIE)) {
+    asking ??= fetch(XSRF_TOKEN_API_PATH, { credentials: 'same-origin' }).finally(() => {
+      asking = undefined;
+    });
+    await asking;
+  }
+  return readCookie(XSRF_COOKIE);
+}
+
+export async function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const sameOrigin = new URL(input, location.href).origin === location.origin;
   if (method !== 'GET' && method !== 'HEAD' && sameOrigin) {
-    const token = readCookie(XSRF_COOKIE);
+    const token = await xsrfTokenCookie();
     const headers = new Headers(init.headers);
     if (token) headers.set(XSRF_HEADER, token);
     return fetch(input, { ...init, headers, credentials: 'same-origin' });

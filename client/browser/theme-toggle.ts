@@ -1,8 +1,8 @@
 /**
  * Dark or light, flipped from the theme in effect: the one chosen before, else the system's
- * (prefers-color-scheme). The choice lives in the `theme` cookie, which the Worker reads to
- * render every later page in that theme from the first byte; the stylesheet shows the toggle's
- * matching icon and name.
+ * (prefers-color-scheme). The choice lives in the `theme` cookie, which the first inline
+ * script of every later page reads (client/theme-first.ts) to paint it in that theme from the
+ * start; the stylesheet shows the toggle's matching icon and name.
  */
 import type { Theme } from '../../contracts/page-payload.ts';
 

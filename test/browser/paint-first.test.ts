@@ -64,7 +64,7 @@ test('the head has no module script, and the preloads are fetched at low priorit
   expect(preloads.length).toBeGreaterThan(0);
   for (const link of preloads) expect(link).toMatch(/fetchpriority="low"/i);
   // One inline bootstrap at the end of <body>, naming the entry.
-  expect(html).toMatch(/<script nonce="[^"]+" data-entry="\/assets\/[^"]+\.js">\(\(\)=>\{/);
+  expect(html).toMatch(/<script data-entry="\/assets\/[^"]+\.js">\(\(\)=>\{/);
 });
 
 test('a click before hydration is an ordinary link: a full page load of the next page', async () => {

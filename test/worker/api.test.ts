@@ -10,10 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 
-/** A valid token, as a visitor gets it from any HTML page. */
+/** A valid token, as the browser gets it before its first state-changing request. */
 async function visitorToken(): Promise<string> {
-  const res = await worker.fetch('/');
-  await res.text();
+  const res = await worker.fetch('/api/_analog/xsrf-token');
+  expect(res.status).toBe(204);
   const cookie = res.headers.get('set-cookie') ?? '';
   return /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
 }
@@ -42,9 +42,8 @@ describe('page-data API', () => {
     const res = await worker.fetch(path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const json = (await res.json()) as { meta: { title: string; url: string }; data: { kind: string; theme: string } };
+    const json = (await res.json()) as { meta: { title: string; url: string }; data: { kind: string } };
     expect(json.data.kind).toBe(kind);
-    expect(json.data.theme).toBe('system');
     expect(json.meta.title).toMatch(/^Race Element/);
   });
 
@@ -74,13 +73,6 @@ describe('page-data API', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toMatch(/\/api\/_analog\/pages\/guide\/DSX$/);
   });
-
-  test('the theme cookie reaches the loader through the API as through SSR', async () => {
-    const json = (await (await worker.fetch('/api/_analog/pages/news', { headers: { Cookie: 'theme=light' } })).json()) as {
-      data: { theme: string };
-    };
-    expect(json.data.theme).toBe('light');
-  });
 });
 
 describe('code samples', () => {
@@ -99,9 +91,13 @@ describe('code samples', () => {
 });
 
 describe('XSRF', () => {
-  test('HTML responses set a signed XSRF-TOKEN cookie (no Secure on plain-http localhost)', async () => {
-    const res = await worker.fetch('/news');
-    await res.text();
+  test('pages set no cookie; GET /api/_analog/xsrf-token sets a signed XSRF-TOKEN (no Secure on plain-http localhost)', async () => {
+    const page = await worker.fetch('/news');
+    await page.text();
+    expect(page.headers.get('set-cookie')).toBeNull();
+    const res = await worker.fetch('/api/_analog/xsrf-token');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+;/);
     expect(cookie).toContain('Path=/');
@@ -111,8 +107,8 @@ describe('XSRF', () => {
 
   test('a visitor who already holds a valid token is not given another', async () => {
     const token = await visitorToken();
-    const res = await worker.fetch('/news', { headers: { Cookie: `XSRF-TOKEN=${token}` } });
-    await res.text();
+    const res = await worker.fetch('/api/_analog/xsrf-token', { headers: { Cookie: `XSRF-TOKEN=${token}` } });
+    expect(res.status).toBe(204);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 

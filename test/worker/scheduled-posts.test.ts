@@ -57,7 +57,7 @@ async function get(path: string) {
 }
 
 async function countHit(path: string): Promise<number> {
-  const page = await worker.fetch('/');
+  const page = await worker.fetch('/api/_analog/xsrf-token');
   const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
   const hit = await worker.fetch('/api/_analog/analytics/hits', {
     method: 'POST',

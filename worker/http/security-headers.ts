@@ -1,13 +1,15 @@
 /**
- * Security headers on every response (hono/secure-headers), with a fresh CSP nonce per
- * response for the page's own <script> tags. No inline script runs without that nonce.
+ * Security headers on every response (hono/secure-headers). Scripts run only from the site's
+ * own files and the two inline scripts whose hashes client/inline-scripts.ts lists: no nonce,
+ * so the headers are the same on every response and a page can be cached at the edge.
  */
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
+import { INLINE_SCRIPT_HASHES } from '../../client/inline-scripts.ts';
 
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", NONCE],
+    scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
     // Shiki colours code through style attributes, and mermaid's SVG carries a <style>.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'https:', 'data:'],

@@ -10,7 +10,6 @@ import { contentErrorPage } from '../../client/routes/message.tsx';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import type { PagePayload } from '../../contracts/page-payload.ts';
 import { BUILD_ID } from './client-assets.ts';
-import { themeFromCookieHeader } from './theme.ts';
 
 export type LoadResult =
   | {
@@ -27,7 +26,7 @@ export type LoadResult =
 /** The reader's `stale` flag rides along with the context the loaders see. */
 export type PageLoaderContext = LoaderContext & { content: { stale: boolean } };
 
-export async function loadPage(url: URL, cookieHeader: string | null, context: PageLoaderContext): Promise<LoadResult> {
+export async function loadPage(url: URL, context: PageLoaderContext): Promise<LoadResult> {
   let loaded: Loaded;
   try {
     loaded = await runLoader(url, context);
@@ -42,7 +41,7 @@ export async function loadPage(url: URL, cookieHeader: string | null, context: P
     status: loaded.status,
     payload: {
       meta: loaded.meta,
-      data: { ...loaded.body, theme: themeFromCookieHeader(cookieHeader), year: context.now.getUTCFullYear() },
+      data: { ...loaded.body, year: context.now.getUTCFullYear() },
       build: BUILD_ID,
     },
     ...(retry && 'retryAfter' in retry ? { retryAfter: retry.retryAfter } : {}),

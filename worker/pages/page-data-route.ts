@@ -12,9 +12,8 @@ import { DRAFT_CACHE_HEADERS, loaderContext } from './page-route.ts';
 export async function pageData(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const pagePath = url.pathname.slice(PAGE_API_PREFIX.length) || '/';
-  const result = await loadPage(new URL(pagePath + url.search, url), c.req.header('cookie') ?? null, loaderContext(c));
+  const result = await loadPage(new URL(pagePath + url.search, url), loaderContext(c));
   c.header('Cache-Control', 'no-cache');
-  c.header('Vary', 'Cookie');
   if (result.type === 'redirect') return c.redirect(`${PAGE_API_PREFIX}${result.location}${url.search}`, 301);
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');

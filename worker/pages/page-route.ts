@@ -1,22 +1,22 @@
 /**
- * HTML pages: load the page, then render it. Sets the XSRF cookie when the visitor has no
- * valid one, answers 304 when the visitor already holds this exact page, 301 for old or
- * differently cased URLs. A page this isolate has rendered before comes from its rendered-page
- * cache; `Server-Timing: html;desc="hit"` or `"miss"` says which.
+ * HTML pages: load the page, then render it. Answers 304 when the visitor already holds this
+ * exact page, 301 for old or differently cased URLs. The HTML is the same for every visitor (no
+ * cookie is read or set here, no nonce), so a rendered page is kept twice: in the isolate
+ * (rendered-page-cache.ts) and in the data centre (edge-page-cache.ts), both keyed by the ETag.
+ * `Server-Timing: html;desc="hit"` (isolate), `"edge"` (data centre) or `"miss"` (React ran)
+ * says which answered.
  */
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { serializePayload } from '../../client/Document.tsx';
 import { previewSecret } from '../../contracts/preview-token.ts';
-import { XSRF_COOKIE } from '../../contracts/xsrf-names.ts';
 import { readPageViews } from '../analytics/page-views.ts';
 import type { AppEnv } from '../app-env.ts';
 import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
-import { createXsrfToken, isValidXsrfToken, xsrfSecret } from '../http/xsrf.ts';
+import { edgePageCacheFor } from './edge-page-cache.ts';
 import { isDraftPayload, loadPage, type PageLoaderContext } from './load-page.ts';
 import { renderHtml } from './render-html.tsx';
-import { type RenderedPageCache, renderedPageCacheFor } from './rendered-page-cache.ts';
+import { renderedPageCacheFor } from './rendered-page-cache.ts';
 
 export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
   return {
@@ -29,59 +29,73 @@ export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
   };
 }
 
-const PAGE_CACHE_HEADERS = { 'Cache-Control': 'no-cache', Vary: 'Cookie' };
-export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', Vary: 'Cookie', 'X-Robots-Tag': 'noindex' };
+/**
+ * A page any cache may keep: browsers revalidate every time (a publish shows on the next
+ * load, and an unchanged page costs a 304), a shared cache in front of the Worker keeps it for
+ * 30 s and may serve it 5 minutes longer while it refetches. The Worker's own caches need no
+ * expiry: their key changes with the page.
+ */
+export const SHARED_PAGE_CACHE_HEADERS = { 'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300' };
+/** Errors, the live analytics page, pages served from a stale manifest: fetched afresh each time. */
+const FRESH_PAGE_HEADERS = { 'Cache-Control': 'no-cache' };
+export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 
 export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response> {
-  const result = await loadPage(url, c.req.header('cookie') ?? null, loaderContext(c));
+  const result = await loadPage(url, loaderContext(c));
   if (result.type === 'redirect') return c.redirect(result.location + url.search, 301);
 
   const { status, payload } = result;
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');
-  const secret = xsrfSecret(c.env.XSRF_SECRET, url);
-  const hasToken = secret !== null && (await isValidXsrfToken(getCookie(c, XSRF_COOKIE), secret));
   // Serialised once: the ETag hashes it and the document embeds it.
   const payloadJson = serializePayload(payload);
   // The payload (which names the client build) decides the HTML, so its hash is the page's ETag.
   // A draft (shown through its preview link) is private: no ETag, no kept copy, no index.
   const draft = isDraftPayload(payload);
-  const etag = status === 200 && payload.data.kind !== 'analytics' && !draft ? `W/"${await hexDigest('SHA-1', payloadJson)}"` : null;
+  const cacheable = status === 200 && payload.data.kind !== 'analytics' && !draft && !result.stale;
+  const etag = cacheable ? `W/"${await hexDigest('SHA-1', payloadJson)}"` : null;
+  const headers = draft ? DRAFT_CACHE_HEADERS : etag ? SHARED_PAGE_CACHE_HEADERS : FRESH_PAGE_HEADERS;
 
-  // A 304 carries no Set-Cookie, so only a visitor who already has the token gets one.
-  const unchanged = etag && hasToken ? notModified(c.req.raw, etag, PAGE_CACHE_HEADERS) : null;
+  const unchanged = etag ? notModified(c.req.raw, etag, headers) : null;
   if (unchanged) return unchanged;
-  for (const [name, value] of Object.entries(draft ? DRAFT_CACHE_HEADERS : PAGE_CACHE_HEADERS)) c.header(name, value);
-  if (etag) c.header('ETag', etag);
-  if (secret !== null && !hasToken) {
-    setCookie(c, XSRF_COOKIE, await createXsrfToken(secret), {
-      path: '/',
-      sameSite: 'Lax',
-      secure: url.protocol === 'https:',
-      maxAge: 60 * 60 * 24 * 365,
-    });
-  }
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('Content-Type', 'text/html; charset=utf-8');
-  const nonce = c.get('secureHeadersNonce') ?? '';
-  // Only pages with an ETag are kept: those are the 200s whose HTML the payload decides.
-  const renderedPages = renderedPageCacheFor(c.env);
-  const cached = etag ? renderedPages.get(etag, nonce) : undefined;
-  c.header('Server-Timing', `html;desc="${cached === undefined ? 'miss' : 'hit'}"`, { append: true });
-  if (cached !== undefined) return c.body(cached, status as 200);
+  if (!etag) return c.body(await renderHtml(payload, payloadJson), status as 200);
+  c.header('ETag', etag);
 
-  const html = await renderHtml(payload, payloadJson, nonce);
-  if (!etag || !renderedPages.enabled) return c.body(html, status as 200);
+  const isolatePages = renderedPageCacheFor(c.env);
+  const edgePages = edgePageCacheFor(c.env, url.origin);
+  const timing = (desc: string) => c.header('Server-Timing', `html;desc="${desc}"`, { append: true });
+  const kept = isolatePages.get(etag);
+  if (kept !== undefined) {
+    timing('hit');
+    return c.body(kept, 200);
+  }
+  const fromEdge = await edgePages?.get(etag);
+  if (fromEdge !== undefined) {
+    isolatePages.set(etag, fromEdge);
+    timing('edge');
+    return c.body(fromEdge, 200);
+  }
+  timing('miss');
+  const html = await renderHtml(payload, payloadJson);
+  if (!isolatePages.enabled && !edgePages) return c.body(html, 200);
   // The visitor gets the stream as React writes it; a copy is read to its end and kept.
-  const [toVisitor, toCache] = html.tee();
-  c.executionCtx.waitUntil(keepRenderedPage(renderedPages, etag, toCache, nonce));
-  return c.body(toVisitor, status as 200);
+  const [toVisitor, toCaches] = html.tee();
+  c.executionCtx.waitUntil(
+    keepRenderedPage(toCaches, async (text) => {
+      isolatePages.set(etag, text);
+      await edgePages?.put(etag, text);
+    }),
+  );
+  return c.body(toVisitor, 200);
 }
 
-async function keepRenderedPage(cache: RenderedPageCache, etag: string, html: ReadableStream<Uint8Array>, nonce: string): Promise<void> {
+async function keepRenderedPage(html: ReadableStream<Uint8Array>, keep: (text: string) => Promise<void>): Promise<void> {
   try {
-    cache.set(etag, await new Response(html).text(), nonce);
+    await keep(await new Response(html).text());
   } catch (error) {
     // A render that failed midway is not kept; the visitor's copy of the stream reports it.
-    console.error('Rendered page not cached', error);
+    console.error('Rendered page not kept', error);
   }
 }

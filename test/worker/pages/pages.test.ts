@@ -3,6 +3,7 @@
  * real upload code.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { INLINE_SCRIPT_HASHES, INLINE_SCRIPTS } from '../../../client/inline-scripts.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
@@ -205,44 +206,41 @@ describe('errors and redirects', () => {
 });
 
 describe('caching', () => {
-  test('an unchanged page answers 304 to If-None-Match when the visitor holds the XSRF cookie', async () => {
+  test('an unchanged page answers 304 to If-None-Match, with the caching headers of its 200', async () => {
     const first = await worker.fetch('/guide/DSX');
     await first.text();
     const etag = first.headers.get('etag');
-    const cookie = first.headers.get('set-cookie')?.split(';')[0];
     expect(etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
-    expect(cookie).toMatch(/^XSRF-TOKEN=/);
-    const second = await worker.fetch('/guide/DSX', { headers: { 'If-None-Match': etag!, Cookie: cookie! } });
+    const second = await worker.fetch('/guide/DSX', { headers: { 'If-None-Match': etag! } });
     expect(second.status).toBe(304);
-    expect(second.headers.get('content-security-policy')).toBeNull();
-    const other = await worker.fetch('/guide/how-to-get-started', { headers: { 'If-None-Match': etag!, Cookie: cookie! } });
+    expect(await second.text()).toBe('');
+    expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    const other = await worker.fetch('/guide/how-to-get-started', { headers: { 'If-None-Match': etag! } });
     expect(other.status).toBe(200);
     await other.text();
   });
 });
 
-describe('theme cookie', () => {
-  const themeOf = async (cookie?: string) => {
-    const { doc } = await page('/news', cookie ? { headers: { Cookie: cookie } } : undefined);
-    return { attribute: doc.root.querySelector('html')?.getAttribute('data-theme'), colorScheme: doc.meta('color-scheme') };
-  };
-
-  test('SSR renders the theme from the cookie', async () => {
-    expect(await themeOf('theme=light')).toEqual({ attribute: 'light', colorScheme: 'light' });
-    expect(await themeOf('theme=dark')).toEqual({ attribute: 'dark', colorScheme: 'dark' });
+describe('theme', () => {
+  test('the HTML names no theme: the stylesheet follows the system, and a chosen one is applied by the first script', async () => {
+    const { doc, html } = await page('/news', { headers: { Cookie: 'theme=light' } });
+    expect(doc.root.querySelector('html')?.getAttribute('data-theme')).toBeUndefined();
+    expect(doc.meta('color-scheme')).toBe('dark light');
+    // The theme script comes right after the color-scheme meta it updates, before the styles.
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    const styles = Math.min(...['<style', 'rel="stylesheet"'].map((tag) => head.indexOf(tag)).filter((i) => i >= 0));
+    expect(head.indexOf(INLINE_SCRIPTS.themeFirst)).toBeGreaterThan(head.indexOf('name="color-scheme"'));
+    expect(head.indexOf(INLINE_SCRIPTS.themeFirst)).toBeLessThan(styles);
   });
 
-  test('without a theme cookie (or with a bogus one) no theme is set: the stylesheet follows the system', async () => {
-    const system = { attribute: undefined, colorScheme: 'dark light' };
-    expect(await themeOf()).toEqual(system);
-    expect(await themeOf('XSRF-TOKEN=abc')).toEqual(system);
-    expect(await themeOf('theme=<script>')).toEqual(system);
-  });
-
-  test('every visitor without a theme cookie gets the same page', async () => {
-    const [first, second] = await Promise.all([page('/guide/multi-sim'), page('/guide/multi-sim', { headers: { Cookie: 'other=1' } })]);
-    const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '');
-    expect(withoutNonce(second.html)).toBe(withoutNonce(first.html));
+  test('every visitor gets the same page, whatever cookies they carry', async () => {
+    const [first, second, third] = await Promise.all([
+      page('/guide/multi-sim'),
+      page('/guide/multi-sim', { headers: { Cookie: 'other=1' } }),
+      page('/guide/multi-sim', { headers: { Cookie: 'theme=dark' } }),
+    ]);
+    expect(second.html).toBe(first.html);
+    expect(third.html).toBe(first.html);
   });
 });
 
@@ -274,25 +272,23 @@ describe('setup links', () => {
 
 describe('security headers', () => {
   test.each(['/', '/news', '/guide/DSX', '/setup', '/analytics', '/nope'])(
-    '%s carries CSP with a fresh nonce and the other headers',
+    '%s carries a CSP that allows its own files and the hashes of its two inline scripts, and the other headers',
     async (path) => {
       const { res, doc } = await page(path);
       const csp = res.headers.get('content-security-policy') ?? '';
-      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-      expect(nonce).toBeTruthy();
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1]?.split(' ');
+      expect(scriptSrc).toEqual(["'self'", ...INLINE_SCRIPT_HASHES]);
+      expect(csp).not.toContain('nonce');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      // The page's one executable script: the paint-first bootstrap that imports the entry.
-      const scripts = doc.root.querySelectorAll('script[src], script[data-entry]');
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) expect(script.getAttribute('nonce')).toBe(nonce);
+      // The executable inline scripts are exactly the two the hashes allow.
+      const inline = doc.root.querySelectorAll('script:not([src]):not([type])').map((s) => s.textContent);
+      expect(inline.sort()).toEqual(Object.values(INLINE_SCRIPTS).sort());
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
       expect(res.headers.get('strict-transport-security')).toContain('max-age=');
-      const again = await worker.fetch(path);
-      await again.text();
-      expect(again.headers.get('content-security-policy')).not.toBe(csp);
+      expect(res.headers.get('set-cookie')).toBeNull();
     },
   );
 });

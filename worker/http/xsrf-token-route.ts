@@ -1,0 +1,28 @@
+/**
+ * GET /api/_analog/xsrf-token: sets the signed XSRF cookie (http/xsrf.ts) when the visitor has
+ * no valid one, and answers 204 either way. The browser asks for it just before its first
+ * state-changing request (client/browser/api-fetch.ts), so no page has to set a cookie.
+ */
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { XSRF_COOKIE } from '../../contracts/xsrf-names.ts';
+import type { AppEnv } from '../app-env.ts';
+import { createXsrfToken, isValidXsrfToken, xsrfSecret } from './xsrf.ts';
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+export async function xsrfToken(c: Context<AppEnv>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const secret = xsrfSecret(c.env.XSRF_SECRET, url);
+  if (secret === null) return c.json({ error: 'XSRF protection is not configured on this server (XSRF_SECRET is missing).' }, 503);
+  c.header('Cache-Control', 'no-store');
+  if (!(await isValidXsrfToken(getCookie(c, XSRF_COOKIE), secret))) {
+    setCookie(c, XSRF_COOKIE, await createXsrfToken(secret), {
+      path: '/',
+      sameSite: 'Lax',
+      secure: url.protocol === 'https:',
+      maxAge: ONE_YEAR_SECONDS,
+    });
+  }
+  return c.body(null, 204);
+}
