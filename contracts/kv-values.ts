@@ -4,7 +4,7 @@
  * `parseStored`, so a corrupt or foreign value becomes a clear error instead of a crash. Pure.
  */
 import * as z from 'zod';
-import { socialCardSchema } from './social-card.ts';
+import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
 export const ENTRY_TYPES = ['guide', 'news'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
@@ -43,6 +43,14 @@ export const storedEntrySchema = z.object({
   readingMinutes: z.number().int().positive(),
 });
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+/** An article's social card (contracts/social-card.ts). */
+export const socialCardSchema: z.ZodType<SocialCard> = z.object({
+  url: z.string().regex(SOCIAL_CARD_URL_PATTERN),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string().min(1),
+});
 
 export const manifestEntrySchema = z.object({
   slug: z.string(),

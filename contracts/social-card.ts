@@ -4,23 +4,23 @@
  * images of content/media/, at `/media/<sha256>.png`, where the hash is of the card's inputs
  * (scripts/content/build-cards.ts); the article's manifest entry names it. Pages without a card
  * of their own name the site card, a file of the client build (client/public/social-card.png).
- * Pure.
+ * Pure, and free of zod (its schema is in kv-values.ts): the page meta that reads it is reachable
+ * from the browser bundle, where a zod schema at module level would not be shaken out.
  */
-import * as z from 'zod';
 
 /** The size Open Graph and X show large: 1.91:1. */
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-export const socialCardSchema = z.object({
+export interface SocialCard {
   /** Path on this site, `/media/<sha256>.png`: made absolute with SITE_URL in the page's meta. */
-  url: z.string().regex(/^\/media\/[0-9a-f]{64}\.png$/),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  url: string;
+  width: number;
+  height: number;
   /** og:image:alt: what the card shows, in words. */
-  alt: z.string().min(1),
-});
-export type SocialCard = z.infer<typeof socialCardSchema>;
+  alt: string;
+}
+export const SOCIAL_CARD_URL_PATTERN = /^\/media\/[0-9a-f]{64}\.png$/;
 
 /** What an article's card shows, for og:image:alt. */
 export const cardAlt = (title: string): string => `Race Element: ${title}`;
