@@ -104,15 +104,18 @@ export async function publishSite({
   try {
     // The render cache starts empty: the first upload renders everything, as a first publish does.
     const renderCache = diskRenderCache(join(scenario.dir, 'render-cache'));
+    // No social cards: drawing 1,000 of them (tenths of a second each) would time satori, not the
+    // Worker or the upload's KV path; a card's cost is in docs/publishing.md.
+    const cards = null;
     const { upload, articleBytes } = await withRuntime(startRuntime(scenario), async (runtime) => {
       let started = performance.now();
-      const first = await uploadContent({ content, store: runtime.store, renderCache });
+      const first = await uploadContent({ content, store: runtime.store, renderCache, cards });
       const firstMs = performance.now() - started;
       if (!first.ok) throw new Error(`upload failed: ${first.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
       let second = { ms: NaN, written: NaN };
       if (secondUpload) {
         started = performance.now();
-        const again = await uploadContent({ content, store: runtime.store, renderCache });
+        const again = await uploadContent({ content, store: runtime.store, renderCache, cards });
         second = { ms: performance.now() - started, written: again.ok ? again.entriesWritten : NaN };
       }
       const article = await firstVisit(runtime, articlePath);

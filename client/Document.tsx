@@ -90,8 +90,12 @@ function HeadTags({ payload: { meta } }: { payload: PagePayload }) {
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:site_name" content={SITE.name} />
       <meta property="og:locale" content="en_US" />
-      <meta property="og:image" content={meta.image} />
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={meta.image.url} />
+      <meta property="og:image:width" content={String(meta.image.width)} />
+      <meta property="og:image:height" content={String(meta.image.height)} />
+      <meta property="og:image:alt" content={meta.image.alt} />
+      {/* Every page's image is a 1200×630 card: shown large. */}
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c') }} />

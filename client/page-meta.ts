@@ -2,10 +2,17 @@
  * The meta of a page: title, description, canonical URL, Open Graph type and JSON-LD, from the
  * facts each route module's `meta` passes in. Pure.
  */
-import type { PageMeta } from '../contracts/page-payload.ts';
+import type { PageImage, PageMeta } from '../contracts/page-payload.ts';
+import { CARD_HEIGHT, CARD_WIDTH, SITE_CARD_PATH, type SocialCard } from '../contracts/social-card.ts';
 import { SITE } from './site.ts';
 
 export const AUTHOR = { '@type': 'Person', name: SITE.author, url: 'https://github.com/RiddleTime' };
+
+/** An article's social card as og:image; without one (published before cards, or with none), the site card. */
+export function cardImage(siteUrl: string, card: SocialCard | undefined): PageImage {
+  if (!card) return { url: `${siteUrl}${SITE_CARD_PATH}`, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${SITE.name}: ${SITE.tagline}` };
+  return { url: `${siteUrl}${card.url}`, width: card.width, height: card.height, alt: card.alt };
+}
 
 /** A WebPage at `path`; `extra` overrides any field (the JSON-LD of articles, noindex, …). */
 export function pageMeta(siteUrl: string, path: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta {
@@ -15,7 +22,7 @@ export function pageMeta(siteUrl: string, path: string, title: string, descripti
     description,
     url,
     ogType: 'website',
-    image: `${siteUrl}${SITE.image}`,
+    image: cardImage(siteUrl, undefined),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'WebPage',

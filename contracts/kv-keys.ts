@@ -6,7 +6,8 @@
  *   entry/<sha256>    StoredEntry: immutable, content-addressed (renderer version + file + source).
  *   sample/<path>     plain text of a code-sample file from content/samples/.
  *   search/<sha256>   StoredSearchIndex: immutable, content-addressed.
- *   media/<sha256>.<ext>  the bytes of an image from content/media/: immutable, content-addressed.
+ *   media/<sha256>.<ext>  the bytes of an image from content/media/: immutable, content-addressed;
+ *                     also an article's social card, `media/<sha256>.png`, the hash of its inputs.
  *   lock/upload       the upload lock (scripts/content/upload-lock.ts).
  */
 

@@ -4,6 +4,7 @@
  * `parseStored`, so a corrupt or foreign value becomes a clear error instead of a crash. Pure.
  */
 import * as z from 'zod';
+import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
 export const ENTRY_TYPES = ['guide', 'news'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
@@ -43,6 +44,14 @@ export const storedEntrySchema = z.object({
 });
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
+/** An article's social card (contracts/social-card.ts). */
+export const socialCardSchema: z.ZodType<SocialCard> = z.object({
+  url: z.string().regex(SOCIAL_CARD_URL_PATTERN),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string().min(1),
+});
+
 export const manifestEntrySchema = z.object({
   slug: z.string(),
   type: z.enum(ENTRY_TYPES).nullable(),
@@ -67,6 +76,8 @@ export const manifestEntrySchema = z.object({
    * (contracts/scheduled-entries.ts). Absent: public since its upload.
    */
   publishAt: z.string().optional(),
+  /** The article's social card (contracts/social-card.ts). Absent: pages name the site card. */
+  card: socialCardSchema.optional(),
 });
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
@@ -92,7 +103,10 @@ export const manifestSchema = z.object({
    * reads this list; a signed preview link shows one (contracts/preview-token.ts).
    */
   drafts: z.array(manifestEntrySchema).default([]),
-  /** KV keys of the images from content/media/ (`media/<sha256>.<ext>`), so clean-ups keep them; absent: none. */
+  /**
+   * KV keys of the images from content/media/ and of the articles' social cards
+   * (`media/<sha256>.<ext>`), so clean-ups keep them; absent: none.
+   */
   media: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -30,11 +30,20 @@ export interface PageMeta {
   /** Absolute canonical URL. */
   url: string;
   ogType: 'website' | 'article';
-  image: string;
+  /** og:image: the page's social card, or the site card (contracts/social-card.ts). */
+  image: PageImage;
   /** schema.org data, serialised into a JSON-LD script. */
   jsonLd: Record<string, unknown>;
   /** Set on pages that should not be indexed (errors, analytics). */
   noindex?: boolean;
+}
+
+export interface PageImage {
+  /** Absolute URL. */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 export interface EntryCard {

@@ -46,6 +46,7 @@ async function main(): Promise<number> {
   // take seconds to load, which --help and a mistyped option should not wait for.
   const [
     { diskRenderCache },
+    { satoriCardMaker },
     { uploadContent },
     { verifyPublished },
     { formatHistory, readHistory },
@@ -54,6 +55,7 @@ async function main(): Promise<number> {
     { manifestSchema, parseStored },
   ] = await Promise.all([
     import('./content/render-cache.ts'),
+    import('./content/card-render.ts'),
     import('./content/upload.ts'),
     import('./content/verify.ts'),
     import('./content/history.ts'),
@@ -103,7 +105,8 @@ async function main(): Promise<number> {
       strict: args.strict,
       preview,
       keepVersions: keep,
-      ...(args['no-render-cache'] ? {} : { renderCache: diskRenderCache() }),
+      // Without caches, every file is rendered and every social card drawn again.
+      ...(args['no-render-cache'] ? { cards: await satoriCardMaker() } : { renderCache: diskRenderCache() }),
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
     });
     return outcome.ok ? 0 : 1;

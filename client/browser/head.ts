@@ -10,7 +10,10 @@ export function applyHead(meta: PageMeta): void {
   set('meta[property="og:description"]', 'content', meta.description);
   set('meta[property="og:url"]', 'content', meta.url);
   set('meta[property="og:type"]', 'content', meta.ogType);
-  set('meta[property="og:image"]', 'content', meta.image);
+  set('meta[property="og:image"]', 'content', meta.image.url);
+  set('meta[property="og:image:width"]', 'content', String(meta.image.width));
+  set('meta[property="og:image:height"]', 'content', String(meta.image.height));
+  set('meta[property="og:image:alt"]', 'content', meta.image.alt);
   set('meta[name="twitter:title"]', 'content', meta.title);
   set('meta[name="twitter:description"]', 'content', meta.description);
   const ld = document.head.querySelector('script[type="application/ld+json"]');

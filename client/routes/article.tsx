@@ -11,7 +11,7 @@ import { articlePath, type Section } from '../../contracts/routes.ts';
 import { PagerLink } from '../components/PagerLink.tsx';
 import { formatLongDate } from '../format-date.ts';
 import { suggestSlugs } from '../loaders/suggest-slugs.ts';
-import { AUTHOR, pageMeta } from '../page-meta.ts';
+import { AUTHOR, cardImage, pageMeta } from '../page-meta.ts';
 import type { Loaded, LoaderArgs, LoaderContext } from '../route-module.ts';
 import { SITE } from '../site.ts';
 import { articleCandidates, notFound } from './message.tsx';
@@ -87,15 +87,17 @@ export function meta(siteUrl: string, entry: ManifestEntry, path: string): PageM
   const kind = entry.type === 'news' ? 'News' : 'Guide';
   const title = `Race Element - ${kind} | ${entry.title}`;
   const url = `${siteUrl}${path}`;
+  const image = cardImage(siteUrl, entry.card);
   return pageMeta(siteUrl, path, title, entry.description, {
     ogType: 'article',
+    image,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': entry.type === 'news' ? 'NewsArticle' : 'TechArticle',
       headline: entry.title,
       description: entry.description,
       url,
-      image: `${siteUrl}${SITE.image}`,
+      image: image.url,
       author: AUTHOR,
       publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: `${siteUrl}${SITE.image}` } },
       ...(entry.date ? { datePublished: entry.date } : {}),

@@ -64,7 +64,7 @@ export function historyRecord(manifest: Manifest, previous: Manifest | null, by:
   };
 }
 
-/** Every key a manifest names: its entries, drafts, samples, search index and images. */
+/** Every key a manifest names: its entries, drafts, samples, search index and images (content/media/ and social cards). */
 export function namedKeys(manifest: Manifest): string[] {
   return [
     ...manifest.entries.map((e) => e.key),

@@ -6,11 +6,16 @@
  * manifest (the only key pages start from) last, then the clean-up of keys that neither the
  * new nor the previous manifest names. Until the manifest lands, every page is the old one;
  * keys of the previous version stay for pages that readers already have open.
+ *
+ * Images (content/media/ and the articles' social cards) are written only when KV lacks their
+ * key: the key is a content hash, so an unchanged image or card is never sent twice.
  */
 import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
+import type { BuiltCard } from './build-cards.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
+import { namedKeys } from './history.ts';
 import type { BuiltMedia } from './media.ts';
 import { calendarDate, publishAtFor } from './schedule.ts';
 
@@ -45,6 +50,8 @@ export interface UploadPlan {
   samples: { path: string; status: 'written' | 'unchanged' }[];
   /** Images of content/media/; absent: none. */
   media?: { name: string; url: string; status: 'written' | 'unchanged' }[];
+  /** Social cards, one per article and draft that has one; absent: none. */
+  cards?: { file: string; url: string; status: 'written' | 'unchanged' }[];
 }
 
 export interface PlanInput {
@@ -56,6 +63,8 @@ export interface PlanInput {
   search?: BuiltSearchIndex | null;
   /** Images of content/media/, stored under their content hash. */
   media?: BuiltMedia[];
+  /** Social cards by content file (build-cards.ts); an entry without one names none. */
+  cards?: ReadonlyMap<string, BuiltCard>;
   previous: Manifest | null;
   /** Every `entry/`, `sample/` and `search/` key now in the namespace. */
   existingKeys: ReadonlySet<string>;
@@ -70,6 +79,7 @@ export function planUpload({
   drafts = [],
   search = null,
   media = [],
+  cards = new Map(),
   previous,
   existingKeys,
   renderer,
@@ -98,6 +108,7 @@ export function planUpload({
       sourceHash: entry.sourceHash,
       updated: entry.updated,
       ...(publishAt === undefined ? {} : { publishAt }),
+      ...(cards.has(file) ? { card: cards.get(file)!.card } : {}),
     };
   };
   const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
@@ -112,11 +123,18 @@ export function planUpload({
 
   if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
 
-  const mediaReports = media.map(({ name, key, url, bytes }) => {
+  // Two articles may share a card (the same title, section and date): its key is written once.
+  const imageWrites = new Set<string>();
+  const image = (key: string, bytes: Uint8Array) => {
     const unchanged = existingKeys.has(key);
-    if (!unchanged) writes.push({ key, value: bytes });
-    return { name, url, status: unchanged ? ('unchanged' as const) : ('written' as const) };
-  });
+    if (!unchanged && !imageWrites.has(key)) writes.push({ key, value: bytes });
+    imageWrites.add(key);
+    return unchanged ? ('unchanged' as const) : ('written' as const);
+  };
+  const mediaReports = media.map(({ name, key, url, bytes }) => ({ name, url, status: image(key, bytes) }));
+  const usedCards = [...manifestEntries, ...manifestDrafts].flatMap((e) => (cards.has(e.file) ? [cards.get(e.file)!] : []));
+  const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: image(key, bytes) }));
+  const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key)])].sort();
 
   const manifest: Manifest = {
     version: (previous?.version ?? 0) + 1,
@@ -126,7 +144,7 @@ export function planUpload({
     samples: samples.map(({ path, hash }) => ({ path, hash })),
     search: search?.key ?? null,
     drafts: manifestDrafts,
-    ...(media.length > 0 ? { media: [...new Set(media.map((m) => m.key))].sort() } : {}),
+    ...(imageKeys.length > 0 ? { media: imageKeys } : {}),
   };
 
   const manifestChanged = !previous || !sameContent(previous, manifest);
@@ -148,17 +166,8 @@ export function planUpload({
     drafts: draftReports,
     samples: sampleReports,
     media: mediaReports,
+    cards: cardReports,
   };
-}
-
-function namedKeys(manifest: Manifest): string[] {
-  return [
-    ...manifest.entries.map((e) => e.key),
-    ...manifest.drafts.map((e) => e.key),
-    ...manifest.samples.map((s) => sampleKey(s.path)),
-    ...(manifest.search ? [manifest.search] : []),
-    ...(manifest.media ?? []),
-  ];
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */

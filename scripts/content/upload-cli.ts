@@ -38,7 +38,11 @@ export const UPLOAD_OPTIONS = {
     help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)',
   },
   'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
-  'no-render-cache': { type: 'boolean', default: false, help: 'render every file again, ignoring renders kept from earlier runs' },
+  'no-render-cache': {
+    type: 'boolean',
+    default: false,
+    help: 'render every file and draw every social card again, ignoring what earlier runs kept',
+  },
   'client-diagrams': {
     type: 'boolean',
     default: false,

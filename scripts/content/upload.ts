@@ -1,14 +1,17 @@
 /**
- * One upload, start to finish: read the folder, validate and render everything, plan against
- * what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
+ * One upload, start to finish: read the folder, validate and render everything, draw the social
+ * cards (build-cards.ts), plan against what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
  * benchmark alike. Progress and the summary go through `log`, one line each; a store that talks
  * to an API adds a line with the requests it made. A KV failure stops the upload with a
  * PublishStoppedError that says what the site serves now (publish-error.ts).
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import { type BuiltCards, buildCards, type CardMaker } from './build-cards.ts';
 import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
+import { diskCardCache } from './card-cache.ts';
+import { satoriCardMaker } from './card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from './diagram-browser.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { formatRequestTally, type KvStore } from './kv-store.ts';
@@ -22,6 +25,7 @@ import { live, stage } from './publish-error.ts';
 import { RENDERER_VERSION } from './render-markdown.ts';
 import { formatScheduled, scheduledAt } from './schedule.ts';
 import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
+import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
   /** A folder to read, or content already in memory. */
@@ -45,6 +49,12 @@ export interface UploadOptions {
    * visitor's browser, as the log then says.
    */
   diagrams?: DiagramDrawer | null;
+  /**
+   * Draws each article's social card (build-cards.ts). By default satori and sharp with the disk
+   * cache beside the render cache (card-cache.ts), so an unchanged card is not drawn again; `null`:
+   * no cards, and every page names the site card.
+   */
+  cards?: CardMaker | null;
   /** Takes the upload lock: default the KV lock (upload-lock.ts); remotely the publish lock (publish-lease-client.ts). */
   lock?: (now: string) => Promise<UploadLock>;
 }
@@ -64,6 +74,7 @@ export async function uploadContent({
   preview,
   keepVersions = DEFAULT_KEEP_VERSIONS,
   diagrams,
+  cards: cardMaker,
   lock: takeLock = (at) => acquireUploadLock(store, at),
 }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
@@ -92,6 +103,9 @@ export async function uploadContent({
     logTally(store, log);
     return { ok: false, problems: built.problems };
   }
+  // Drawn before the lock is taken: a first upload's drawings take seconds, and the lease minutes.
+  const maker = cardMaker === undefined ? await satoriCardMaker(diskCardCache()) : cardMaker;
+  const cards = maker ? await buildCards([...built.entries, ...built.drafts], maker) : null;
   for (const warning of built.warnings) log(formatWarning(warning));
   if (built.clientDiagrams.length > 0) {
     const why =
@@ -112,7 +126,7 @@ export async function uploadContent({
   let outcome: UploadOutcome;
   let failure: unknown;
   try {
-    outcome = await planAndPublish(built, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+    outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
   } catch (error) {
     failure = error;
     throw error;
@@ -132,6 +146,7 @@ function logTally(store: KvStore, log: (line: string) => void): void {
 
 async function planAndPublish(
   built: Extract<Awaited<ReturnType<typeof buildEntries>>, { ok: true }>,
+  cards: BuiltCards | null,
   store: KvStore,
   dryRun: boolean,
   log: (line: string) => void,
@@ -158,6 +173,7 @@ async function planAndPublish(
     drafts: built.drafts,
     search,
     media: built.media,
+    ...(cards ? { cards: cards.cards } : {}),
     previous,
     existingKeys,
     renderer: RENDERER_VERSION,
@@ -165,9 +181,7 @@ async function planAndPublish(
   });
   const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
 
-  for (const e of plan.entries) log(`${e.status.padEnd(9)} ${e.file} → ${e.slug}`);
-  for (const s of plan.samples) log(`${s.status.padEnd(9)} samples/${s.path}`);
-  for (const m of plan.media ?? []) log(`${m.status.padEnd(9)} media/${m.name} → ${m.url}`);
+  for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
   for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
   if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
   else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
@@ -186,13 +200,7 @@ async function planAndPublish(
 
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
   const entriesUnchanged = plan.entries.length - entriesWritten;
-  const verb = dryRun ? 'would write' : 'wrote';
-  const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
-  log(
-    `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${verb} ${entriesWritten}, ${entriesUnchanged} unchanged; ` +
-      `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ${plan.media?.length ? `${plan.media.length} image(s); ` : ''}${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).` +
-      (built.warnings.length > 0 ? ` ${built.warnings.length} warning(s) above (--strict stops on them).` : ''),
-  );
+  log(summaryLine(plan, dryRun, built.warnings.length));
   return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };
 }
 

@@ -29,6 +29,10 @@ describe('same-host navigation', () => {
     expect(await meta(page, 'meta[property="og:title"]')).toBe('Race Element - News | Race Element 2.0');
     expect(await meta(page, 'meta[name="twitter:title"]')).toBe('Race Element - News | Race Element 2.0');
     expect(await meta(page, 'meta[property="og:type"]')).toBe('article');
+    // From the site card of /news to the article's own (client/browser/head.ts).
+    expect(await meta(page, 'meta[property="og:image"]')).toMatch(/^https:\/\/race\.elementfuture\.com\/media\/[0-9a-f]{64}\.png$/);
+    expect(await meta(page, 'meta[property="og:image:alt"]')).toBe('Race Element: Race Element 2.0');
+    expect(await meta(page, 'meta[property="og:image:width"]')).toBe('1200');
     expect(await meta(page, 'link[rel="canonical"]', 'href')).toBe('https://race.elementfuture.com/news/race-element-2-released');
     expect(await meta(page, 'meta[name="description"]')).toBe(await meta(page, 'meta[property="og:description"]'));
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');

@@ -59,7 +59,9 @@ describe('icons and web manifest', () => {
       ['apple-touch-icon', site.url('/apple-touch-icon.png')],
       ['manifest', site.url('/site.webmanifest')],
     ]);
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe('https://race.elementfuture.com/icon-512.png');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+      /^https:\/\/race\.elementfuture\.com\/media\/[0-9a-f]{64}\.png$/,
+    );
     await context.close();
 
     const types: Record<string, string> = {
@@ -67,6 +69,7 @@ describe('icons and web manifest', () => {
       '/apple-touch-icon.png': 'image/png',
       '/icon-192.png': 'image/png',
       '/icon-512.png': 'image/png',
+      '/social-card.png': 'image/png',
       '/site.webmanifest': 'application/manifest+json',
     };
     for (const [file, type] of Object.entries(types)) {

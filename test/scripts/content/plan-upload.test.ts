@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { EntryType, ManifestEntry } from '../../../contracts/kv-values.ts';
+import type { BuiltCard } from '../../../scripts/content/build-cards.ts';
 import { type BuiltEntry, type BuiltSample, sha256 } from '../../../scripts/content/build-entries.ts';
 import { inDisplayOrder, type PlanInput, planUpload } from '../../../scripts/content/plan-upload.ts';
 
@@ -298,5 +299,68 @@ describe('search index', () => {
     expect(second.deletes).not.toContain('search/aaa');
     const third = plan({ search: next, previous: second.manifest, existingKeys: new Set([...withSearch(first), 'search/bbb']), now: T2 });
     expect(third.deletes).toEqual(['search/aaa']);
+  });
+});
+
+describe('social cards', () => {
+  /** A card as build-cards.ts makes it, its key standing for the hash of `look`. */
+  const card = (file: string, look: string): BuiltCard => {
+    const hash = sha256(look);
+    return {
+      file,
+      hash,
+      key: `media/${hash}.png`,
+      card: { url: `/media/${hash}.png`, width: 1200, height: 630, alt: `Race Element: ${look}` },
+      bytes: new Uint8Array([1, 2, 3]),
+    };
+  };
+  // b's card looks like a's: one key for both.
+  const cards = new Map([card('a.md', 'A'), card('b.md', 'A'), card('c.md', 'C')].map((c) => [c.file, c]));
+  const first = plan({ cards });
+  const cardKeys = [...new Set([...cards.values()].map((c) => c.key))].sort();
+  const stored = (p: ReturnType<typeof plan>) => new Set([...keysOf(p), ...(p.manifest.media ?? [])]);
+
+  test('each entry names its card, each card key is written once, and the manifest lists the keys for the clean-up', () => {
+    expect(first.manifest.entries.find((e) => e.slug === 'c')!.card).toEqual(cards.get('c.md')!.card);
+    expect(first.manifest.entries.find((e) => e.slug === 'b')!.card!.url).toBe(cards.get('a.md')!.card.url);
+    expect(
+      first.writes
+        .filter((w) => w.key.startsWith('media/'))
+        .map((w) => w.key)
+        .sort(),
+    ).toEqual(cardKeys);
+    expect(first.manifest.media).toEqual(cardKeys);
+    expect(first.cards!.map((c) => [c.file, c.status])).toEqual([
+      ['a.md', 'written'],
+      ['b.md', 'written'],
+      ['c.md', 'written'],
+    ]);
+  });
+
+  test('a second upload with the same cards writes none, and publishes nothing', () => {
+    const again = plan({ cards, previous: first.manifest, existingKeys: stored(first), now: T2 });
+    expect(again.writes).toEqual([]);
+    expect(again.manifestChanged).toBe(false);
+    expect(again.cards!.every((c) => c.status === 'unchanged')).toBe(true);
+  });
+
+  test('a changed card is a new key; the old one is kept a version for open pages, then deleted', () => {
+    const changed = new Map(cards).set('c.md', card('c.md', 'C, retitled'));
+    const second = plan({ cards: changed, previous: first.manifest, existingKeys: stored(first), now: T2 });
+    expect(second.writes.map((w) => w.key)).toEqual([changed.get('c.md')!.key]);
+    expect(second.manifestChanged).toBe(true);
+    expect(second.deletes).toEqual([]);
+    const third = plan({
+      cards: changed,
+      previous: second.manifest,
+      existingKeys: new Set([...stored(first), ...stored(second)]),
+      now: T3,
+    });
+    expect(third.deletes).toEqual([cards.get('c.md')!.key]);
+  });
+
+  test('an entry without a card names none', () => {
+    expect(plan().manifest.entries.every((e) => e.card === undefined)).toBe(true);
+    expect(plan().manifest.media).toBeUndefined();
   });
 });

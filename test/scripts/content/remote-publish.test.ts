@@ -32,7 +32,7 @@ import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-st
 import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
 import { PublishStoppedError } from '../../../scripts/content/publish-error.ts';
 import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
-import { type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
+import { type UploadOptions, type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
 import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { type CloudflareKvApi, type KvApiServerOptions, startKvApi } from '../../support/cloudflare-kv-api.ts';
@@ -102,6 +102,7 @@ async function publish(
   now: string,
   keepVersions?: number,
   lock?: PublishLockServer,
+  options: Pick<UploadOptions, 'cards'> = {},
 ): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
   const outcome = await uploadContent({
@@ -110,6 +111,7 @@ async function publish(
     now,
     renderCache,
     log: (line) => lines.push(line),
+    ...options,
     ...(keepVersions ? { keepVersions } : {}),
     // As `--remote` does: the publish lock (here its stand-in), no lock key in KV.
     ...(lock ? { lock: () => acquirePublishLease({ origin: lock.origin, secret: 'publish-secret', holder: 'contract-test' }) } : {}),
@@ -161,9 +163,10 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     const third = await publish(store, changedAgain(), T(3), 2);
     await publish(local, changedAgain(), T(3), 2);
     expect(third.plan.manifest.version).toBe(3);
-    // Sponsor, the two edited pages' old entries, the first search index, the first history record.
-    expect(third.deleted).toBe(5);
-    expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === 5 && r.status === 200)).toHaveLength(1);
+    // Sponsor and its social card, the two edited pages' old entries (their titles, so their cards,
+    // are unchanged), the first search index, the first history record.
+    expect(third.deleted).toBe(6);
+    expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === 6 && r.status === 200)).toHaveLength(1);
     await settle();
     const held = api.contents(NS);
     expect(held).toEqual(await snapshot(local));
@@ -199,16 +202,29 @@ describe('request counts', () => {
     });
     expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 5 key lists, 2 value reads, 2 bulk writes)');
     expect(api.counts().total).toBe(10);
+    // The 24 social cards ride in the same bulk write as the entries: 53 keys, not 29, in as many requests.
+    const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
+    expect(written).toHaveLength(53);
+    expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(25);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
-  });
+
+    // Published again unchanged: the cards are in KV under the same keys, so nothing is written
+    // (the manifest and history are read, keys listed; nothing else).
+    api.resetLog();
+    const again = await publish(await remote(api), real, T(2), undefined, lock);
+    expect(again.lines).toContain('cards     24 social card(s): wrote 0, 24 unchanged; drew 0, 24 from the cache');
+    expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
+    expect(again.lines.at(-1)).toBe('8 Cloudflare API requests (1 namespace read, 5 key lists, 1 value read, 1 bulk read)');
+  }, 120_000);
 
   test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
-    const outcome = await publish(store, site, T(1), undefined, lock);
+    // Without social cards: drawing 1,000 would time satori here; the cards of content/ are counted above.
+    const outcome = await publish(store, site, T(1), undefined, lock, { cards: null });
     expect(outcome.entriesWritten).toBe(1000);
     expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 5 });
     api.resetLog();
@@ -386,6 +402,9 @@ describe('the command line', () => {
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
     expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^cards {5}24 social card\(s\): wrote 24, 0 unchanged; drew \d+, \d+ from the cache$/),
+    );
     // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
     expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 5 key lists, 2 value reads, 2 bulk writes)');
     expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);

@@ -89,6 +89,8 @@ describe('the command', () => {
       `Publishing ${join(dir, 'content')} to the local state…`,
       'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
       'written   guide-a.md → a',
+      // --no-render-cache: the card is drawn, not taken from the cache.
+      'cards     1 social card(s): wrote 1, 0 unchanged; drew 1, 0 from the cache',
       '1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1; deleted 0 stale key(s). 1 warning(s) above (--strict stops on them).',
     ]);
     // What `wrangler dev` binds: every binding of wrangler.toml over the same state folder.

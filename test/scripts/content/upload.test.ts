@@ -1,6 +1,6 @@
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { LOCK_KEY, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, storedEntrySchema } from '../../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../contracts/preview-token.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
@@ -47,7 +47,7 @@ function succeeded(outcome: UploadOutcome) {
 }
 
 describe('uploading the real content folder', () => {
-  test('writes 24 entries, 1 sample, the search index, the manifest and its history record', async () => {
+  test('writes 24 entries, 1 sample, the search index, 1 image, 24 social cards, the manifest and its history record', async () => {
     const store = stores.FULL;
     const outcome = succeeded((await upload(store, 'content', { now: T1 })).outcome);
     expect(outcome.entriesWritten).toBe(24);
@@ -60,8 +60,10 @@ describe('uploading the real content folder', () => {
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
     expect(keys).toContain('history/0000000001');
-    expect(keys.filter((k) => k.startsWith('media/'))).toEqual([expect.stringMatching(/^media\/[0-9a-f]{64}\.png$/)]);
-    expect(keys).toHaveLength(29);
+    // The screenshot of content/media/ and one card per entry (every title differs).
+    expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(25);
+    expect(keys.filter((k) => k.startsWith('media/')).every((k) => /^media\/[0-9a-f]{64}\.png$/.test(k))).toBe(true);
+    expect(keys).toHaveLength(53);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
@@ -71,14 +73,30 @@ describe('uploading the real content folder', () => {
     const stored = parseStored(storedEntrySchema, (await store.get(dsx.key))!, dsx.key);
     expect(stored.file).toBe('guide-DSX.md');
     expect(stored.html).toContain('DSX');
+    expect(dsx.card).toMatchObject({ width: 1200, height: 630, alt: 'Race Element: Using DSX for Dualsense Active Triggers' });
+    for (const e of manifest.entries) expect(await store.get(e.card!.url.slice(1)), `${e.file}'s card`).not.toBeNull();
     expect(await store.get('sample/start-race-element-minimized.bat')).toBe(realContent.samples[0]!.content);
-  });
+    // With an empty card cache (a fresh clone) this upload draws all 24 cards too.
+  }, 120_000);
 
-  test('a second run writes nothing and leaves the manifest unchanged', async () => {
+  test('a second run writes nothing, no card either, and leaves the manifest unchanged', async () => {
     const store = stores.FULL;
     const before = await store.get(MANIFEST_KEY);
     expect(before).not.toBeNull();
-    const { outcome, lines } = await upload(store, 'content', { now: T2 });
+    // Every key sent to KV, whichever way.
+    const sent: string[] = [];
+    const counting: KvStore = {
+      ...store,
+      put(key, value, options) {
+        sent.push(key);
+        return store.put(key, value, options);
+      },
+      putMany(pairs) {
+        sent.push(...pairs.map((p) => p.key));
+        return store.putMany(pairs);
+      },
+    };
+    const { outcome, lines } = await upload(counting, 'content', { now: T2 });
     const second = succeeded(outcome);
     expect(second.entriesWritten).toBe(0);
     expect(second.entriesUnchanged).toBe(24);
@@ -86,7 +104,10 @@ describe('uploading the real content folder', () => {
     expect(second.plan.manifestChanged).toBe(false);
     expect(await store.get(MANIFEST_KEY)).toBe(before);
     expect(lines.at(-1)).toContain('manifest unchanged');
-    expect(await allKeys(store)).toHaveLength(29);
+    // The cards are the first upload's: taken from the cache, found in KV, not sent.
+    expect(lines).toContain('cards     24 social card(s): wrote 0, 24 unchanged; drew 0, 24 from the cache');
+    expect(sent, 'only the upload lock is written').toEqual([LOCK_KEY]);
+    expect(await allKeys(store)).toHaveLength(53);
   });
 });
 
@@ -146,7 +167,7 @@ test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
   const dry = succeeded(outcome);
   expect(dry.entriesWritten).toBe(24);
-  expect(dry.plan.writes).toHaveLength(28); // 24 entries, 1 sample, the search index, 1 image, the history record
+  expect(dry.plan.writes).toHaveLength(52); // 24 entries, 1 sample, the search index, 1 image, 24 cards, the history record
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(
     /^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
@@ -160,6 +181,7 @@ test('after removing an entry, its key is gone once no kept version names it', a
   succeeded((await upload(store, realContent, { now: T1, ...keep })).outcome);
   const first = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
   const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
+  const removedCard = first.entries.find((e) => e.file === 'sponsor.md')!.card!.url.slice(1);
   const without: ContentFolder = {
     files: realContent.files.filter((f) => f.file !== 'sponsor.md'),
     samples: realContent.samples,
@@ -180,10 +202,11 @@ test('after removing an entry, its key is gone once no kept version names it', a
     media: without.media,
   };
   const third = succeeded((await upload(store, edited, { now: T3, ...keep })).outcome);
-  // Version 1 falls out of the two kept: the removed entry, its search index and its history record go.
-  expect(third.plan.deletes).toEqual([removedKey, first.search!, 'history/0000000001'].sort());
-  expect(third.deleted).toBe(3);
+  // Version 1 falls out of the two kept: the removed entry, its card, its search index and its history record go.
+  expect(third.plan.deletes).toEqual([removedKey, removedCard, first.search!, 'history/0000000001'].sort());
+  expect(third.deleted).toBe(4);
   expect(await store.get(removedKey)).toBeNull();
+  expect(await store.get(removedCard)).toBeNull();
   expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(24); // 23 live, features' version 2 entry
   const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
   expect(manifest.version).toBe(3);
@@ -197,7 +220,10 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   expect(entryLines).toContain('written   guide-DSX.md → DSX');
   expect(lines).toContain('written   samples/start-race-element-minimized.bat');
   expect(lines.filter((l) => /^written {3}media\/guides-section\.png → \/media\/[0-9a-f]{64}\.png$/.test(l))).toHaveLength(1);
-  expect(lines).toHaveLength(24 + 1 + 1 + 1);
+  expect(lines.filter((l) => /^cards {5}24 social card\(s\): wrote 24, 0 unchanged; drew \d+, \d+ from the cache$/.test(l))).toHaveLength(
+    1,
+  );
+  expect(lines).toHaveLength(24 + 1 + 1 + 1 + 1);
   expect(lines.at(-1)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
 
   const again = await upload(stores.LOG, 'content');

@@ -42,8 +42,11 @@ describe('routes', () => {
     expect(doc.meta('twitter:title')).toBe(title);
     expect(doc.meta('og:type')).toBe(ogType);
     expect(doc.meta('og:site_name')).toBe('Race Element');
-    expect(doc.meta('og:image')).toBe(`${SITE}/icon-512.png`);
-    expect(doc.meta('twitter:card')).toBe('summary');
+    // An article names its own social card, other pages the site card (test/worker/content/social-cards.test.ts).
+    if (ogType === 'article') expect(doc.meta('og:image')).toMatch(/^https:\/\/race\.elementfuture\.com\/media\/[0-9a-f]{64}\.png$/);
+    else expect(doc.meta('og:image')).toBe(`${SITE}/social-card.png`);
+    expect([doc.meta('og:image:width'), doc.meta('og:image:height')]).toEqual(['1200', '630']);
+    expect(doc.meta('twitter:card')).toBe('summary_large_image');
     expect(doc.meta('description')?.length).toBeGreaterThan(10);
     expect(doc.meta('og:description')).toBe(doc.meta('description'));
     const url = `${SITE}${path === '/' ? '/' : path}`;

@@ -1,0 +1,33 @@
+/**
+ * Social cards: the 1200×630 PNG a page is shown with when its link is shared (og:image,
+ * twitter:card summary_large_image). The upload draws one per article and stores it like the
+ * images of content/media/, at `/media/<sha256>.png`, where the hash is of the card's inputs
+ * (scripts/content/build-cards.ts); the article's manifest entry names it. Pages without a card
+ * of their own name the site card, a file of the client build (client/public/social-card.png).
+ * Pure, and free of zod (its schema is in kv-values.ts): the page meta that reads it is reachable
+ * from the browser bundle, where a zod schema at module level would not be shaken out.
+ */
+
+/** The size Open Graph and X show large: 1.91:1. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+export interface SocialCard {
+  /** Path on this site, `/media/<sha256>.png`: made absolute with SITE_URL in the page's meta. */
+  url: string;
+  width: number;
+  height: number;
+  /** og:image:alt: what the card shows, in words. */
+  alt: string;
+}
+export const SOCIAL_CARD_URL_PATTERN = /^\/media\/[0-9a-f]{64}\.png$/;
+
+/** What an article's card shows, for og:image:alt. */
+export const cardAlt = (title: string): string => `Race Element: ${title}`;
+
+/**
+ * The site card: site name and tagline. It depends on the code alone (name, tagline, design,
+ * fonts), not on content, so it is part of the build (`npm run cards` draws it) rather than of
+ * each upload, and pages that read no manifest (setup, analytics, errors) can name it too.
+ */
+export const SITE_CARD_PATH = '/social-card.png';

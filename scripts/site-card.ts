@@ -1,0 +1,36 @@
+/**
+ * Draws the social cards that belong to the repository rather than to an upload:
+ *
+ *   npm run site-card    client/public/social-card.png   the site card: pages without a card of their own
+ *                        docs/social-card-example.png    an article's card, as docs/publishing.md shows it
+ *
+ * Run it after changing the design (scripts/content/card-design.ts), the site's name or tagline
+ * (client/site.ts), the fonts or the icon: test/scripts/content/card-render.test.ts fails while
+ * the committed site card differs from what the design draws. Prints the time each card took.
+ * Reads the content file and the drawing assets, writes the two PNGs.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { SITE } from '../client/site.ts';
+import { SITE_CARD_PATH } from '../contracts/social-card.ts';
+import { articleCard, cardInputs, siteCard } from './content/card-design.ts';
+import { loadCardAssets, renderCard } from './content/card-render.ts';
+import { parseFrontMatter } from './content/front-matter.ts';
+
+const EXAMPLE = { source: 'content/assetto-corsa-evo-early-access-supported.md', out: 'docs/social-card-example.png' };
+
+const assets = await loadCardAssets();
+const timed = async (what: string, draw: () => Promise<Uint8Array>, out: string) => {
+  const started = performance.now();
+  const png = await draw();
+  await writeFile(out, png);
+  console.log(`${out}: ${what}, ${png.byteLength} bytes, drawn in ${Math.round(performance.now() - started)} ms`);
+};
+
+await timed('the site card', () => renderCard(siteCard(SITE, assets.iconSrc), assets), `client/public${SITE_CARD_PATH}`);
+const parsed = parseFrontMatter(EXAMPLE.source.split('/').at(-1)!, await readFile(EXAMPLE.source, 'utf8'));
+if (!parsed.ok) throw new Error(`${EXAMPLE.source} does not parse`);
+await timed(
+  `the card of ${EXAMPLE.source}`,
+  () => renderCard(articleCard(cardInputs(parsed.value.attributes), assets.iconSrc), assets),
+  EXAMPLE.out,
+);
