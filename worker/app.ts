@@ -39,6 +39,12 @@ import { publishRoutes } from './publishing/publish-route.ts';
 
 export const app = new Hono<AppEnv>();
 
+// A 304 has no body for a policy to govern: it carries the validator and caching headers only.
+app.use(async (c, next) => {
+  await next();
+  if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
+});
+
 app.use(securityHeaders);
 app.use(requestGuard);
 app.use(trimTrailingSlash());

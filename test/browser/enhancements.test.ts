@@ -162,10 +162,18 @@ describe('theme', () => {
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     const cookie = (await context.cookies()).find((c) => c.name === 'theme');
     expect(cookie?.value).toBe('light');
-    // The server renders the next load in light from the first byte: no flash.
+    // The next load is light before anything is painted: the head's first script sets it, in
+    // the HTML every visitor gets (the server's copy names no theme).
     const served = await page.request.get(site.url('/guide'));
-    expect(await served.text()).toContain('data-theme="light"');
+    expect(await served.text()).toMatch(/^<!DOCTYPE html><html lang="en"><head>/);
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as unknown as { themeAtParse?: string }).themeAtParse = document.documentElement.dataset.theme;
+      });
+    });
     await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { themeAtParse?: string }).themeAtParse)).toBe('light');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     await page.click('nav.site-nav a[href="/guide"]');
     await page.waitForURL('**/guide');
