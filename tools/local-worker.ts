@@ -27,7 +27,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv-store.ts';
 import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, type KvProbe, kvProbeControl } from './binding-probes.ts';
 
@@ -167,6 +167,9 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
 
   const site: SiteOptions = {
     ...wrangler,
+    // Durable Objects are stored by Worker and class name: named as `wrangler dev` names it, the
+    // page views it counted are the ones counted here. (Unnamed otherwise: see the inspector below.)
+    ...(options.persistTo ? { name: unstable_readConfig({ config: 'wrangler.toml' }).name } : {}),
     bindings: { ...wrangler.bindings, ...bindings },
     ...(assetsDir ? { assets: { ...wrangler.assets, directory: assetsDir } } : {}),
     modules: true,

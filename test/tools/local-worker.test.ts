@@ -95,6 +95,9 @@ test('persistTo: the state `npm run upload` writes (scripts/local-kv.ts) is what
   try {
     expect(await worker.kv.get('written')).toBe('by the upload');
     await worker.kv.put('written', 'by the runtime');
+    // The Durable Objects too, under the names `wrangler dev` gives them (its Worker's name first).
+    await (await worker.fetch('/analytics')).arrayBuffer();
+    expect(readdirSync(join(root, 'v3', 'do'))).toContain('race-element-site-AnalyticsCounter');
   } finally {
     await worker.dispose();
   }
