@@ -6,10 +6,10 @@
  * written (their hash is in KV already), so a save costs the one file it changed; git's view of
  * the files' history is kept between saves (session-edits.ts).
  *
- * The first publish prints what `npm run upload` prints; later ones print only what is new: no
- * `unchanged` lines, nor the lines the last publish printed already (draft links, notes), but
- * always the summary. A file that fails validation prints the same lines as the upload and
- * publishes nothing: the site keeps serving the last good version.
+ * The first publish prints what `npm run upload` prints; a save's, what it changed (newsworthy):
+ * not the `unchanged` lines, nor the notes and draft links of files it did not touch. A file that
+ * fails validation prints the same lines as the upload and publishes nothing: the site keeps
+ * serving the last good version.
  *
  * I/O: reads the folder, reads and writes KV, logs.
  */
@@ -53,8 +53,6 @@ export async function contentPublisher({
   const raw = await store.get(MANIFEST_KEY);
   let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
   let state: LiveState = { version: served?.version ?? null, problems: [], moved: {} };
-  /** What the last publish printed. */
-  let printed = new Set<string>();
   const edits = sessionLastEdits();
 
   return {
@@ -82,9 +80,8 @@ export async function contentPublisher({
           state = { version: manifest.version, problems: [], moved: movedPaths(served, manifest) };
           served = manifest;
           lines.forEach((line, i) => {
-            if (first || (!line.startsWith('unchanged ') && !printed.has(line)) || i === lines.length - 1) log(line);
+            if (first || i === lines.length - 1 || newsworthy(line, changed)) log(line);
           });
-          printed = new Set(lines);
         } else {
           problems.push(...outcome.problems.map(formatProblem));
           for (const line of lines) if (!line.startsWith('unchanged ')) log(line);
@@ -110,4 +107,14 @@ export async function contentPublisher({
       return state;
     },
   };
+}
+
+/**
+ * Of a save's upload lines, those worth printing: what was written, warnings, a skipped clean-up,
+ * and the draft link or schedule of a file the save touched. Pure.
+ */
+export function newsworthy(line: string, changed: readonly string[]): boolean {
+  if (/^(written |warning: |clean-up skipped)/.test(line)) return true;
+  const file = /^(?:draft|scheduled) +([^ :]+)/.exec(line)?.[1];
+  return file !== undefined && changed.includes(file);
 }
