@@ -3,7 +3,8 @@
  * by the dev server (tools/dev-site.ts): a save shows in the open page without a page load and
  * where the reader was; a file that fails validation shows its problem in the terminal and in a
  * banner while the last good version stays served, and fixing it removes the banner; a new file
- * serves, a deleted one is a 404 in the page that showed it, a new slug moves the page.
+ * serves, a deleted one is a 404 in the page that showed it, a new slug moves the page; many tabs
+ * can listen at once.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -152,4 +153,20 @@ test('what the dev server changes on the way: the script tag on HTML pages, befo
   const script = await fetch(site.url('/__dev/live.js'));
   expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   expect(site.log.some((line) => /^GET \/robots\.txt 200 OK \(\d+ ms\)$/.test(line))).toBe(true);
+});
+
+// Seven: with a channel that held a connection per tab (Server-Sent Events), the seventh would never load.
+test("seven tabs at once all load and listen: the channel takes none of the browser's six connections per host", {
+  timeout: 60_000,
+}, async () => {
+  const context = await browser.newContext();
+  try {
+    for (let tab = 1; tab <= 7; tab++) {
+      const page = await context.newPage();
+      await page.goto(site.url('/guide'), { timeout: 10_000 });
+      await page.locator('html[data-live-preview="connected"]').waitFor({ state: 'attached', timeout: 10_000 });
+    }
+  } finally {
+    await context.close();
+  }
 });

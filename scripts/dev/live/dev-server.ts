@@ -8,7 +8,7 @@
  *               (republish.ts), debounced and one at a time (save-queue.ts, watch-content.ts)
  *   HTTP        every request forwarded to the Worker (forward.ts), HTML pages with the
  *               live-preview script added; `/__dev/…` answered here: the script
- *               (live-client.ts) and the channel that tells the open pages (live-channel.ts)
+ *               (live-client.ts) and the WebSocket that tells the open pages (live-channel.ts)
  *
  * One process holds workerd and writes its KV through it, so no second process writes into a
  * store that another serves. Nothing here is part of the deployed Worker.
@@ -34,7 +34,7 @@ import { saveQueue } from './save-queue.ts';
 import { watchContent } from './watch-content.ts';
 
 export const LIVE_SCRIPT_PATH = '/__dev/live.js';
-export const LIVE_EVENTS_PATH = '/__dev/events';
+export const LIVE_CHANNEL_PATH = '/__dev/live';
 
 /** Editors write a save as several events within a few milliseconds; this much quiet ends one. */
 const QUIET_MS = 40;
@@ -87,11 +87,10 @@ export async function startDevServer({
     let publisher: Awaited<ReturnType<typeof contentPublisher>> | undefined;
     const server = createServer((request, response) => {
       const path = (request.url ?? '/').split('?')[0];
-      if (path === LIVE_EVENTS_PATH) channel.connect(request, response);
-      else if (path === LIVE_SCRIPT_PATH) {
+      if (path === LIVE_SCRIPT_PATH) {
         const served = Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('version'));
         response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-        response.end(liveClientScript(LIVE_EVENTS_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
+        response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
       } else
         void forward(request, response, {
           upstream,
@@ -101,6 +100,10 @@ export async function startDevServer({
         });
     });
     const channel = liveChannel({ version: null, problems: [], moved: {} });
+    server.on('upgrade', (request, socket, head) => {
+      if ((request.url ?? '/').split('?')[0] === LIVE_CHANNEL_PATH) channel.upgrade(request, socket, head);
+      else socket.destroy();
+    });
     closers.push(
       () =>
         new Promise((closed) => {

@@ -1,20 +1,24 @@
 /**
- * The channel from `npm start` to the open pages: Server-Sent Events at a path the dev server
- * answers itself (the Worker never sees it). Each message is the whole LiveState, so a page that
- * connects, or reconnects after a restart, is told where things stand at once; EventSource
- * reconnects by itself.
+ * The channel from `npm start` to the open pages: a WebSocket at a path the dev server answers
+ * itself (the Worker never sees it). Each message is the whole LiveState, so a page that
+ * connects, or reconnects after a restart, is told where things stand at once.
  *
- * I/O: writes to the HTTP responses of the connected pages.
+ * A WebSocket, not Server-Sent Events: an EventSource holds one of the six connections a browser
+ * keeps per host over HTTP/1.1 for as long as the page is open, so a seventh tab on the dev
+ * server would wait forever for its page; WebSockets are not counted there. Unlike EventSource,
+ * a WebSocket may be opened from any site, so only a page of the dev server's own origin is let
+ * in (another site must not read file names and problems from it).
+ *
+ * I/O: answers upgrade requests, writes to the connected pages' sockets (the `ws` package).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
 import type { LiveState } from './live-state.ts';
 
-/** A comment line now and then, so a connection that died unnoticed is found and dropped. */
-const KEEP_ALIVE_MS = 15_000;
-
 export interface LiveChannel {
-  /** Answers an EventSource request and keeps it open. */
-  connect(request: IncomingMessage, response: ServerResponse): void;
+  /** Takes an upgrade request made for the channel's path: a page of the server's own origin joins, any other is refused. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Tells every open page, and every page that connects later. */
   send(state: LiveState): void;
   /** Pages connected now. */
@@ -22,37 +26,42 @@ export interface LiveChannel {
   close(): void;
 }
 
-const message = (state: LiveState): string => `event: state\ndata: ${JSON.stringify(state)}\n\n`;
+const message = (state: LiveState): string => JSON.stringify(state);
+
+/** Whether the upgrade comes from a page of the server it is made to (Origin's host is the Host header). */
+export function sameOrigin(request: Pick<IncomingMessage, 'headers'>): boolean {
+  const { origin, host } = request.headers;
+  if (!origin || !host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
+  } catch {
+    return false;
+  }
+}
 
 export function liveChannel(initial: LiveState): LiveChannel {
   let current = initial;
-  const open = new Set<ServerResponse>();
-  const keepAlive = setInterval(() => {
-    for (const response of open) response.write(': keep-alive\n\n');
-  }, KEEP_ALIVE_MS);
-  keepAlive.unref();
+  const server = new WebSocketServer({ noServer: true });
   return {
-    connect(request, response) {
-      response.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
+    upgrade(request, socket, head) {
+      if (!sameOrigin(request)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      server.handleUpgrade(request, socket, head, (page) => {
+        // What moved is news only to pages open when it moved.
+        page.send(message({ ...current, moved: {} }));
       });
-      // A page whose server went away tries again after half a second, not the default three.
-      // What moved is news only to pages open when it moved.
-      response.write(`retry: 500\n\n${message({ ...current, moved: {} })}`);
-      open.add(response);
-      request.on('close', () => open.delete(response));
     },
     send(state) {
       current = state;
-      for (const response of open) response.write(message(state));
+      for (const page of server.clients) page.send(message(state));
     },
-    size: () => open.size,
+    size: () => server.clients.size,
     close() {
-      clearInterval(keepAlive);
-      for (const response of open) response.end();
-      open.clear();
+      for (const page of server.clients) page.terminate();
+      server.close();
     },
   };
 }

@@ -17,8 +17,8 @@ import { REFRESH_EVENT, type RefreshDetail } from '../../../contracts/page-refre
 import type { LiveState } from './live-state.ts';
 
 export interface LiveClientSettings {
-  /** The live channel's path. */
-  events: string;
+  /** The live channel's path (a WebSocket). */
+  channel: string;
   refreshEvent: string;
   /** The banner element's id. */
   bannerId: string;
@@ -80,24 +80,29 @@ export function liveClient(settings: LiveClientSettings): void {
     if (list) list.textContent = text;
   };
 
-  const source = new EventSource(settings.events);
-  source.addEventListener('error', () => {
-    root.dataset.livePreview = 'waiting';
-  });
-  source.addEventListener('state', (event) => {
-    const state = JSON.parse((event as MessageEvent<string>).data) as LiveState;
-    // Tests and the benchmark wait for this before they save.
-    root.dataset.livePreview = 'connected';
-    showProblems(state.problems);
-    // Without a version in the script's URL, the first message says what the page shows.
-    const changed = served !== undefined && state.version !== served;
-    served = state.version;
-    if (changed) refresh(state.moved[location.pathname]);
-  });
+  const connect = () => {
+    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${settings.channel}`);
+    socket.addEventListener('message', (event) => {
+      const state = JSON.parse(String(event.data)) as LiveState;
+      // Tests and the benchmark wait for this before they save.
+      root.dataset.livePreview = 'connected';
+      showProblems(state.problems);
+      // Without a version in the script's URL, the first message says what the page shows.
+      const changed = served !== undefined && state.version !== served;
+      served = state.version;
+      if (changed) refresh(state.moved[location.pathname]);
+    });
+    // npm start stopped or restarting: try again, and learn what changed meanwhile.
+    socket.addEventListener('close', () => {
+      root.dataset.livePreview = 'waiting';
+      setTimeout(connect, 1000);
+    });
+  };
+  connect();
 }
 
 /** The script the dev server sends: the function's source, called with its settings. */
-export function liveClientScript(events: string, served: number | null | undefined): string {
-  const settings: LiveClientSettings = { events, refreshEvent: REFRESH_EVENT, bannerId: LIVE_BANNER_ID, served };
+export function liveClientScript(channel: string, served: number | null | undefined): string {
+  const settings: LiveClientSettings = { channel, refreshEvent: REFRESH_EVENT, bannerId: LIVE_BANNER_ID, served };
   return `(${liveClient.toString()})(${JSON.stringify(settings)});\n`;
 }
