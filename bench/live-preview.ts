@@ -34,8 +34,8 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-// Diagrams drawn at publish, as `npm start` draws them: the page then draws none itself.
-const site = await startDevSite({ drawDiagrams: true });
+// Diagrams and social cards drawn at publish, as `npm start` draws them: the page draws no diagram itself.
+const site = await startDevSite({ draw: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -37,13 +37,14 @@ export interface DevSiteOptions {
   /** The folder copied (default content/). */
   from?: string;
   /**
-   * Draw diagrams at publish, as `npm start` does (a browser on this machine, drawn SVG kept on
-   * disk by source); false leaves them to the page's browser, which spares a start the drawing.
+   * Draw diagrams and social cards at publish, as `npm start` does (a browser on this machine
+   * for diagrams; each kept on disk by what it is drawn from); false draws neither (diagrams are
+   * left to the page's browser), which spares a start the drawing.
    */
-  drawDiagrams?: boolean;
+  draw?: boolean;
 }
 
-export async function startDevSite({ from = 'content', drawDiagrams = false }: DevSiteOptions = {}): Promise<DevSite> {
+export async function startDevSite({ from = 'content', draw = false }: DevSiteOptions = {}): Promise<DevSite> {
   const folder = mkdtempSync(join(tmpdir(), 'race-element-dev-site-'));
   const contentDir = join(folder, 'content');
   cpSync(from, contentDir, { recursive: true });
@@ -57,7 +58,7 @@ export async function startDevSite({ from = 'content', drawDiagrams = false }: D
       persistTo: join(folder, 'state'),
       log: (line) => log.push(line),
       renderCache: diskRenderCache(join(folder, 'render-cache')),
-      ...(drawDiagrams ? {} : { diagrams: null }),
+      ...(draw ? {} : { diagrams: null, cards: null }),
     });
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });

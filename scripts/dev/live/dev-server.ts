@@ -21,9 +21,13 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_PREVIEW_DAYS, LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
 import { startLocalWorker } from '../../../tools/local-worker.ts';
+import type { CardMaker } from '../../content/build-cards.ts';
 import type { RenderCache } from '../../content/build-entries.ts';
+import { diskCardCache } from '../../content/card-cache.ts';
+import { satoriCardMaker } from '../../content/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagram-browser.ts';
-import { diskRenderCache, rememberedRenders } from '../../content/render-cache.ts';
+import { rememberedCache } from '../../content/remembered-cache.ts';
+import { diskRenderCache } from '../../content/render-cache.ts';
 import { renderMarkdown } from '../../content/render-markdown.ts';
 import { WRANGLER_STATE } from '../../local-kv.ts';
 import { forward } from './forward.ts';
@@ -51,6 +55,8 @@ export interface DevServerOptions {
   renderCache?: RenderCache;
   /** Draws diagrams (default: a browser found on this machine, started on the first diagram); null leaves them to the browser. */
   diagrams?: DiagramDrawer | null;
+  /** Draws social cards (default: the upload's, satori and sharp with its disk cache); null: none. */
+  cards?: CardMaker | null;
 }
 
 export interface DevServer {
@@ -68,6 +74,7 @@ export async function startDevServer({
   log = console.log,
   renderCache = diskRenderCache(),
   diagrams = browserDiagramDrawer(),
+  cards,
 }: DevServerOptions): Promise<DevServer> {
   if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${contentDir} is not a folder: nothing to publish`);
   const worker = await startLocalWorker({ persistTo, bindings: { MANIFEST_TTL_SECONDS: '0' } });
@@ -124,8 +131,10 @@ export async function startDevServer({
       store: worker.store,
       log,
       // In memory too: a save then reads no cached render from disk.
-      renderCache: rememberedRenders(renderCache),
+      renderCache: rememberedCache(renderCache),
       diagrams,
+      // One for the session, its cards in memory too: the fonts are read once, and a save reads no card from disk.
+      cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
       preview: { origin: url.origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
     });
     const ready = publisher;

@@ -15,6 +15,7 @@
  */
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import type { CardMaker } from '../../content/build-cards.ts';
 import type { RenderCache } from '../../content/build-entries.ts';
 import type { DiagramDrawer } from '../../content/diagram-browser.ts';
 import type { KvStore } from '../../content/kv-store.ts';
@@ -32,6 +33,8 @@ export interface PublisherOptions {
   renderCache?: RenderCache;
   /** Draws mermaid diagrams (kept open across saves); null leaves them to the browser. */
   diagrams: DiagramDrawer | null;
+  /** Draws social cards (one for the session); null: none. */
+  cards: CardMaker | null;
   preview?: PreviewOptions;
 }
 
@@ -48,6 +51,7 @@ export async function contentPublisher({
   log,
   renderCache,
   diagrams,
+  cards,
   preview,
 }: PublisherOptions): Promise<ContentPublisher> {
   const raw = await store.get(MANIFEST_KEY);
@@ -71,6 +75,7 @@ export async function contentPublisher({
           store,
           renderCache,
           diagrams,
+          cards,
           preview,
           log: (line) => lines.push(line),
         });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type BuildResult, buildEntries, type RenderCache } from '../../../scripts/content/build-entries.ts';
 import type { ContentFolder } from '../../../scripts/content/load-content.ts';
-import { diskRenderCache, rememberedRenders } from '../../../scripts/content/render-cache.ts';
+import { diskRenderCache } from '../../../scripts/content/render-cache.ts';
 
 const guide = (slug: string, body: string) => ({
   file: `${slug}.md`,
@@ -91,26 +91,5 @@ describe('render cache', () => {
   test('without a cache every build renders', async () => {
     const result = entries(await buildEntries(folder(guide('a', 'One'))));
     expect(result[0]!.value.html).toBe('<p>One</p>');
-  });
-
-  test('rememberedRenders: what it read or wrote through the disk cache, it answers from memory after', async () => {
-    const dir = tempDir();
-    await buildEntries(folder(guide('a', 'One')), diskRenderCache(dir));
-    let reads = 0;
-    const disk = diskRenderCache(dir);
-    const reading: RenderCache = {
-      get(hash) {
-        reads++;
-        return disk.get(hash);
-      },
-      set: (hash, rendered) => disk.set(hash, rendered),
-    };
-    const cache = counting(rememberedRenders(reading));
-    const first = entries(await buildEntries(folder(guide('a', 'One'), guide('b', 'Two')), cache));
-    expect({ reads, renders: cache.renders }).toEqual({ reads: 2, renders: 1 });
-    expect(entries(await buildEntries(folder(guide('a', 'One'), guide('b', 'Two')), cache))).toEqual(first);
-    expect({ reads, renders: cache.renders }).toEqual({ reads: 2, renders: 1 });
-    // What it wrote is on disk too, for the next process.
-    expect(readdirSync(dir)).toHaveLength(2);
   });
 });

@@ -37,7 +37,7 @@ test('first publish, saves, a bad file and its fix: the lines printed and the st
   writeFileSync(join(content, 'guide-a.md'), guide('a', 'First.'));
   writeFileSync(join(content, 'guide-b.md'), guide('b', 'Second.'));
   const log: string[] = [];
-  const publisher = await contentPublisher({ contentDir: content, store, log: (line) => log.push(line), diagrams: null });
+  const publisher = await contentPublisher({ contentDir: content, store, log: (line) => log.push(line), diagrams: null, cards: null });
   expect(publisher.state()).toEqual({ version: null, problems: [], moved: {} });
 
   expect(await publisher.publish()).toEqual({ version: 1, problems: [], moved: {} });
