@@ -73,9 +73,10 @@ function start(root: HTMLElement, payload: PagePayload): void {
       flushSync(() => showPage({ payload: next, path }));
       applyHead(next.meta);
     },
-    afterNavigate(next, path) {
-      announce(document.title);
+    afterNavigate(next, path, kind) {
       enhance();
+      if (kind === 'refresh') return;
+      announce(document.title);
       countView(next, path);
     },
   });

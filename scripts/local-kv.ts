@@ -1,12 +1,13 @@
 /**
- * The local copy of a KV namespace that `wrangler dev` (npm start) serves, opened on its own.
+ * The local copy of a KV namespace that `npm start` serves (where `wrangler dev` keeps it too),
+ * opened on its own by `npm run upload`, whether `npm start` runs or not.
  *
  * wrangler's getPlatformProxy would start every binding of wrangler.toml, and for this
  * project that prints two warnings that say nothing about an upload: the `ANALYTICS` Durable
  * Object "will not work in local development", and workerd's "no such Durable Object class is
  * exported" (the proxy runs no Worker code). Like wrangler's own `wrangler kv key put --local`,
  * this starts Miniflare with the one KV namespace under the same persistence root
- * (`.wrangler/state/v3`), so the data lands where `wrangler dev` reads it, and nothing is
+ * (`.wrangler/state/v3`), so the data lands where `npm start` reads it, and nothing is
  * silenced: any warning or error that does print is a real one.
  *
  * I/O: reads the Wrangler configuration, starts workerd.

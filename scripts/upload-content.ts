@@ -207,7 +207,7 @@ async function publishLock(remote: boolean, configPath: string): Promise<{ lock?
   return { lock: () => acquirePublishLease({ origin, secret, holder }) };
 }
 
-/** The Miniflare KV that `wrangler dev` (npm start) reads, under .wrangler/state (local-kv.ts). */
+/** The Miniflare KV that `npm start` serves, under .wrangler/state (local-kv.ts). */
 async function openLocal(configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> }> {
   const [{ openLocalKv }, { kvStoreFromBinding }] = await Promise.all([import('./local-kv.ts'), import('./content/kv-store.ts')]);
   const local = await openLocalKv(configPath, KV_BINDING, persistTo);

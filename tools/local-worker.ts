@@ -1,6 +1,6 @@
 /**
- * The one way this project runs workerd locally, through Miniflare: tests, the benchmark and
- * the load test all start the site here.
+ * The one way this project runs workerd locally, through Miniflare: `npm start`, tests, the
+ * benchmark and the load test all start the site here.
  *
  *   startLocalWorker(options)   the built Worker (dist/worker/index.js, `npm run build`) with the
  *                               bindings wrangler.toml declares: real KV, the real Durable Object,
@@ -17,8 +17,8 @@
  * folder of ours as os.tmpdir() (Miniflare picks its folder in the constructor), and
  * `dispose()` removes that folder once workerd has stopped.
  *
- * It lives in tools/ because tests, bench/ and the load test share it, and scripts/ (what a
- * maintainer runs) uses none of it. I/O: starts and stops workerd processes, temporary folders.
+ * It lives in tools/ because tests, bench/, the load test and `npm start` (scripts/dev/live/)
+ * share it. I/O: starts and stops workerd processes, temporary folders.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv-store.ts';
 import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, type KvProbe, kvProbeControl } from './binding-probes.ts';
 
@@ -77,6 +77,12 @@ export interface LocalWorkerOptions {
   assetsDir?: string;
   /** KV on disk in this folder, so that a fresh workerd (a cold isolate) sees what an earlier one published. */
   kvPersist?: string;
+  /**
+   * Every binding's storage (KV, Durable Objects, cache) on disk in this folder as `wrangler dev
+   * --persist-to` keeps it (below `v3/`): `.wrangler/state` is what `npm start` serves and `npm
+   * run upload` writes (scripts/local-kv.ts).
+   */
+  persistTo?: string;
   /** Where Miniflare's other local storage goes (default: the system's temporary directory). */
   tempParent?: string;
   /** Leave out workerd's "Broken pipe" lines: a load generator closing connections at the end of a run. */
@@ -126,9 +132,10 @@ const startsByKvFolder = new Map<string, Promise<unknown>>();
 export function startLocalWorker(options: LocalWorkerOptions & { probeKv: true }): Promise<LocalWorker & { kvProbe: KvProbe }>;
 export function startLocalWorker(options?: LocalWorkerOptions): Promise<LocalWorker>;
 export function startLocalWorker(options: LocalWorkerOptions = {}): Promise<LocalWorker> {
-  if (options.kvPersist === undefined) return launch(options);
-  const start = (startsByKvFolder.get(options.kvPersist) ?? Promise.resolve()).catch(() => {}).then(() => launch(options));
-  startsByKvFolder.set(options.kvPersist, start);
+  const folder = options.kvPersist ?? options.persistTo;
+  if (folder === undefined) return launch(options);
+  const start = (startsByKvFolder.get(folder) ?? Promise.resolve()).catch(() => {}).then(() => launch(options));
+  startsByKvFolder.set(folder, start);
   return start;
 }
 
@@ -147,6 +154,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     inspectorPort,
     assetsDir,
     kvPersist,
+    persistTo,
     tempParent,
     probeKv = false,
     brokenAnalytics = false,
@@ -159,6 +167,9 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
 
   const site: SiteOptions = {
     ...wrangler,
+    // Durable Objects are stored by Worker and class name: named as `wrangler dev` names it, the
+    // page views it counted are the ones counted here. (Unnamed otherwise: see the inspector below.)
+    ...(options.persistTo ? { name: unstable_readConfig({ config: 'wrangler.toml' }).name } : {}),
     bindings: { ...wrangler.bindings, ...bindings },
     ...(assetsDir ? { assets: { ...wrangler.assets, directory: assetsDir } } : {}),
     modules: true,
@@ -195,6 +206,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     ...(listen ? { host: '127.0.0.1', port: 0 } : {}),
     ...(inspectorPort ? { inspectorPort } : {}),
     ...(kvPersist ? { kvPersist } : {}),
+    ...(persistTo ? { defaultPersistRoot: resolve(persistTo, 'v3') } : {}),
     ...(options.quietStdio ? { handleRuntimeStdio: quietStdio } : {}),
   };
 

@@ -5,8 +5,11 @@
  * A page kept out of the entry chunk has its chunk loaded before it renders.
  * Anything else (new tabs, downloads, modifier keys, other hosts and schemes, non-page URLs)
  * is left to the browser, and a failed fetch (data or chunk) falls back to a normal page load.
+ * A refresh event (contracts/page-refresh.ts) shows the current page again from fresh data,
+ * keeping the scroll position and history.
  */
 import type { PagePayload } from '../../contracts/page-payload.ts';
+import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
 import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
 import { loadRouteModule, matchRoute } from '../route-table.ts';
 
@@ -15,8 +18,11 @@ export interface RouterHooks {
   build: string;
   /** Renders the payload synchronously (the DOM is updated when this returns). */
   render(payload: PagePayload, path: string): void;
-  /** Runs after each client-side navigation has been rendered and scrolled. */
-  afterNavigate(payload: PagePayload, path: string): void;
+  /**
+   * Runs after each client-side navigation has been rendered and scrolled; `refresh` when it
+   * showed the same page again (contracts/page-refresh.ts), which is no new page view.
+   */
+  afterNavigate(payload: PagePayload, path: string, kind: 'navigate' | 'refresh'): void;
 }
 
 interface HistoryState {
@@ -88,13 +94,27 @@ export function installRouter(hooks: RouterHooks): void {
     }
     void navigate(new URL(location.href), hooks, { push: false, scrollY: state.scrollY ?? 0 });
   });
+
+  // Fresh data for the page on screen, where the reader is: a reload would lose the scroll
+  // position and the page's state. Cancelling tells the sender not to reload.
+  window.addEventListener(REFRESH_EVENT, (event) => {
+    event.preventDefault();
+    prefetched.clear();
+    const url = new URL((event as CustomEvent<RefreshDetail | null>).detail?.to ?? location.pathname + location.search, location.href);
+    url.hash = location.hash;
+    void navigate(url, hooks, { push: false, scrollY: window.scrollY, refresh: true });
+  });
 }
 
 function rememberScroll(): void {
   history.replaceState({ ...(history.state ?? {}), scrollY: window.scrollY } satisfies HistoryState, '');
 }
 
-async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push: boolean; scrollY?: number }): Promise<void> {
+async function navigate(
+  url: URL,
+  hooks: RouterHooks,
+  { push, scrollY, refresh = false }: { push: boolean; scrollY?: number; refresh?: boolean },
+): Promise<void> {
   current?.abort();
   const controller = new AbortController();
   current = controller;
@@ -124,7 +144,7 @@ async function navigate(url: URL, hooks: RouterHooks, { push, scrollY }: { push:
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   restoreScroll(finalUrl, push ? undefined : scrollY);
   if (push) focusHeading();
-  hooks.afterNavigate(fetched.payload, finalUrl.pathname);
+  hooks.afterNavigate(fetched.payload, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {

@@ -11,7 +11,8 @@
  * parsed once, and one `git ls-files` for uncommitted changes. Times are ISO 8601 with the
  * author's UTC offset (`%aI`), so their first ten characters are the day the author saw.
  *
- * I/O: runs git, reads file times. `commitsByFile` (parsing), `isoLocal` and `lastUpdated` are pure.
+ * I/O: runs git (readGitHistory), reads file times (lastEditsFrom, for uncommitted changes).
+ * `commitsByFile` (parsing), `isoLocal` and `lastUpdated` are pure.
  */
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
@@ -21,32 +22,45 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const RECORD = '\x1e';
 
+/** What git says about the folder: per file, its commits; and the files changed since the last commit. */
+export interface GitHistory {
+  commits: ReadonlyMap<string, { newest: string; count: number }>;
+  /** Modified tracked files and untracked ones. */
+  uncommitted: ReadonlySet<string>;
+}
+
 /** File name → ISO time of its last edit, for the files that have one. */
 export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, string>> {
-  const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
+  return lastEditsFrom(dir, files, await readGitHistory(dir));
+}
+
+/** The two git runs, side by side; null outside a git checkout, or without git. */
+export async function readGitHistory(dir: string): Promise<GitHistory | null> {
   const git = async (...args: string[]) =>
     (await run('git', ['-C', dir, '-c', 'core.quotePath=false', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
-  let log: string;
-  let uncommitted: string;
   try {
-    [log, uncommitted] = await Promise.all([
+    const [log, uncommitted] = await Promise.all([
       // --relative: names relative to `dir`, and only what is under it.
       git('log', '--relative', `--format=${RECORD}%aI`, '--name-only', '--', '.'),
       // Modified tracked files and untracked ones, relative to `dir`.
       git('ls-files', '--modified', '--others', '--exclude-standard', '-z', '--', '.'),
     ]);
+    return { commits: commitsByFile(log), uncommitted: new Set(uncommitted.split('\0').filter(Boolean)) };
   } catch {
-    // Not a git checkout, or no git: the mtime is all there is.
-    return new Map(await Promise.all(files.map(async (file) => [file, await mtime(file)] as const)));
+    return null;
   }
-  const commits = commitsByFile(log);
-  const uncommittedFiles = new Set(uncommitted.split('\0').filter(Boolean));
+}
+
+/** The last edits of `files` by what git says (`null`: not a git checkout, the mtime is all there is). */
+export async function lastEditsFrom(dir: string, files: readonly string[], git: GitHistory | null): Promise<Map<string, string>> {
+  const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
+  if (!git) return new Map(await Promise.all(files.map(async (file) => [file, await mtime(file)] as const)));
   const edits = new Map<string, string>();
   for (const file of files) {
-    const history = commits.get(file);
+    const history = git.commits.get(file);
     // Untracked (or added but not committed): not published in git's eyes yet, so no edit.
     if (!history) continue;
-    if (uncommittedFiles.has(file)) edits.set(file, await mtime(file));
+    if (git.uncommitted.has(file)) edits.set(file, await mtime(file));
     else if (history.count > 1) edits.set(file, history.newest);
   }
   return edits;

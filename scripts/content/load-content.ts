@@ -33,8 +33,13 @@ export interface ContentFolder {
   media?: MediaFile[];
 }
 
-export async function loadContentFolder(dir: string): Promise<ContentFolder> {
+/** How the last edits are found: git by default (file-history.ts); `npm start` keeps git's answer between saves. */
+export type LastEditsReader = (dir: string, files: readonly string[]) => Promise<ReadonlyMap<string, string>>;
+
+export async function loadContentFolder(dir: string, readEdits: LastEditsReader = readLastEdits): Promise<ContentFolder> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
+  // git runs while the files are read.
+  const lastEdits = readEdits(dir, names);
   const files = await Promise.all(names.map(async (file) => ({ file, source: await readFile(join(dir, file), 'utf8') })));
   const samplesDir = join(dir, 'samples');
   let samplePaths: string[] = [];
@@ -51,7 +56,7 @@ export async function loadContentFolder(dir: string): Promise<ContentFolder> {
   const media = await Promise.all(
     (await filesBelow(join(dir, 'media'))).map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(dir, 'media', name))) })),
   );
-  return { files, samples, lastEdits: await readLastEdits(dir, names), media };
+  return { files, samples, lastEdits: await lastEdits, media };
 }
 
 /** Paths of the files below `folder`, with forward slashes, sorted; none when it does not exist. */

@@ -160,10 +160,16 @@ async function planAndPublish(
   const { previous, existingKeys, records } = await stage(
     () => live.nothingPublished(served),
     async () => {
-      const previous = await readManifest(store);
-      served = previous?.version ?? null;
-      const existingKeys = new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
-      return { previous, existingKeys, records: await readHistory(store) };
+      // Independent reads, made side by side: each is a round trip to KV.
+      const [previous, keys, records] = await Promise.all([
+        readManifest(store).then((manifest) => {
+          served = manifest?.version ?? null;
+          return manifest;
+        }),
+        Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix))),
+        readHistory(store),
+      ]);
+      return { previous, existingKeys: new Set(keys.flat()), records };
     },
   );
   const search = buildSearchIndexValue(built.entries);

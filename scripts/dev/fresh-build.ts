@@ -1,7 +1,7 @@
 /**
- * Whether dist/ (what the workerd and browser tests run) is older than the sources it is built
- * from, and the npm script that brings it up to date. The Worker bundle embeds the client's
- * manifest, so a client built after the Worker (as `npm start` does) makes the Worker stale too.
+ * Whether dist/ (what `npm start` and the workerd and browser tests run) is older than the
+ * sources it is built from, and the npm script that brings it up to date. The Worker bundle
+ * embeds the client's manifest, so a client built after the Worker makes the Worker stale too.
  *
  *   planBuild(state)          pure: fresh, or which script to run and why
  *   readBuildState(root)      I/O: the newest source (files and folders, so a deletion counts)
@@ -83,6 +83,8 @@ export function readBuildState(root = process.cwd()): BuildState {
 
 export interface FreshBuildOptions {
   root?: string;
+  /** Who needs the build, for the messages: `the tests` (default), `npm start`. */
+  purpose?: string;
   log?: (line: string) => void;
   /** Runs `npm run <script>`; returns its exit status. */
   run?: (script: string, root: string) => number | null;
@@ -104,16 +106,21 @@ function runNpmScript(script: string, root: string): number | null {
 }
 
 /** Rebuilds what is stale; throws when the build fails. */
-export function ensureFreshBuild({ root = process.cwd(), log = console.log, run = runNpmScript }: FreshBuildOptions = {}): BuildPlan {
+export function ensureFreshBuild({
+  root = process.cwd(),
+  purpose = 'the tests',
+  log = console.log,
+  run = runNpmScript,
+}: FreshBuildOptions = {}): BuildPlan {
   const plan = planBuild(readBuildState(root));
   if (plan.kind === 'fresh') return plan;
-  log(`Rebuilding for the tests, ${plan.reason}: npm run ${plan.script}`);
+  log(`Rebuilding for ${purpose}, ${plan.reason}: npm run ${plan.script}`);
   const status = run(plan.script, root);
   if (status !== 0) {
     // A failed build may have written some outputs (a client over budget is written, then
     // judged); without these two files the next run cannot mistake them for a fresh build.
     for (const output of [CLIENT_OUTPUT, WORKER_OUTPUT]) rmSync(join(root, output), { force: true });
-    throw new Error(`npm run ${plan.script} failed (exit ${status}); the tests need a fresh dist/`);
+    throw new Error(`npm run ${plan.script} failed (exit ${status}): no fresh dist/ for ${purpose}`);
   }
   return plan;
 }

@@ -1,9 +1,14 @@
 /**
- * `npm start`: builds the client, publishes content/ to the local KV, then serves the site with
- * `wrangler dev` on the chosen port (`npm start -- --port 8795`, or `PORT=8795 npm start`; 8787
- * by default). Other arguments go to `wrangler dev`. Exit code 2 on a bad port.
+ * `npm start`: builds what is stale in dist/ (scripts/dev/fresh-build.ts; nothing when it is
+ * fresh), then serves the site from one Node process (scripts/dev/live/dev-server.ts): the built
+ * Worker in workerd with the local state of .wrangler/state, content/ published to it, and
+ * published again on every save, the open pages updated in place. `npm start -- --port 8795`
+ * (or `PORT=8795 npm start`), `--ip 0.0.0.0`, `--content <folder>`. Exit code 2 on bad usage, 1
+ * when the build fails or the port is taken.
+ *
+ * I/O: runs the build, starts the dev server, stops it on Ctrl+C.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { ensureFreshBuild } from './fresh-build.ts';
 import { parseStartArgs, type StartArgs, UsageError } from './start-args.ts';
 
 function startArgs(): StartArgs {
@@ -17,13 +22,31 @@ function startArgs(): StartArgs {
 }
 
 const args = startArgs();
-
-for (const script of ['build:client', 'upload']) {
-  const { status } = spawnSync('npm', ['run', script], { stdio: 'inherit' });
-  if (status !== 0) process.exit(status ?? 1);
+try {
+  if (ensureFreshBuild({ purpose: 'npm start' }).kind === 'fresh') console.log('dist/ is up to date with its sources: no build needed.');
+} catch (error) {
+  console.error(`npm start: ${(error as Error).message}`);
+  process.exit(1);
 }
 
-// `npm run` puts node_modules/.bin on PATH, so this is the project's wrangler on its own Node.
-const wrangler = spawn('wrangler', ['dev', '--port', String(args.port), ...args.wranglerArgs], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => wrangler.kill(signal));
-wrangler.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Loaded after the build: the upload pipeline and Miniflare take a moment to import.
+const { startDevServer } = await import('./live/dev-server.ts');
+let server: Awaited<ReturnType<typeof startDevServer>>;
+try {
+  server = await startDevServer(args);
+} catch (error) {
+  const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+  console.error(
+    taken
+      ? `npm start: port ${args.port} on ${args.host} is in use: stop what holds it, or choose another (npm start -- --port 8795)`
+      : `npm start: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}
+console.log(`\nReady on ${server.url.href}: saving a file in ${args.contentDir}/ publishes it and updates the open pages. Ctrl+C stops.`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().finally(() => process.exit(0));
+  });
+}

@@ -2,12 +2,14 @@
  * tools/local-worker.ts. createMiniflare: Miniflare's local storage lives in a folder of ours,
  * which is gone once dispose() resolves, and the process's TMPDIR is left as it was.
  * startLocalWorker (the built Worker, after `npm run build`): the KV probe counts the Worker's
- * reads and fails them on demand; KV on disk outlives a runtime; a missing bundle is named.
+ * reads and fails them on demand; KV on disk outlives a runtime; with persistTo, it shares the
+ * local state with the upload; a missing bundle is named.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { openLocalKv } from '../../scripts/local-kv.ts';
 import { createMiniflare, startLocalWorker } from '../../tools/local-worker.ts';
 
 let parent: string | undefined;
@@ -80,6 +82,30 @@ test('kvPersist: a second runtime on the same folder reads what the first wrote'
     expect(await second.kv.get('written')).toBe('by the first');
   } finally {
     await second.dispose();
+  }
+});
+
+test('persistTo: the state `npm run upload` writes (scripts/local-kv.ts) is what the runtime serves, and the other way round', async () => {
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
+  const root = join(parent, 'state');
+  const upload = await openLocalKv('wrangler.toml', 'CONTENT', root);
+  await upload.namespace.put('written', 'by the upload');
+  await upload.dispose();
+  const worker = await startLocalWorker({ persistTo: root, tempParent: parent });
+  try {
+    expect(await worker.kv.get('written')).toBe('by the upload');
+    await worker.kv.put('written', 'by the runtime');
+    // The Durable Objects too, under the names `wrangler dev` gives them (its Worker's name first).
+    await (await worker.fetch('/analytics')).arrayBuffer();
+    expect(readdirSync(join(root, 'v3', 'do'))).toContain('race-element-site-AnalyticsCounter');
+  } finally {
+    await worker.dispose();
+  }
+  const again = await openLocalKv('wrangler.toml', 'CONTENT', root);
+  try {
+    expect(await again.namespace.get('written')).toBe('by the runtime');
+  } finally {
+    await again.dispose();
   }
 });
 

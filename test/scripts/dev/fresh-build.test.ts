@@ -112,7 +112,7 @@ describe('ensureFreshBuild on a project tree', () => {
     write(WORKER_OUTPUT, 5000);
     age('client', 6000);
     expect(() => ensureFreshBuild({ root, log: () => {}, run: () => 1 })).toThrow(
-      'npm run build failed (exit 1); the tests need a fresh dist/',
+      'npm run build failed (exit 1): no fresh dist/ for the tests',
     );
     expect(readBuildState(root)).toMatchObject({ clientMs: undefined, workerMs: undefined });
   });

@@ -1,27 +1,31 @@
-/** `npm start`'s port: `--port N`, `--port=N`, PORT, 8787; other arguments go to wrangler dev. */
+/** `npm start`'s options: the port (`--port N`, `--port=N`, PORT, 8787), `--ip`, `--content`; nothing else. */
 import { describe, expect, test } from 'vitest';
 import { parseStartArgs } from '../../../scripts/dev/start-args.ts';
 
+const DEFAULTS = { port: 8787, host: 'localhost', contentDir: 'content' };
+
 describe('parseStartArgs', () => {
-  test('8787 by default', () => {
-    expect(parseStartArgs([], {})).toEqual({ port: 8787, wranglerArgs: [] });
+  test('8787 on localhost, publishing content/, by default', () => {
+    expect(parseStartArgs([], {})).toEqual(DEFAULTS);
   });
 
   test('--port N and --port=N, which win over PORT', () => {
-    expect(parseStartArgs(['--port', '8795'], { PORT: '9000' })).toEqual({ port: 8795, wranglerArgs: [] });
-    expect(parseStartArgs(['--port=8796'], {})).toEqual({ port: 8796, wranglerArgs: [] });
+    expect(parseStartArgs(['--port', '8795'], { PORT: '9000' })).toEqual({ ...DEFAULTS, port: 8795 });
+    expect(parseStartArgs(['--port=8796'], {})).toEqual({ ...DEFAULTS, port: 8796 });
   });
 
   test('PORT when no --port is given; an empty PORT is no PORT', () => {
-    expect(parseStartArgs([], { PORT: '8797' })).toEqual({ port: 8797, wranglerArgs: [] });
-    expect(parseStartArgs([], { PORT: '' })).toEqual({ port: 8787, wranglerArgs: [] });
+    expect(parseStartArgs([], { PORT: '8797' })).toEqual({ ...DEFAULTS, port: 8797 });
+    expect(parseStartArgs([], { PORT: '' })).toEqual(DEFAULTS);
   });
 
-  test('other arguments are passed on to wrangler dev, in order', () => {
-    expect(parseStartArgs(['--ip', '0.0.0.0', '--port', '8795', '--log-level', 'warn'], {})).toEqual({
+  test('--ip (the address to listen on, as wrangler dev named it) and --content, in either form', () => {
+    expect(parseStartArgs(['--ip', '0.0.0.0', '--port', '8795', '--content=/tmp/drafts'], {})).toEqual({
       port: 8795,
-      wranglerArgs: ['--ip', '0.0.0.0', '--log-level', 'warn'],
+      host: '0.0.0.0',
+      contentDir: '/tmp/drafts',
     });
+    expect(parseStartArgs(['--content', 'other', '--ip=127.0.0.1'], {})).toEqual({ ...DEFAULTS, host: '127.0.0.1', contentDir: 'other' });
   });
 
   test('a port that is not one is refused, naming where it came from', () => {
@@ -30,5 +34,11 @@ describe('parseStartArgs', () => {
     expect(() => parseStartArgs(['--port=70000'], {})).toThrow("got '70000'");
     expect(() => parseStartArgs([], { PORT: '0' })).toThrow("PORT must be a port number from 1 to 65535, got '0'");
     expect(() => parseStartArgs([], { PORT: '80.5' })).toThrow("PORT must be a port number from 1 to 65535, got '80.5'");
+  });
+
+  test('an option without its value, or one npm start does not know, is refused with the usage', () => {
+    expect(() => parseStartArgs(['--content'], {})).toThrow('--content needs a value');
+    expect(() => parseStartArgs(['--ip', '--port', '8795'], {})).toThrow('--ip needs a value');
+    expect(() => parseStartArgs(['--log-level', 'warn'], {})).toThrow(/unknown option '--log-level'\. Usage: npm start \[-- --port N\]/);
   });
 });

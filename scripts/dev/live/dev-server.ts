@@ -1,0 +1,168 @@
+/**
+ * What `npm start` runs once the build is done: one Node process that owns the whole local site.
+ *
+ *   workerd     the built Worker through tools/local-worker.ts, its bindings stored where
+ *               `wrangler dev` and `npm run upload` keep them (.wrangler/state), the manifest read
+ *               on every request (MANIFEST_TTL_SECONDS=0) so a publish shows at once
+ *   publish     content/ through the upload pipeline at start, and again after each save
+ *               (republish.ts), debounced and one at a time (save-queue.ts, watch-content.ts)
+ *   HTTP        every request forwarded to the Worker (forward.ts), HTML pages with the
+ *               live-preview script added; `/__dev/…` answered here: the script
+ *               (live-client.ts) and the WebSocket that tells the open pages (live-channel.ts)
+ *
+ * One process holds workerd and writes its KV through it, so no second process writes into a
+ * store that another serves. Nothing here is part of the deployed Worker.
+ *
+ * I/O: starts workerd, listens on a port, watches a folder, writes the local KV.
+ */
+import { statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { DEFAULT_PREVIEW_DAYS, LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
+import { startLocalWorker } from '../../../tools/local-worker.ts';
+import type { CardMaker } from '../../content/build-cards.ts';
+import type { RenderCache } from '../../content/build-entries.ts';
+import { diskCardCache } from '../../content/card-cache.ts';
+import { satoriCardMaker } from '../../content/card-render.ts';
+import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagram-browser.ts';
+import { rememberedCache } from '../../content/remembered-cache.ts';
+import { diskRenderCache } from '../../content/render-cache.ts';
+import { renderMarkdown } from '../../content/render-markdown.ts';
+import { WRANGLER_STATE } from '../../local-kv.ts';
+import { forward } from './forward.ts';
+import { liveChannel } from './live-channel.ts';
+import { liveClientScript } from './live-client.ts';
+import { contentPublisher } from './republish.ts';
+import { saveQueue } from './save-queue.ts';
+import { watchContent } from './watch-content.ts';
+
+export const LIVE_SCRIPT_PATH = '/__dev/live.js';
+export const LIVE_CHANNEL_PATH = '/__dev/live';
+
+/** Editors write a save as several events within a few milliseconds; this much quiet ends one. */
+const QUIET_MS = 40;
+
+export interface DevServerOptions {
+  contentDir: string;
+  /** 0: any free port. */
+  port: number;
+  host: string;
+  /** Where the bindings' state lives (default .wrangler/state, as `wrangler dev`). */
+  persistTo?: string;
+  log?: (line: string) => void;
+  /** Renders kept between runs (default: the upload's, node_modules/.cache). */
+  renderCache?: RenderCache;
+  /** Draws diagrams (default: a browser found on this machine, started on the first diagram); null leaves them to the browser. */
+  diagrams?: DiagramDrawer | null;
+  /** Draws social cards (default: the upload's, satori and sharp with its disk cache); null: none. */
+  cards?: CardMaker | null;
+}
+
+export interface DevServer {
+  url: URL;
+  /** Resolves once every save so far is published (or refused). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startDevServer({
+  contentDir,
+  port,
+  host,
+  persistTo = WRANGLER_STATE,
+  log = console.log,
+  renderCache = diskRenderCache(),
+  diagrams = browserDiagramDrawer(),
+  cards,
+}: DevServerOptions): Promise<DevServer> {
+  if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${contentDir} is not a folder: nothing to publish`);
+  const worker = await startLocalWorker({ persistTo, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  const closers: (() => unknown)[] = [() => diagrams?.close(), () => worker.dispose()];
+  /** Stops everything started, last first; one part failing to stop does not keep the others running. */
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) {
+      try {
+        await closer();
+      } catch (error) {
+        log(`npm start: stopping: ${(error as Error).message}`);
+      }
+    }
+  };
+  try {
+    const upstream = (url: URL, init: RequestInit) => worker.mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
+    let publisher: Awaited<ReturnType<typeof contentPublisher>> | undefined;
+    const server = createServer((request, response) => {
+      const path = (request.url ?? '/').split('?')[0];
+      if (path === LIVE_SCRIPT_PATH) {
+        const served = Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('version'));
+        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+        response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
+      } else
+        void forward(request, response, {
+          upstream,
+          // The version being served as the page is: a publish before the page connects is not missed.
+          scriptTag: () => `<script src="${LIVE_SCRIPT_PATH}?version=${publisher?.state().version ?? ''}" async></script>`,
+          log,
+        });
+    });
+    const channel = liveChannel({ version: null, problems: [], moved: {} });
+    server.on('upgrade', (request, socket, head) => {
+      if ((request.url ?? '/').split('?')[0] === LIVE_CHANNEL_PATH) channel.upgrade(request, socket, head);
+      else socket.destroy();
+    });
+    closers.push(
+      () =>
+        new Promise((closed) => {
+          server.close(closed);
+          server.closeAllConnections();
+        }),
+      () => channel.close(),
+    );
+    await new Promise<void>((listening, failed) => {
+      server.once('error', failed);
+      server.listen(port, host, () => listening());
+    });
+    const address = server.address() as AddressInfo;
+    const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+
+    publisher = await contentPublisher({
+      contentDir: resolve(contentDir),
+      store: worker.store,
+      log,
+      // In memory too: a save then reads no cached render from disk.
+      renderCache: rememberedCache(renderCache),
+      diagrams,
+      // One for the session, its cards in memory too: the fonts are read once, and a save reads no card from disk.
+      cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
+      preview: { origin: url.origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
+    });
+    const ready = publisher;
+    // Watched from before the first publish, so that a save during it (a cold start renders every
+    // file) is not missed; its republish waits for the first to end.
+    let first: Promise<unknown> | undefined;
+    const queue = saveQueue({
+      quietMs: QUIET_MS,
+      run: async (paths) => {
+        await first;
+        channel.send(await ready.publish(paths));
+      },
+    });
+    const watcher = watchContent(contentDir, queue.saved, (error) => log(`npm start: watching ${contentDir} stopped: ${error.message}`));
+    closers.push(
+      () => queue.settled(),
+      () => queue.close(),
+      () => watcher.close(),
+    );
+    log(`Serving ${url.href}; publishing ${resolve(contentDir)} to the local state (${persistTo})…`);
+    first = ready.publish().then((state) => channel.send(state));
+    await first;
+    // A first publish from the render cache renders nothing, so the highlighter (shiki, half a
+    // second to load) would load on the first save: load it now, while the author reads.
+    void renderMarkdown('```json\n{}\n```').catch(() => {});
+    return { url, settled: () => queue.settled(), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Publishes the content folder to the local KV the dev server's Worker reads, through the same
+ * pipeline as `npm run upload` (scripts/content/upload.ts: validation, rendering, the plan
+ * against what KV holds, the lock, history, clean-up), and says what the open pages must know.
+ * The whole folder each time: unchanged entries are neither rendered (the render cache) nor
+ * written (their hash is in KV already), so a save costs the one file it changed; git's view of
+ * the files' history is kept between saves (session-edits.ts).
+ *
+ * The first publish prints what `npm run upload` prints; a save's, what it changed (newsworthy):
+ * not the `unchanged` lines, nor the notes and draft links of files it did not touch. A file that
+ * fails validation prints the same lines as the upload and publishes nothing: the site keeps
+ * serving the last good version.
+ *
+ * I/O: reads the folder, reads and writes KV, logs.
+ */
+import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import type { CardMaker } from '../../content/build-cards.ts';
+import type { RenderCache } from '../../content/build-entries.ts';
+import type { DiagramDrawer } from '../../content/diagram-browser.ts';
+import type { KvStore } from '../../content/kv-store.ts';
+import { loadContentFolder } from '../../content/load-content.ts';
+import type { PreviewOptions } from '../../content/preview-links.ts';
+import { formatProblem } from '../../content/problems.ts';
+import { uploadContent } from '../../content/upload.ts';
+import { type LiveState, movedPaths } from './live-state.ts';
+import { sessionLastEdits } from './session-edits.ts';
+
+export interface PublisherOptions {
+  contentDir: string;
+  store: KvStore;
+  log: (line: string) => void;
+  renderCache?: RenderCache;
+  /** Draws mermaid diagrams (kept open across saves); null leaves them to the browser. */
+  diagrams: DiagramDrawer | null;
+  /** Draws social cards (one for the session); null: none. */
+  cards: CardMaker | null;
+  preview?: PreviewOptions;
+}
+
+export interface ContentPublisher {
+  /** Publishes the folder; `changed` names the paths that made it (none: the first publish). */
+  publish(changed?: readonly string[]): Promise<LiveState>;
+  /** Where things stand after the last publish. */
+  state(): LiveState;
+}
+
+export async function contentPublisher({
+  contentDir,
+  store,
+  log,
+  renderCache,
+  diagrams,
+  cards,
+  preview,
+}: PublisherOptions): Promise<ContentPublisher> {
+  const raw = await store.get(MANIFEST_KEY);
+  let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+  let state: LiveState = { version: served?.version ?? null, problems: [], moved: {} };
+  const edits = sessionLastEdits();
+
+  return {
+    state: () => state,
+    async publish(changed) {
+      const first = changed === undefined;
+      const started = performance.now();
+      if (!first) log(`${changed.length > 0 ? changed.join(', ') : 'content'} changed: publishing ${contentDir}…`);
+      const problems: string[] = [];
+      const lines: string[] = [];
+      let news = false;
+      try {
+        const content = await loadContentFolder(contentDir, edits.read);
+        const outcome = await uploadContent({
+          content,
+          store,
+          renderCache,
+          diagrams,
+          cards,
+          preview,
+          log: (line) => lines.push(line),
+        });
+        if (outcome.ok) {
+          const manifest = outcome.plan.manifest;
+          news = outcome.plan.manifestChanged;
+          state = { version: manifest.version, problems: [], moved: movedPaths(served, manifest) };
+          served = manifest;
+          lines.forEach((line, i) => {
+            if (first || i === lines.length - 1 || newsworthy(line, changed)) log(line);
+          });
+        } else {
+          problems.push(...outcome.problems.map(formatProblem));
+          for (const line of lines) if (!line.startsWith('unchanged ')) log(line);
+        }
+      } catch (error) {
+        for (const line of lines) log(line);
+        // Another upload holding the lock, KV failing: the upload's message, as it would print it.
+        const message = `upload-content: stopped: ${(error as Error).message}`;
+        log(message);
+        problems.push(message);
+      }
+      const ms = Math.round(performance.now() - started);
+      // git is asked again now, while the author reads, not on the way of the next save.
+      edits.refresh(contentDir);
+      if (problems.length > 0) {
+        state = { version: state.version, problems, moved: {} };
+        const still = state.version === null ? 'nothing is published yet' : `the site still serves version ${state.version}`;
+        log(`Not published (${ms} ms): ${still}; the open pages show the problem.`);
+      } else
+        log(
+          news ? `Published version ${state.version} in ${ms} ms.` : `Nothing new to publish (${ms} ms): version ${state.version} stays.`,
+        );
+      return state;
+    },
+  };
+}
+
+/**
+ * Of a save's upload lines, those worth printing: what was written, warnings, a skipped clean-up,
+ * and the draft link or schedule of a file the save touched. Pure.
+ */
+export function newsworthy(line: string, changed: readonly string[]): boolean {
+  if (/^(written |warning: |clean-up skipped)/.test(line)) return true;
+  const file = /^(?:draft|scheduled) +([^ :]+)/.exec(line)?.[1];
+  return file !== undefined && changed.includes(file);
+}

@@ -1,0 +1,67 @@
+/**
+ * scripts/dev/live/live-channel.ts with real sockets (node:http and the `ws` client): a page of
+ * the server's own origin is told the current state on connecting and every state sent after;
+ * a connection from another origin is refused before it opens.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { type LiveChannel, liveChannel, sameOrigin } from '../../../../scripts/dev/live/live-channel.ts';
+import type { LiveState } from '../../../../scripts/dev/live/live-state.ts';
+
+describe('sameOrigin', () => {
+  test("an Origin whose host is the request's Host, over http or https", () => {
+    expect(sameOrigin({ headers: { origin: 'http://localhost:8787', host: 'localhost:8787' } })).toBe(true);
+    expect(sameOrigin({ headers: { origin: 'https://127.0.0.1:9000', host: '127.0.0.1:9000' } })).toBe(true);
+  });
+
+  test('another site, another port, no Origin, or not a web origin: refused', () => {
+    expect(sameOrigin({ headers: { origin: 'https://evil.example', host: 'localhost:8787' } })).toBe(false);
+    expect(sameOrigin({ headers: { origin: 'http://localhost:3000', host: 'localhost:8787' } })).toBe(false);
+    expect(sameOrigin({ headers: { host: 'localhost:8787' } })).toBe(false);
+    expect(sameOrigin({ headers: { origin: 'null', host: 'localhost:8787' } })).toBe(false);
+    expect(sameOrigin({ headers: { origin: 'file://localhost:8787', host: 'localhost:8787' } })).toBe(false);
+  });
+});
+
+let server: Server | undefined;
+let channel: LiveChannel | undefined;
+afterEach(async () => {
+  channel?.close();
+  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
+});
+
+/** A WebSocket client on the channel, sending `origin`; its messages so far, and whether it was refused. */
+function client(port: number, origin: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/__dev/live`, { origin });
+  const messages: LiveState[] = [];
+  let refused: number | undefined;
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveState));
+  socket.on('unexpected-response', (_request, response) => (refused = response.statusCode));
+  socket.on('error', () => {});
+  return { socket, messages, refused: () => refused };
+}
+
+test('a page of the origin gets the state on connecting and each one sent; another origin is refused', async () => {
+  channel = liveChannel({ version: 3, problems: [], moved: { '/guide/a': '/guide/b' } });
+  const live = channel;
+  server = createServer((_request, response) => response.end());
+  server.on('upgrade', (request, socket, head) => live.upgrade(request, socket, head));
+  await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+
+  const page = client(port, `http://127.0.0.1:${port}`);
+  await expect.poll(() => page.messages).toEqual([{ version: 3, problems: [], moved: {} }]);
+  expect(live.size()).toBe(1);
+  live.send({ version: 3, problems: ['guide-a.md:3:7: front matter: unreadable YAML'], moved: {} });
+  live.send({ version: 4, problems: [], moved: { '/guide/a': '/guide/b' } });
+  await expect.poll(() => page.messages.map((m) => m.version)).toEqual([3, 3, 4]);
+  expect(page.messages[2]!.moved).toEqual({ '/guide/a': '/guide/b' });
+
+  const stranger = client(port, 'https://evil.example');
+  await expect.poll(() => stranger.refused()).toBe(403);
+  expect(stranger.messages).toEqual([]);
+  expect(live.size()).toBe(1);
+  page.socket.close();
+});

@@ -1,0 +1,83 @@
+/**
+ * scripts/dev/live/republish.ts against a real local KV (Miniflare with a KV namespace alone): the first publish prints what `npm run upload` prints, a save only what is new; a
+ * file that fails validation prints the upload's lines and leaves the version served, its
+ * problems in the state; the fix publishes the next version; a new slug is a move.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv-store.ts';
+import { contentPublisher, newsworthy } from '../../../../scripts/dev/live/republish.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
+
+let runtime: LocalMiniflare;
+let store: KvStore;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'republish-'));
+  runtime = createMiniflare(
+    { modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['CONTENT'] },
+    dir,
+  );
+  store = kvStoreFromBinding((await runtime.mf.getKVNamespace('CONTENT')) as unknown as KVNamespace);
+});
+afterAll(async () => {
+  await runtime?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const guide = (slug: string, body: string) =>
+  `---\ntitle: "${slug}"\nslug: ${slug}\ndescription: "About ${slug}"\ntype: guide\n---\n\n${body}\n`;
+
+test('first publish, saves, a bad file and its fix: the lines printed and the state the pages get', async () => {
+  const content = join(dir, 'content');
+  mkdirSync(content);
+  writeFileSync(join(content, 'guide-a.md'), guide('a', 'First.'));
+  writeFileSync(join(content, 'guide-b.md'), guide('b', 'Second.'));
+  const log: string[] = [];
+  const publisher = await contentPublisher({ contentDir: content, store, log: (line) => log.push(line), diagrams: null, cards: null });
+  expect(publisher.state()).toEqual({ version: null, problems: [], moved: {} });
+
+  expect(await publisher.publish()).toEqual({ version: 1, problems: [], moved: {} });
+  expect(log).toEqual(expect.arrayContaining(['written   guide-a.md → a', 'written   guide-b.md → b']));
+  expect(log.at(-1)).toMatch(/^Published version 1 in \d+ ms\.$/);
+
+  log.length = 0;
+  writeFileSync(join(content, 'guide-a.md'), guide('a', 'First, edited.'));
+  expect(await publisher.publish(['guide-a.md'])).toEqual({ version: 2, problems: [], moved: {} });
+  expect(log[0]).toBe(`guide-a.md changed: publishing ${content}…`);
+  expect(log).toContain('written   guide-a.md → a');
+  expect(log.some((line) => line.startsWith('unchanged '))).toBe(false);
+  expect(log.some((line) => line.startsWith('2 entries: wrote 1, 1 unchanged;'))).toBe(true);
+
+  log.length = 0;
+  writeFileSync(join(content, 'guide-b.md'), guide('b', 'x').replace('type: guide', 'type: guide\ndate: 2024-02-30'));
+  const refused = await publisher.publish(['guide-b.md']);
+  expect(refused.version).toBe(2);
+  expect(refused.problems).toHaveLength(1);
+  expect(refused.problems[0]).toMatch(/^guide-b\.md:6: date: "2024-02-30" is not a real date/);
+  expect(log).toContain(refused.problems[0]);
+  expect(log).toContain('1 problem(s) found: nothing was written.');
+  expect(log.at(-1)).toMatch(/^Not published \(\d+ ms\): the site still serves version 2; the open pages show the problem\.$/);
+
+  writeFileSync(join(content, 'guide-b.md'), guide('b-moved', 'Second, moved.'));
+  expect(await publisher.publish(['guide-b.md'])).toEqual({ version: 3, problems: [], moved: { '/guide/b': '/guide/b-moved' } });
+});
+
+test("newsworthy: of a save's upload lines, what was written, warnings, and the drafts and schedules of the files it touched", () => {
+  const changed = ['news-b.md'];
+  expect(newsworthy('written   guide-a.md → a', changed)).toBe(true);
+  expect(newsworthy('written   media/shot.png → /media/1234.png', changed)).toBe(true);
+  expect(newsworthy('warning: guide-a.md:9:1: body: removed a <script>: …', changed)).toBe(true);
+  expect(newsworthy('clean-up skipped: the manifest is now v9, written by another upload', changed)).toBe(true);
+  expect(newsworthy('draft     news-b.md → http://localhost:8787/news/b?preview=1.x (not public; …)', changed)).toBe(true);
+  expect(newsworthy('scheduled news-b.md → goes live 2026-12-01 18:00 UTC', changed)).toBe(true);
+  expect(newsworthy('draft     news-c.md → http://localhost:8787/news/c?preview=1.x (not public; …)', changed)).toBe(false);
+  expect(newsworthy('draft     news-c.md: no preview link (no PREVIEW_SECRET)', ['news-c.md'])).toBe(true);
+  expect(newsworthy('unchanged guide-a.md → a', changed)).toBe(false);
+  expect(
+    newsworthy("diagrams are not drawn at upload (--client-diagrams): the diagrams of a.md are drawn by the visitor's browser", changed),
+  ).toBe(false);
+});

@@ -1,0 +1,115 @@
+/**
+ * `npm start`'s dev server (scripts/dev/live/dev-server.ts) on a copy of content/ in a temporary
+ * folder, for the live-preview test and benchmark: they save files into the copy, never into the
+ * project's content/. Its state (KV, Durable Objects) and render cache live in that folder too,
+ * and go with it.
+ *
+ *   startDevSite()               the copy, published, served on a free loopback port
+ *   editToVisible(page, save, t) ms from a save to `t` showing in the page, by the page's clock
+ *
+ * I/O: copies files, starts workerd and an HTTP server, writes into the copy.
+ */
+import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { diskRenderCache } from '../scripts/content/render-cache.ts';
+import { type DevServer, startDevServer } from '../scripts/dev/live/dev-server.ts';
+
+export interface DevSite {
+  server: DevServer;
+  /** The copy of content/ that the server watches. */
+  contentDir: string;
+  /** Absolute URL on the dev server. */
+  url(path: string): string;
+  /** Writes a content file of the copy (a save). */
+  save(file: string, text: string): void;
+  /** Deletes a content file of the copy. */
+  remove(file: string): void;
+  /** Renames a content file of the copy. */
+  rename(from: string, to: string): void;
+  /** Every line the server printed so far. */
+  log: string[];
+  dispose(): Promise<void>;
+}
+
+export interface DevSiteOptions {
+  /** The folder copied (default content/). */
+  from?: string;
+  /**
+   * Draw diagrams and social cards at publish, as `npm start` does (a browser on this machine
+   * for diagrams; each kept on disk by what it is drawn from); false draws neither (diagrams are
+   * left to the page's browser), which spares a start the drawing.
+   */
+  draw?: boolean;
+}
+
+export async function startDevSite({ from = 'content', draw = false }: DevSiteOptions = {}): Promise<DevSite> {
+  const folder = mkdtempSync(join(tmpdir(), 'race-element-dev-site-'));
+  const contentDir = join(folder, 'content');
+  cpSync(from, contentDir, { recursive: true });
+  const log: string[] = [];
+  let server: DevServer;
+  try {
+    server = await startDevServer({
+      contentDir,
+      port: 0,
+      host: '127.0.0.1',
+      persistTo: join(folder, 'state'),
+      log: (line) => log.push(line),
+      renderCache: diskRenderCache(join(folder, 'render-cache')),
+      ...(draw ? {} : { diagrams: null, cards: null }),
+    });
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    server,
+    contentDir,
+    url: (path) => new URL(path, server.url).href,
+    save: (file, text) => writeFileSync(join(contentDir, file), text),
+    remove: (file) => rmSync(join(contentDir, file)),
+    rename: (from, to) => renameSync(join(contentDir, from), join(contentDir, to)),
+    log,
+    async dispose() {
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Saves with `save()` and resolves with the milliseconds until `text` is in the page's <main> and
+ * the frame showing it is painted. Both ends are read from the page's clock (Date.now, the same
+ * machine as the save), and the page watches for the text before the save. Fails when the text
+ * has not shown after `timeoutMs`.
+ */
+export async function editToVisible(page: Page, save: () => void, text: string, timeoutMs = 10_000): Promise<number> {
+  await page.evaluate((wanted) => {
+    const seen = new Promise<number>((resolve) => {
+      const check = () => {
+        if (!document.querySelector('main')?.textContent?.includes(wanted)) return false;
+        // The frame after the DOM change is the one that shows it.
+        requestAnimationFrame(() => resolve(Date.now()));
+        return true;
+      };
+      if (check()) return;
+      const observer = new MutationObserver(() => check() && observer.disconnect());
+      observer.observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    (window as unknown as { liveSeen?: Promise<number> }).liveSeen = seen;
+  }, text);
+  const saved = Date.now();
+  save();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`"${text}" was not on the page ${timeoutMs} ms after the save`)), timeoutMs);
+  });
+  try {
+    const shown = await Promise.race([page.evaluate(() => (window as unknown as { liveSeen: Promise<number> }).liveSeen), late]);
+    return shown - saved;
+  } finally {
+    clearTimeout(timer);
+  }
+}
