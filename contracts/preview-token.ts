@@ -15,6 +15,7 @@
  * Runs in the Worker and in Node (WebCrypto in both); pure but for the HMAC.
  */
 import type { Manifest, ManifestEntry } from './kv-values.ts';
+import { base64url, fromBase64url, hmacKey, isLocalHost } from './signing.ts';
 
 export const PREVIEW_PARAM = 'preview';
 export const LOCAL_PREVIEW_SECRET = 'race-element-local-preview-only';
@@ -22,7 +23,6 @@ export const LOCAL_PREVIEW_SECRET = 'race-element-local-preview-only';
 export const DEFAULT_PREVIEW_DAYS = 7;
 
 const encoder = new TextEncoder();
-const isLocalHost = (hostname: string): boolean => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 
 /** The secret for this request's host, or null when drafts may not be shown on it. */
 export function previewSecret(configured: string | undefined, url: URL): string | null {
@@ -31,24 +31,10 @@ export function previewSecret(configured: string | undefined, url: URL): string 
 }
 
 const message = (path: string, expires: number): Uint8Array<ArrayBuffer> => encoder.encode(`draft-preview\n${path}\n${expires}`);
-const key = (secret: string): Promise<CryptoKey> =>
-  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-
-const base64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
 
 /** A token for the draft at `path` (`/news/<slug>`), valid until `expires` (Unix seconds). */
 export async function signPreview(secret: string, path: string, expires: number): Promise<string> {
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret), message(path, expires)));
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), message(path, expires)));
   return `${expires}.${base64url(signature)}`;
 }
 
@@ -61,7 +47,7 @@ export async function verifyPreview(secret: string, path: string, token: string 
   if (expires * 1000 <= now.getTime()) return null;
   const signature = fromBase64url(match[2]!);
   // HMAC verification is constant-time.
-  const valid = signature !== null && (await crypto.subtle.verify('HMAC', await key(secret), signature, message(path, expires)));
+  const valid = signature !== null && (await crypto.subtle.verify('HMAC', await hmacKey(secret), signature, message(path, expires)));
   return valid ? new Date(expires * 1000) : null;
 }
 

@@ -9,41 +9,17 @@
  * localhost use LOCAL_DEVELOPMENT_SECRET (so `npm start` works on a fresh clone), and any
  * other host refuses every state-changing request.
  */
+import { base64url, fromBase64url, hmacKey, isLocalHost } from '../../contracts/signing.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/xsrf-names.ts';
 
 export const LOCAL_DEVELOPMENT_SECRET = 'race-element-local-development-only';
 
 const encoder = new TextEncoder();
 
-const base64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  // A length of 4n + 1 is no base64 at all: atob would throw.
-  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-const isLocalHost = (hostname: string): boolean => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-
 /** The secret for this request's host, or null when none may be used. */
 export function xsrfSecret(configured: string | undefined, url: URL): string | null {
   if (configured) return configured;
   return isLocalHost(url.hostname) ? LOCAL_DEVELOPMENT_SECRET : null;
-}
-
-const keys = new Map<string, Promise<CryptoKey>>();
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    keys.set(secret, key);
-  }
-  return key;
 }
 
 export async function createXsrfToken(secret: string): Promise<string> {

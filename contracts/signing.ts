@@ -1,0 +1,34 @@
+/**
+ * What the two HMAC-signed tokens (XSRF, worker/http/xsrf.ts; draft previews, preview-token.ts)
+ * share: base64url without padding, the HMAC-SHA256 key of a secret (imported once per secret),
+ * and which hosts count as the developer's own machine, where a documented development secret
+ * stands in for a missing Worker secret. Runs in the Worker and in Node (WebCrypto in both).
+ */
+const encoder = new TextEncoder();
+
+export const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** The bytes of base64url `text`, or null when it is none (a length of 4n + 1 is no base64 at all). */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+export const isLocalHost = (hostname: string): boolean => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC-SHA256 key for `secret`, for sign and verify. */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
