@@ -32,7 +32,9 @@ export async function startGzipProxy(origin: URL): Promise<GzipProxy> {
       (answer) => {
         const responseHeaders = { ...answer.headers };
         const type = String(answer.headers['content-type'] ?? '');
-        const compress = TEXT_TYPES.test(type) && !answer.headers['content-encoding'] && incoming.method !== 'HEAD';
+        // No body to compress in a HEAD answer, a 204 or a 304.
+        const bodyless = incoming.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304;
+        const compress = TEXT_TYPES.test(type) && !answer.headers['content-encoding'] && !bodyless;
         if (!compress) {
           outgoing.writeHead(answer.statusCode ?? 502, responseHeaders);
           answer.pipe(outgoing);
