@@ -63,11 +63,17 @@ function urlsIn(details: unknown): string[] {
 }
 
 /** One Lighthouse run; a run whose trace recording fails (it happens, e.g. NO_NAVSTART) is retried. */
-async function audit(url: string, port: number, preset: Preset, log: (line: string) => void, attempts = 3) {
+export async function audit(
+  url: string,
+  port: number,
+  preset: Preset,
+  log: (line: string) => void,
+  { attempts = 3, categories = CATEGORIES as readonly Category[] } = {},
+) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
-      { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] },
+      { port, logLevel: 'error', output: 'json', onlyCategories: [...categories] },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };

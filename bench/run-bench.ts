@@ -2,7 +2,7 @@
  * The performance benchmark (issue 6): `npm run bench` builds, then runs this.
  *
  *   node bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
- *                                   [--sizes 10,100,1000] [--no-lighthouse] [--json <file>]
+ *                                   [--sizes 10,100,1000] [--no-lighthouse] [--no-starlight] [--json <file>]
  *
  * 1. Throughput and latency of the built Worker on workerd (Miniflare, loopback, no proxy) for
  *    an article, the news index, the article's page-data JSON, and the floor: a static file of
@@ -15,12 +15,13 @@
  * 3. Upload at scale: 1,000 entries published, then again with nothing changed.
  * 4. Weight: the Worker bundle and its start-up, each page type's first load and next navigation.
  * 5. Lighthouse on /, /news and an article, mobile and desktop.
+ * 6. Against Astro Starlight on the same content, side by side (starlight-comparison.ts).
  *
  * Progress goes to stderr; the tables and verdicts to stdout.
  */
 
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { kb } from '../scripts/client-weight.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lighthouse.ts';
@@ -40,6 +41,8 @@ import {
 } from './report.ts';
 import { startRuntime } from './runtime.ts';
 import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './site-run.ts';
+import { type ComparisonRow, compareWithStarlight } from './starlight-comparison.ts';
+import { starlightReport } from './starlight-report.ts';
 import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
 import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './weight.ts';
 
@@ -60,6 +63,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     sizes: { type: 'string', default: '10,100,1000' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'no-starlight': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
   strict: true,
@@ -135,6 +139,12 @@ for (const run of bySize) await closeSite(run);
 const uploadRun = bySize.find((r) => r.label === largest.toLocaleString('en'))!;
 const upload = uploadRun.site.upload;
 
+// 6. Starlight, last and alone, so that no other measurement shares the machine with it.
+const starlightRuns = args.quick ? 1 : 5;
+const starlightLoad = [loadavg()[0]!];
+const starlight: ComparisonRow[] = args['no-starlight'] ? [] : await compareWithStarlight({ repeat: starlightRuns, log });
+starlightLoad.push(loadavg()[0]!);
+
 // Report.
 const floorRatio = (run: SiteRun, name: 'article' | 'rendered' = 'article') => run.results.get(name)!.rps / run.results.get('floor')!.rps;
 const indexGrowth = latencyGrowth(bySize, 'index');
@@ -170,6 +180,8 @@ if (lighthouse.length) {
   const findings = lighthouseFindings(lighthouse);
   out(findings.length ? `\nAudits not passed:\n${findings.map((f) => `- ${f}`).join('\n')}` : '\nEvery scored audit passed.');
 }
+
+if (starlight.length) out(starlightReport(starlight, starlightRuns, starlightLoad));
 
 const lighthouseOk = lighthouse.every((r) => Object.values(r.scores).every((s) => s >= TARGETS.lighthouse));
 out('\n### Targets\n');
@@ -207,7 +219,19 @@ if (args.json) {
   writeFileSync(
     args.json,
     JSON.stringify(
-      { machine, duration, connections, real: plain(real), bySize: bySize.map(plain), bundle, evaluationMs, startup, pages, lighthouse },
+      {
+        machine,
+        duration,
+        connections,
+        real: plain(real),
+        bySize: bySize.map(plain),
+        bundle,
+        evaluationMs,
+        startup,
+        pages,
+        lighthouse,
+        starlight,
+      },
       null,
       2,
     ),

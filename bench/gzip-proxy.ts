@@ -1,0 +1,66 @@
+/**
+ * The compression in front of both sites of the Starlight comparison: a Node HTTP server on a
+ * free loopback port that forwards every request to an origin (node:http, no Accept-Encoding,
+ * so the origin answers uncompressed) and gzips text answers on the way back (node:zlib,
+ * default level). Both sites go through this same code, so neither is favoured by its server's
+ * compression: the edge compresses the Worker's answers in production, a static host
+ * Starlight's files.
+ *
+ * The gzip stream is flushed after every chunk (Z_SYNC_FLUSH) so that a streamed answer (the
+ * Worker's React SSR) reaches the browser as the origin sends it, as the edge passes it on.
+ *
+ * I/O: listens on 127.0.0.1; one HTTP request to the origin per request.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { constants, createGzip } from 'node:zlib';
+
+const TEXT_TYPES = /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
+
+export interface GzipProxy {
+  url: URL;
+  close(): Promise<void>;
+}
+
+/** Starts a proxy to `origin` (an http: URL); its own URL is on a free port. */
+export async function startGzipProxy(origin: URL): Promise<GzipProxy> {
+  const server: Server = createServer((incoming, outgoing) => {
+    const headers = { ...incoming.headers, host: origin.host };
+    delete headers['accept-encoding'];
+    const upstream = httpRequest(
+      { hostname: origin.hostname, port: origin.port, path: incoming.url, method: incoming.method, headers },
+      (answer) => {
+        const responseHeaders = { ...answer.headers };
+        const type = String(answer.headers['content-type'] ?? '');
+        // No body to compress in a HEAD answer, a 204 or a 304.
+        const bodyless = incoming.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304;
+        const compress = TEXT_TYPES.test(type) && !answer.headers['content-encoding'] && !bodyless;
+        if (!compress) {
+          outgoing.writeHead(answer.statusCode ?? 502, responseHeaders);
+          answer.pipe(outgoing);
+          return;
+        }
+        delete responseHeaders['content-length'];
+        responseHeaders['content-encoding'] = 'gzip';
+        responseHeaders.vary = 'Accept-Encoding';
+        outgoing.writeHead(answer.statusCode ?? 502, responseHeaders);
+        answer.pipe(createGzip({ flush: constants.Z_SYNC_FLUSH })).pipe(outgoing);
+      },
+    );
+    upstream.on('error', (error) => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end(`origin: ${error.message}`);
+    });
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}/`),
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Issue 15's comparison with Astro Starlight on the same content, measured side by side in one
+ * run: our built Worker (Miniflare, the content published into a fresh KV) and a Starlight build
+ * of content/ (starlight-site.ts, served as static files), each behind the same gzip proxy
+ * (gzip-proxy.ts), so that compression favours neither. Lighthouse's mobile preset (simulated
+ * Slow 4G and 4× CPU slowdown), performance only, one Chromium, on an article, a guide and the
+ * news index, `repeat` times each; the runs are interleaved (page 1 on one site, then on the
+ * other, then page 2 …), and the site that goes first alternates from round to round, so that
+ * the machine's drift and any order effect fall on both alike. Each figure is the median.
+ *
+ * I/O: builds or reuses the Starlight site; starts workerd, two loopback servers, two proxies
+ * and Chromium; stops them all.
+ */
+import { launch } from 'chrome-launcher';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
+import { startGzipProxy } from './gzip-proxy.ts';
+import { audit } from './lighthouse.ts';
+import { startRuntime } from './runtime.ts';
+import { publishSite } from './site-run.ts';
+import { buildStarlightSite } from './starlight-site.ts';
+import { startStaticOrigin } from './static-origin.ts';
+
+export const SITES = ['this site', 'Starlight'] as const;
+export type SiteName = (typeof SITES)[number];
+
+/**
+ * The pages compared, as each site names them. Starlight has no news index: its /news/ is the
+ * page the comparison generates (a list of every post, newest first). The guide is Get Started,
+ * which has a local image in both; it has no diagram (Starlight would show a diagram's source
+ * as code, not the same content).
+ */
+export const COMPARED_PAGES = [
+  { page: 'article', paths: { 'this site': '/news/2023-04-29-signpath', Starlight: '/news/2023-04-29-signpath/' } },
+  { page: 'guide', paths: { 'this site': '/guide/how-to-get-started', Starlight: '/guide/how-to-get-started/' } },
+  { page: 'news index', paths: { 'this site': '/news', Starlight: '/news/' } },
+] as const;
+
+export interface PageFigures {
+  lcpMs: number;
+  tbtMs: number;
+  /** Transfer sizes (gzip on the wire) from Lighthouse's resource summary. */
+  jsBytes: number;
+  totalBytes: number;
+  /** Lighthouse performance score, 0–100. */
+  score: number;
+}
+
+export interface ComparisonRow {
+  page: string;
+  site: SiteName;
+  path: string;
+  runs: PageFigures[];
+  median: PageFigures;
+}
+
+interface Lhr {
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  categories: Record<string, { score: number | null } | undefined>;
+}
+
+function figuresOf(lhr: Lhr): PageFigures {
+  const summary = lhr.audits['resource-summary']?.details?.items ?? [];
+  const bytes = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? Number.NaN;
+  return {
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    jsBytes: bytes('script'),
+    totalBytes: bytes('total'),
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const medianFigures = (runs: PageFigures[]): PageFigures => ({
+  lcpMs: median(runs.map((r) => r.lcpMs)),
+  tbtMs: median(runs.map((r) => r.tbtMs)),
+  jsBytes: median(runs.map((r) => r.jsBytes)),
+  totalBytes: median(runs.map((r) => r.totalBytes)),
+  score: median(runs.map((r) => r.score)),
+});
+
+export async function compareWithStarlight({
+  repeat = 5,
+  contentDir = 'content',
+  log = () => {},
+}: {
+  repeat?: number;
+  contentDir?: string;
+  log?: (line: string) => void;
+} = {}): Promise<ComparisonRow[]> {
+  const dist = buildStarlightSite(contentDir, log);
+  const site = await publishSite({ content: contentDir, articlePath: COMPARED_PAGES[0].paths['this site'] });
+  const closers: (() => Promise<void>)[] = [async () => site.scenario.remove()];
+  try {
+    const runtime = await startRuntime(site.scenario);
+    closers.unshift(() => runtime.dispose());
+    const origin = await startStaticOrigin(dist);
+    closers.unshift(() => origin.close());
+    const proxies = { 'this site': await startGzipProxy(runtime.url), Starlight: await startGzipProxy(origin.url) };
+    closers.unshift(
+      () => proxies['this site'].close(),
+      () => proxies.Starlight.close(),
+    );
+    // One request to each page first, so that no site's first Lighthouse run meets a cold isolate or disk.
+    for (const { paths } of COMPARED_PAGES) {
+      for (const name of SITES) await (await fetch(new URL(paths[name], proxies[name].url))).arrayBuffer();
+    }
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+    closers.unshift(async () => chrome.kill());
+    const runs = new Map<string, PageFigures[]>();
+    for (let round = 0; round < repeat; round++) {
+      for (const { page, paths } of COMPARED_PAGES) {
+        for (const name of round % 2 ? [...SITES].reverse() : SITES) {
+          log(`starlight comparison: ${page}, ${name} (${round + 1}/${repeat})`);
+          const lhr = await audit(new URL(paths[name], proxies[name].url).href, chrome.port, 'mobile', log, {
+            categories: ['performance'],
+          });
+          const key = `${page}\0${name}`;
+          runs.set(key, [...(runs.get(key) ?? []), figuresOf(lhr as unknown as Lhr)]);
+        }
+      }
+    }
+    return COMPARED_PAGES.flatMap(({ page, paths }) =>
+      SITES.map((name) => {
+        const figures = runs.get(`${page}\0${name}`)!;
+        return { page, site: name, path: paths[name], runs: figures, median: medianFigures(figures) };
+      }),
+    );
+  } finally {
+    for (const close of closers) await close();
+  }
+}

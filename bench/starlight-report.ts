@@ -1,0 +1,60 @@
+/**
+ * The Starlight comparison's table and its verdicts against issue 15's targets: on each page our
+ * LCP no later than Starlight's, our TBT 0 ms, and our article's first load at most 85 KB.
+ *
+ * Pure: comparison rows in, markdown text out.
+ */
+import { kb } from '../scripts/client-weight.ts';
+import { table, verdict } from './report.ts';
+import { COMPARED_PAGES, type ComparisonRow } from './starlight-comparison.ts';
+import { STARLIGHT_VERSIONS } from './starlight-install.ts';
+
+export const STARLIGHT_TARGETS = { articleKb: 85, tbtMs: 0 } as const;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const range = (values: number[], format: (n: number) => string) =>
+  values.length > 1 ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : format(values[0] ?? Number.NaN);
+
+export function starlightTable(rows: ComparisonRow[]): string {
+  return table(
+    ['page', 'site', 'path', 'LCP median', 'LCP range', 'TBT median', 'JS KB', 'total KB', 'score'],
+    rows.map((r) => [
+      r.page,
+      r.site,
+      r.path,
+      seconds(r.median.lcpMs),
+      range(
+        r.runs.map((f) => f.lcpMs),
+        seconds,
+      ),
+      `${Math.round(r.median.tbtMs)} ms`,
+      kb(r.median.jsBytes),
+      kb(r.median.totalBytes),
+      r.median.score,
+    ]),
+  );
+}
+
+/** One line per target, each ending in meets or MISSES. */
+export function starlightVerdicts(rows: ComparisonRow[]): string[] {
+  const find = (page: string, site: string) => rows.find((r) => r.page === page && r.site === site)!;
+  const lcp = COMPARED_PAGES.map(({ page }) => ({ page, ours: find(page, 'this site').median, theirs: find(page, 'Starlight').median }));
+  const article = find('article', 'this site').median;
+  const ours = rows.filter((r) => r.site === 'this site');
+  return [
+    `- LCP no later than Starlight's on each page: ${lcp.map((l) => `${l.page} ${seconds(l.ours.lcpMs)} vs ${seconds(l.theirs.lcpMs)}`).join(', ')}: ${verdict(lcp.every((l) => l.ours.lcpMs <= l.theirs.lcpMs))}`,
+    `- TBT ${STARLIGHT_TARGETS.tbtMs} ms: ${ours.map((r) => `${r.page} ${Math.round(r.median.tbtMs)} ms`).join(', ')}: ${verdict(ours.every((r) => r.median.tbtMs <= STARLIGHT_TARGETS.tbtMs))}`,
+    `- article first load ≤ ${STARLIGHT_TARGETS.articleKb} KB: ${kb(article.totalBytes)} KB (${kb(article.jsBytes)} KB JS): ${verdict(article.totalBytes <= STARLIGHT_TARGETS.articleKb * 1000)}`,
+  ];
+}
+
+/** The section as printed: heading, table, the load average around the runs, verdicts. */
+export function starlightReport(rows: ComparisonRow[], runs: number, load: number[]): string {
+  return [
+    `\n### Against Astro Starlight (astro ${STARLIGHT_VERSIONS.astro}, @astrojs/starlight ${STARLIGHT_VERSIONS['@astrojs/starlight']}; Lighthouse mobile, median of ${runs}, interleaved, one gzip proxy in front of both)\n`,
+    starlightTable(rows),
+    `\nLoad average (1 min) at start and end: ${load.map((l) => l.toFixed(2)).join(', ')}.`,
+    '',
+    ...starlightVerdicts(rows),
+  ].join('\n');
+}
