@@ -39,6 +39,9 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // No preload helper in the entry: React's chunk names its two small imports itself, and
+    // the helper would cost every page more bytes than the round trip it saves at first intent.
+    modulePreload: false,
     // Vite's generic 500 kB warning fires only on mermaid's chunks (its parser, 660 kB with every
     // diagram grammar, and cytoscape), which load on demand on pages with a diagram. What a page
     // costs is judged by scripts/report-client-weight.ts, which fails the build over budget; the

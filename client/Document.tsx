@@ -6,16 +6,12 @@
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
 import { INLINE_SCRIPTS } from './inline-scripts.ts';
-import { isLazyKind, type LazyKind } from './lazy-routes.ts';
 import { SITE } from './site.ts';
 
 export interface DocumentAssets {
   /** Hashed URLs from the client build. */
   scripts: string[];
   styles: string[];
-  preloads: string[];
-  /** A lazy route's chunk and what it imports beyond the above: preloaded on that page only. */
-  lazyRoutePreloads: Record<LazyKind, string[]>;
   /** The stylesheet's text, placed in a <style> element instead of links (empty: none). */
   inlineCss: string;
 }
@@ -37,9 +33,6 @@ export function serializePayload(payload: PagePayload): string {
 
 export function Document({ payload, payloadJson, assets }: DocumentProps) {
   const { meta, data } = payload;
-  // The page's own chunk loads alongside the entry, not after it: hydration waits for both.
-  // Fetched at low priority: the stylesheet, font and images of the first paint come first.
-  const preloads = isLazyKind(data.kind) ? [...assets.preloads, ...assets.lazyRoutePreloads[data.kind]] : assets.preloads;
   return (
     // The same HTML for every visitor: a chosen theme is put on <html> by the first script.
     <html lang="en">
@@ -53,10 +46,7 @@ export function Document({ payload, payloadJson, assets }: DocumentProps) {
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
-        ))}
-        <link rel="icon" href={SITE.favicon} sizes="16x16 32x32 48x48" />
+        <link rel="icon" href={SITE.favicon} sizes="32x32" />
         <link rel="apple-touch-icon" href={SITE.appleTouchIcon} />
         <link rel="manifest" href={SITE.webManifest} />
         <link rel="alternate" type="application/atom+xml" title="Race Element news" href="/news/feed.xml" />

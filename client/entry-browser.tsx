@@ -1,37 +1,22 @@
 /**
- * Browser entry: hydrates the server-rendered page from the payload embedded in it (once a
- * split page's own chunk is in), then takes over same-host navigation and wires the page's
- * interactive parts.
+ * Browser entry, imported by the page's one inline script once the page has painted
+ * (paint-first.ts). It holds no React: it wires at once what article HTML needs (copy buttons,
+ * the theme toggle, the contents highlight, diagrams that upload could not draw) and counts
+ * the view. React (hydrate-app.tsx: same-host navigation, the search box's suggestions) is
+ * fetched and run at the visitor's first intent (first-intent.ts): a reader who only reads
+ * never pays for it, and a page nobody touches runs no long task. Until then links and forms
+ * are ordinary ones.
+ *
+ * I/O: reads the payload; listeners, fetches.
  */
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { hydrateRoot } from 'react-dom/client';
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
-import { App } from './App.tsx';
-import { announce } from './browser/announce.ts';
 import { installCopyButtons } from './browser/copy-buttons.ts';
 import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
-import { applyHead } from './browser/head.ts';
+import { onFirstIntent } from './browser/first-intent.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
-import { installRouter } from './browser/router.ts';
 import { installThemeToggle } from './browser/theme-toggle.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
-import { HYDRATION_START_MARK } from './paint-first.ts';
-import { loadRouteModule } from './route-table.ts';
 import './styles.css';
-
-type Setter = (page: { payload: PagePayload; path: string }) => void;
-let showPage: Setter = () => {};
-
-function ClientApp({ initial }: { initial: { payload: PagePayload; path: string } }) {
-  const [page, setPage] = useState(initial);
-  showPage = setPage;
-  // Marks the page interactive (effects run after hydration): tests and styles can wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return <App data={page.payload.data} path={page.path} />;
-}
 
 /** Runs after every render of a page: the parts of article HTML that need the browser. */
 function enhance(): void {
@@ -48,38 +33,15 @@ const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
 const root = document.getElementById('root');
 if (payloadElement && root) {
   const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
-  // A lazy route's chunk first (the <head> preloads it): hydration must render synchronously
-  // what the server rendered. No top-level await: the chunk imports this module, which must
-  // have finished evaluating for it to run.
-  loadRouteModule(payload.data.kind).then(
-    () => start(root, payload),
-    (error: unknown) => console.warn('The page script could not load; the page stays as served.', error),
-  );
-}
-
-function start(root: HTMLElement, payload: PagePayload): void {
-  performance.mark(HYDRATION_START_MARK);
-  hydrateRoot(root, <ClientApp initial={{ payload, path: new URL(payload.meta.url).pathname }} />, {
-    onRecoverableError(error) {
-      console.error('Hydration problem', error);
-    },
-  });
   installPreloadErrorHandler();
   installCopyButtons();
   installThemeToggle();
-  installRouter({
-    build: payload.build,
-    render(next, path) {
-      flushSync(() => showPage({ payload: next, path }));
-      applyHead(next.meta);
-    },
-    afterNavigate(next, path, kind) {
-      enhance();
-      if (kind === 'refresh') return;
-      announce(document.title);
-      countView(next, path);
-    },
-  });
   enhance();
   countView(payload, location.pathname);
+  document.documentElement.dataset.enhanced = '';
+  onFirstIntent(() => {
+    import('./hydrate-app.tsx')
+      .then(({ hydrateApp }) => hydrateApp(root, payload, { enhance, countView }))
+      .catch((error: unknown) => console.warn('The page script could not load; the page stays as served.', error));
+  });
 }

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { clickNewLink, marker, setMarker } from '../support/navigation.ts';
+import { clickNewLink, hydrated, marker, setMarker } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -176,6 +176,7 @@ describe('same-host navigation', () => {
   test('hovering a link prefetches its data, so the click needs no new request', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));
+    await hydrated(page);
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await page.hover('nav.site-nav a[href="/guide"]');

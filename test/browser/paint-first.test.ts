@@ -1,11 +1,15 @@
 /**
  * Paint first, hydrate after, in real Chromium: the browser paints the server's HTML before the
- * client entry is even imported, hydration starts after first contentful paint, and a click
- * before hydration is an ordinary link (a full page load).
+ * client entry is even imported; React is fetched and hydrates only at the visitor's first
+ * intent (here, the mouse moving), after first contentful paint; a page nobody touches never
+ * fetches it; and a click before hydration is an ordinary link (a full page load).
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HYDRATION_START_MARK } from '../../client/paint-first.ts';
+import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -33,6 +37,9 @@ describe('hydration starts after first contentful paint', () => {
       }).observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true });
     });
     await page.goto(site.url(path));
+    await enhanced(page);
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const timings = await page.evaluate(
       (mark): Timings => ({
@@ -55,16 +62,44 @@ describe('hydration starts after first contentful paint', () => {
   });
 });
 
-test('the head has no module script, and the preloads are fetched at low priority', async () => {
+test('the head has no module script and no preload: nothing is fetched for scripts before the first paint', async () => {
   const response = await fetch(site.url('/guide/multi-sim'));
   const html = await response.text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).not.toMatch(/<script[^>]*type="module"/);
-  const preloads = head.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
-  expect(preloads.length).toBeGreaterThan(0);
-  for (const link of preloads) expect(link).toMatch(/fetchpriority="low"/i);
+  expect(head).not.toMatch(/<link[^>]*rel="(modulepreload|preload)"/);
   // One inline bootstrap at the end of <body>, naming the entry.
   expect(html).toMatch(/<script data-entry="\/assets\/[^"]+\.js">\(\(\)=>\{/);
+});
+
+/** Paths of the scripts the page fetches from now on. */
+function scriptRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && paths.push(new URL(r.url()).pathname));
+  return paths;
+}
+
+test('a page nobody touches runs the entry but never fetches React; the first intent does', async () => {
+  const { context, page, errors } = await site.open();
+  const { baseJs, appJs } = clientFiles();
+  const reactFiles = [...appJs].filter((file) => !baseJs.has(file)).map((file) => `/${file}`);
+  expect(reactFiles.length).toBeGreaterThan(0);
+  const scripts = scriptRequests(page);
+  await page.goto(site.url('/news/2023-04-29-signpath'), { waitUntil: 'networkidle' });
+  await enhanced(page);
+  expect(scripts.filter((path) => reactFiles.includes(path))).toEqual([]);
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  // The entry works already: the theme toggle answers without React.
+  const before = await page.evaluate(() => document.documentElement.dataset.theme ?? null);
+  await page.locator('[data-theme-toggle]').first().dispatchEvent('click');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme ?? null)).not.toBe(before);
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  // A key press is intent: React is fetched and hydrates the page.
+  await page.keyboard.press('Shift');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  expect(scripts.filter((path) => reactFiles.includes(path)).sort()).toEqual([...reactFiles].sort());
+  expect(errors).toEqual([]);
+  await context.close();
 });
 
 test('a click before hydration is an ordinary link: a full page load of the next page', async () => {

@@ -1,11 +1,20 @@
 /** Helpers for client-navigation tests in Chromium: tell a reload from an in-place render, add links. */
 import type { Page } from 'playwright-core';
 
+/** The entry has run (after the first paint): copy buttons, theme toggle, contents highlight. */
+export const enhanced = (page: Page) => page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
+
 /**
- * Hydration starts after the first paint: before it, links are ordinary ones and the DOM is
- * React's to compare, so tests of client navigation wait for it.
+ * React hydrates at the visitor's first intent (client/browser/first-intent.ts): before it,
+ * links are ordinary ones. Tests of client navigation wait for the entry, show intent as a
+ * visitor would (the mouse moves), and wait for hydration to commit.
  */
-export const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+export async function hydrated(page: Page): Promise<void> {
+  await enhanced(page);
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
 
 /** A value on `window`: a full page load clears it, a client navigation keeps it. */
 export const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);

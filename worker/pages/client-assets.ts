@@ -1,12 +1,13 @@
 /**
  * The client bundle's hashed file names, read from Vite's build manifest at Worker build
- * time: which script and preloads each page's <head> names (a lazy route's chunk on that page
- * only); and the stylesheet's text, which every page carries inline (vite.config.ts writes
- * it), so no request stands before its first paint.
+ * time: the entry each page imports once painted (the entry imports React's chunk, and a lazy
+ * route's chunk, at the visitor's first intent: no page names them); and the stylesheet's
+ * text, which every page carries inline (vite.config.ts writes it), so no request stands
+ * before its first paint.
  */
 
 import type { DocumentAssets } from '../../client/Document.tsx';
-import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
+import { LAZY_ROUTE_FILES } from '../../client/lazy-routes.ts';
 import inlineStyles from '../../dist/client/.vite/inline-styles.json';
 import viteManifest from '../../dist/client/.vite/manifest.json';
 
@@ -22,47 +23,25 @@ export interface ManifestChunk {
 
 const chunks = viteManifest as Record<string, ManifestChunk>;
 const ENTRY = 'client/entry-browser.tsx';
+/** React's part, which the entry imports at the visitor's first intent. */
+const APP = 'client/hydrate-app.tsx';
 const url = (file: string) => `/${file}`;
 
-/** Adds a chunk's file and those of its static imports, transitively, and their stylesheets. */
-function addWithImports(name: string, files: Set<string>, styles?: Set<string>): void {
-  const chunk = chunks[name];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const c of chunk.css ?? []) styles?.add(c);
-  for (const imported of chunk.imports ?? []) addWithImports(imported, files, styles);
+/** `module` must be a chunk of its own, imported on demand by `parent`: else a build gone wrong. */
+function requireSplit(parent: string, module: string, why: string): void {
+  if (!chunks[module]?.isDynamicEntry || !chunks[parent]?.dynamicImports?.includes(module)) {
+    throw new Error(`the client build has no chunk of its own for ${module}: ${why}`);
+  }
 }
 
 function collect(): DocumentAssets {
   const entry = chunks[ENTRY];
   if (!entry) throw new Error(`the client build has no ${ENTRY}: run \`npm run build\``);
-  const styles = new Set(entry.css ?? []);
-  const preloads = new Set<string>();
-  for (const name of entry.imports ?? []) addWithImports(name, preloads, styles);
+  requireSplit(ENTRY, APP, 'the entry must import it at first intent, not with the page');
+  for (const module of Object.values(LAZY_ROUTE_FILES)) requireSplit(APP, module, 'see client/lazy-routes.ts');
   // The inline copy replaces the stylesheet links; `</style` cannot end the element early.
   const css = inlineStyles.css.replace(/<\/style/gi, '<\\/style');
-  return {
-    scripts: [url(entry.file)],
-    styles: css ? [] : [...styles].map(url),
-    preloads: [...preloads].map(url),
-    lazyRoutePreloads: lazyRoutePreloads(entry, new Set([entry.file, ...preloads])),
-    inlineCss: css,
-  };
-}
-
-/** Each lazy route's chunk and its static imports, less what every page loads already. */
-function lazyRoutePreloads(entry: ManifestChunk, everyPage: Set<string>): DocumentAssets['lazyRoutePreloads'] {
-  const byKind = {} as DocumentAssets['lazyRoutePreloads'];
-  for (const [kind, module] of Object.entries(LAZY_ROUTE_FILES) as [LazyKind, string][]) {
-    // Without a chunk of its own the page would be in the entry after all: a build gone wrong.
-    if (!chunks[module]?.isDynamicEntry || !entry.dynamicImports?.includes(module)) {
-      throw new Error(`the client build has no chunk of its own for ${module}: see client/lazy-routes.ts`);
-    }
-    const files = new Set(everyPage);
-    addWithImports(module, files);
-    byKind[kind] = [...files].filter((file) => !everyPage.has(file)).map(url);
-  }
-  return byKind;
+  return { scripts: [url(entry.file)], styles: css ? [] : (entry.css ?? []).map(url), inlineCss: css };
 }
 
 export const CLIENT_ASSETS: DocumentAssets = collect();
@@ -77,8 +56,10 @@ function textHash(text: string): string {
 /** Changes with every client build, scripts or styles: named in every page payload, so part of each page's ETag. */
 export const BUILD_ID = textHash(
   [
-    ...CLIENT_ASSETS.scripts,
-    ...Object.values(CLIENT_ASSETS.lazyRoutePreloads).flat(),
+    // Every chunk, not only the entry: a new React chunk is a new client too.
+    ...Object.values(chunks)
+      .map((chunk) => chunk.file)
+      .sort(),
     ...CLIENT_ASSETS.styles,
     textHash(CLIENT_ASSETS.inlineCss),
   ].join(','),
