@@ -124,9 +124,10 @@ function namedAssets(html: string): { css: string[]; js: string[] } {
 }
 
 /**
- * For each page: its HTML as the Worker serves it, the CSS and JS it names (and, on a page with
- * diagrams, the mermaid chunks the client loads for it), the font its CSS uses, all from the
- * build in dist/client; and the page-data JSON of a client navigation to it.
+ * For each page: its HTML as the Worker serves it, the CSS and JS it names with React's chunks
+ * (which the entry fetches at the visitor's first intent: counted, as a visitor who navigates
+ * pays them) and, on a page with diagrams left to the browser, the mermaid chunks, the font its
+ * CSS uses, all from the build in dist/client; and the page-data JSON of a client navigation to it.
  */
 export async function pageWeights(base: URL, pages: { label: string; path: string }[]): Promise<PageWeight[]> {
   const files = clientFiles();
@@ -137,7 +138,7 @@ export async function pageWeights(base: URL, pages: { label: string; path: strin
     const json = await (await fetch(new URL(`/api/_analog/pages${path === '/' ? '' : path}`, base))).text();
     const named = namedAssets(html);
     const hasDiagrams = (JSON.parse(json) as { data: { article?: { hasDiagrams?: boolean } } }).data.article?.hasDiagrams === true;
-    const js = new Set([...named.js, ...(hasDiagrams ? files.diagramJs : [])]);
+    const js = new Set([...named.js, ...files.appJs, ...(hasDiagrams ? files.diagramJs : [])]);
     const part = { html: gzipSize(html), css: weigh(named.css).gzip, js: weigh(js).gzip };
     weights.push({ label, path, ...part, fonts, total: part.html + part.css + part.js, nextNavigation: gzipSize(json) });
   }
