@@ -1,11 +1,11 @@
 /**
  * Browser entry, imported by the page's one inline script once the page has painted
- * (paint-first.ts). It holds no React: it wires at once what article HTML needs (copy buttons,
- * the theme toggle, the contents highlight, diagrams that upload could not draw) and counts
- * the view. React (hydrate-app.tsx: same-host navigation, the search box's suggestions) is
- * fetched and run at the visitor's first intent (first-intent.ts): a reader who only reads
- * never pays for it, and a page nobody touches runs no long task. Until then links and forms
- * are ordinary ones.
+ * (paint-first.ts). It holds no React: it wires at once what article HTML needs (copy
+ * buttons, the theme toggle, the "/" shortcut to search, the contents highlight, diagrams that
+ * upload could not draw) and counts the view. React (hydrate-app.tsx: same-host navigation,
+ * the search box's suggestions) is fetched and run at the visitor's first intent
+ * (first-intent.ts): a reader who only reads never pays for it, and a page nobody touches runs
+ * no long task. Until then links and forms are ordinary ones.
  *
  * I/O: reads the payload; listeners, fetches.
  */
@@ -14,6 +14,7 @@ import { installCopyButtons } from './browser/copy-buttons.ts';
 import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
 import { onFirstIntent } from './browser/first-intent.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
+import { installSearchShortcut } from './browser/search-shortcut.ts';
 import { installThemeToggle } from './browser/theme-toggle.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
 import './styles.css';
@@ -36,6 +37,7 @@ if (payloadElement && root) {
   installPreloadErrorHandler();
   installCopyButtons();
   installThemeToggle();
+  installSearchShortcut();
   enhance();
   countView(payload, location.pathname);
   document.documentElement.dataset.enhanced = '';

@@ -7,8 +7,8 @@ const DEBOUNCE_MS = 120;
 
 /**
  * The header search: a plain GET form to /search (works without JavaScript); with it,
- * results appear as you type, arrow keys move through them, Enter opens one, Escape closes,
- * and "/" anywhere on the page jumps here.
+ * results appear as you type, arrow keys move through them, Enter opens one, Escape closes.
+ * "/" anywhere on the page jumps here (client/browser/search-shortcut.ts, from the first paint).
  */
 export function SearchBox({ path }: { path: string }) {
   const [query, setQuery] = useState('');
@@ -18,18 +18,10 @@ export function SearchBox({ path }: { path: string }) {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  // "/" focuses the search box, unless the reader is typing somewhere.
+  // What the reader typed before React hydrated the box (its focus is what loads React).
   useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        event.preventDefault();
-        input.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    const typed = input.current?.value;
+    if (typed) setQuery(typed);
   }, []);
 
   // A new page closes the results.

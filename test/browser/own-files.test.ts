@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import { hydrated } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ describe.each(['/', '/guide/multi-sim', '/news/race-element-2-released'])('a fir
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(site.url(path));
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(page);
     await page.waitForLoadState('networkidle');
     const host = new URL(site.url('/')).host;
     const elsewhere = requested.filter((url) => !url.startsWith('data:') && new URL(url).host !== host);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
+import { hydrated } from '../support/navigation.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -30,12 +31,12 @@ describe('on a 390×844 phone', () => {
 
   test('/analytics has no sideways overflow, and every count is on screen', async () => {
     const { context, page } = await site.open(PHONE);
-    // Each view is counted by the beacon, sent after hydration (which follows the first paint).
+    // Each view is counted by the beacon, which the entry sends after the first paint.
     for (const path of ['/', '/guide', '/news']) {
       await Promise.all([page.waitForResponse((r) => r.url().includes('/analytics/hits')), page.goto(site.url(path))]);
     }
     await page.goto(site.url('/analytics'));
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(page);
     expect(await page.locator('.bar-list li').count()).toBeGreaterThan(0);
     const layout = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
@@ -62,7 +63,7 @@ describe('on a 390×844 phone', () => {
   test('/search shows one search box, and cards with space between them', async () => {
     const { context, page } = await site.open(PHONE);
     await page.goto(site.url('/search?q=dsx'));
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(page);
     expect(await page.locator('input[name="q"]').count()).toBe(1);
     expect(await page.locator('[role="search"]').count()).toBe(1);
     expect(await page.locator('input[name="q"]').inputValue()).toBe('dsx');

@@ -1,6 +1,7 @@
 /** The header search box in Chromium: as-you-type results, keyboard, "/" shortcut. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
+import { enhanced, hydrated } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ afterAll(() => site?.close());
 test('results appear as you type; arrows and Enter open one without a reload', async () => {
   const { page, context, errors } = await site.open();
   await page.goto(site.url('/news'));
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   const box = page.locator('header input[role="combobox"]');
   await box.fill('dualsens');
@@ -34,7 +35,7 @@ test('results appear as you type; arrows and Enter open one without a reload', a
 test('"/" focuses the search box; Enter without a selection opens the results page', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/guide'));
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await hydrated(page);
   await page.keyboard.press('/');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
   await page.keyboard.type('multisim');
@@ -44,10 +45,27 @@ test('"/" focuses the search box; Enter without a selection opens the results pa
   await context.close();
 });
 
+test('before React: "/" focuses the box at once, and what is typed then is kept and searched once React hydrates', async () => {
+  const { page, context, errors } = await site.open();
+  await page.goto(site.url('/guide'));
+  await enhanced(page);
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  // The key press is the first intent: React starts loading, and the entry focuses the box.
+  await page.keyboard.press('/');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q');
+  await page.keyboard.type('multisim');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const box = page.locator('header input[role="combobox"]');
+  expect(await box.inputValue()).toBe('multisim');
+  await expect.poll(() => page.locator('header [role="option"] a').first().getAttribute('href')).toBe('/guide/multi-sim');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('Escape closes the results', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/'));
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await hydrated(page);
   const box = page.locator('header input[role="combobox"]');
   await box.fill('obs');
   await expect.poll(() => page.locator('header .search-popup').isVisible()).toBe(true);
