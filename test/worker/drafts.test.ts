@@ -67,6 +67,8 @@ describe('the preview link', () => {
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.get('x-robots-tag')).toBe('noindex');
       expect(res.headers.get('etag')).toBeNull();
+      // Unpublished text: isolated from any window that opened it.
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       const doc = parsePage(text);
       expect(doc.root.querySelector('.draft-banner')?.textContent).toMatch(
         /^Draft: not published\. Only people with this link can see it, until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,

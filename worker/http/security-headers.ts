@@ -2,6 +2,13 @@
  * Security headers on every response (hono/secure-headers). Scripts run only from the site's
  * own files and the two inline scripts whose hashes client/inline-scripts.ts lists: no nonce,
  * so the headers are the same on every response and a page can be cached at the edge.
+ *
+ * No Cross-Origin-Opener-Policy on public responses: a public page holds nothing that a
+ * cross-origin window could not fetch itself, and `same-origin` makes the browser swap the tab
+ * to a new process on arrival from any other page, a new tab included (on Android it also turns
+ * on site isolation for the origin): about 80 ms of main-thread work on the test machine, after
+ * the first paint in Lighthouse's simulation (bench/README.md, Against Astro Starlight). A
+ * draft preview, which does hold unpublished text, keeps it (DRAFT_ISOLATION_HEADERS).
  */
 import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPT_HASHES } from '../../client/inline-scripts.ts';
@@ -34,5 +41,9 @@ export const securityHeaders = secureHeaders({
     usb: [],
   },
   crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
   crossOriginResourcePolicy: 'same-site',
 });
+
+/** Added to a draft preview's page and page data: isolated from any window that opened it. */
+export const DRAFT_ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin' } as const;

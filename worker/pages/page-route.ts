@@ -13,6 +13,7 @@ import { readPageViews } from '../analytics/page-views.ts';
 import type { AppEnv } from '../app-env.ts';
 import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
+import { DRAFT_ISOLATION_HEADERS } from '../http/security-headers.ts';
 import { edgePageCacheFor } from './edge-page-cache.ts';
 import { isDraftPayload, loadPage, type PageLoaderContext } from './load-page.ts';
 import { renderHtml } from './render-html.tsx';
@@ -38,7 +39,7 @@ export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
 export const SHARED_PAGE_CACHE_HEADERS = { 'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300' };
 /** Errors, the live analytics page, pages served from a stale manifest: fetched afresh each time. */
 const FRESH_PAGE_HEADERS = { 'Cache-Control': 'no-cache' };
-export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', ...DRAFT_ISOLATION_HEADERS };
 
 export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response> {
   const result = await loadPage(url, loaderContext(c));

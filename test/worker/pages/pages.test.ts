@@ -292,6 +292,8 @@ describe('security headers', () => {
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
       expect(res.headers.get('strict-transport-security')).toContain('max-age=');
       expect(res.headers.get('set-cookie')).toBeNull();
+      // No process swap on arrival: public pages hold nothing to isolate (worker/http/security-headers.ts).
+      expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
     },
   );
 });
