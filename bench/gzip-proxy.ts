@@ -12,18 +12,13 @@
  * I/O: listens on 127.0.0.1; one HTTP request to the origin per request.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { constants, createGzip } from 'node:zlib';
+import { type LoopbackServer, listenOnLoopback } from './loopback-server.ts';
 
 const TEXT_TYPES = /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
 
-export interface GzipProxy {
-  url: URL;
-  close(): Promise<void>;
-}
-
 /** Starts a proxy to `origin` (an http: URL); its own URL is on a free port. */
-export async function startGzipProxy(origin: URL): Promise<GzipProxy> {
+export async function startGzipProxy(origin: URL): Promise<LoopbackServer> {
   const server: Server = createServer((incoming, outgoing) => {
     const headers = { ...incoming.headers, host: origin.host };
     delete headers['accept-encoding'];
@@ -53,14 +48,5 @@ export async function startGzipProxy(origin: URL): Promise<GzipProxy> {
     });
     incoming.pipe(upstream);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/`),
-    close: () =>
-      new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return listenOnLoopback(server);
 }

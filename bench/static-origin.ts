@@ -8,8 +8,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { type LoopbackServer, listenOnLoopback } from './loopback-server.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,7 +39,7 @@ function fileFor(root: string, pathname: string): string | undefined {
   return undefined;
 }
 
-export async function startStaticOrigin(root: string): Promise<{ url: URL; close(): Promise<void> }> {
+export async function startStaticOrigin(root: string): Promise<LoopbackServer> {
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://origin');
     const file = fileFor(root, pathname);
@@ -49,14 +49,5 @@ export async function startStaticOrigin(root: string): Promise<{ url: URL; close
     response.writeHead(status, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/`),
-    close: () =>
-      new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return listenOnLoopback(server);
 }
