@@ -14,6 +14,7 @@ import { installCopyButtons } from './browser/copy-buttons.ts';
 import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
 import { onFirstIntent } from './browser/first-intent.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
+import { installInPageScrollMemory } from './browser/scroll-memory.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
 import { installThemeToggle } from './browser/theme-toggle.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
@@ -38,6 +39,7 @@ if (payloadElement && root) {
   installCopyButtons();
   installThemeToggle();
   installSearchShortcut();
+  installInPageScrollMemory();
   enhance();
   countView(payload, location.pathname);
   document.documentElement.dataset.enhanced = '';

@@ -12,6 +12,7 @@ import type { PagePayload } from '../../contracts/page-payload.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
 import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
 import { loadRouteModule, matchRoute } from '../route-table.ts';
+import { rememberScroll, type ScrollState } from './scroll-memory.ts';
 
 export interface RouterHooks {
   /** The client build this bundle is (the served page's payload names it). */
@@ -23,10 +24,6 @@ export interface RouterHooks {
    * showed the same page again (contracts/page-refresh.ts), which is no new page view.
    */
   afterNavigate(payload: PagePayload, path: string, kind: 'navigate' | 'refresh'): void;
-}
-
-interface HistoryState {
-  scrollY?: number;
 }
 
 const PREFETCH_TTL_MS = 30_000;
@@ -65,11 +62,9 @@ export function installRouter(hooks: RouterHooks): void {
     if (!anchor) return;
     const url = navigableUrl(anchor, event);
     if (!url) return;
-    // Same page, other #hash: the browser scrolls by itself without a load; back comes here.
-    if (url.pathname === location.pathname && url.search === location.search && url.hash) {
-      rememberScroll();
-      return;
-    }
+    // Same page, other #hash: the browser scrolls by itself without a load (the entry's
+    // scroll-memory.ts has recorded the spot left); back comes here.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
     event.preventDefault();
     void navigate(url, hooks, { push: true });
   });
@@ -85,7 +80,7 @@ export function installRouter(hooks: RouterHooks): void {
 
   shown = location.pathname + location.search;
   window.addEventListener('popstate', (event) => {
-    const state = (event.state ?? {}) as HistoryState;
+    const state = (event.state ?? {}) as ScrollState;
     // An in-page #link (the browser fires popstate for it too), or back/forward between two
     // spots of this page: nothing to load, only somewhere to scroll.
     if (location.pathname + location.search === shown) {
@@ -104,10 +99,6 @@ export function installRouter(hooks: RouterHooks): void {
     url.hash = location.hash;
     void navigate(url, hooks, { push: false, scrollY: window.scrollY, refresh: true });
   });
-}
-
-function rememberScroll(): void {
-  history.replaceState({ ...(history.state ?? {}), scrollY: window.scrollY } satisfies HistoryState, '');
 }
 
 async function navigate(
@@ -140,7 +131,7 @@ async function navigate(
   // Render before touching history, so the new entry is recorded under the new title.
   hooks.render(fetched.payload, finalUrl.pathname);
   shown = finalUrl.pathname + finalUrl.search;
-  if (push) history.pushState({ scrollY: 0 } satisfies HistoryState, '', finalUrl);
+  if (push) history.pushState({ scrollY: 0 } satisfies ScrollState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   restoreScroll(finalUrl, push ? undefined : scrollY);
   if (push) focusHeading();

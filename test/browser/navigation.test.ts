@@ -198,6 +198,8 @@ describe('same-host navigation', () => {
     const responses: number[] = [];
     page.on('response', (r) => r.url().endsWith('/analytics/hits') && responses.push(r.status()));
     await page.goto(site.url('/news'));
+    // The entry sends the view after the first paint; a click before that would leave first.
+    await expect.poll(() => beacons.length).toBe(1);
     await page.click('.entry-card-title a[href="/news/highspeed-rendering"]');
     await page.waitForURL('**/news/highspeed-rendering');
     await expect.poll(() => beacons.map((b) => b.path)).toEqual(['/news', '/news/highspeed-rendering']);
