@@ -12,7 +12,7 @@ import type { PagePayload } from '../../contracts/page-payload.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
 import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
 import { loadRouteModule, matchRoute } from '../route-table.ts';
-import { rememberScroll, type ScrollState } from './scroll-memory.ts';
+import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
 
 export interface RouterHooks {
   /** The client build this bundle is (the served page's payload names it). */
@@ -64,7 +64,7 @@ export function installRouter(hooks: RouterHooks): void {
     if (!url) return;
     // Same page, other #hash: the browser scrolls by itself without a load (the entry's
     // scroll-memory.ts has recorded the spot left); back comes here.
-    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    if (isInPageHashLink(url)) return;
     event.preventDefault();
     void navigate(url, hooks, { push: true });
   });

@@ -15,13 +15,16 @@ export function rememberScroll(): void {
   history.replaceState({ ...(history.state ?? {}), scrollY: window.scrollY } satisfies ScrollState, '');
 }
 
+/** A link to a #hash of the page on screen: the browser scrolls to it without a load. */
+export function isInPageHashLink(url: URL): boolean {
+  return url.origin === location.origin && url.pathname === location.pathname && url.search === location.search && url.hash !== '';
+}
+
 /** Before the browser follows a link to a #hash of this page, records where the reader was. */
 export function installInPageScrollMemory(): void {
   document.addEventListener('click', (event) => {
     const anchor = (event.target as Element | null)?.closest('a');
     if (!anchor?.href || event.defaultPrevented || event.button !== 0) return;
-    const url = new URL(anchor.href, location.href);
-    if (url.origin === location.origin && url.pathname === location.pathname && url.search === location.search && url.hash)
-      rememberScroll();
+    if (isInPageHashLink(new URL(anchor.href, location.href))) rememberScroll();
   });
 }
