@@ -1,20 +1,39 @@
-/** Counts a page view (path only), unless the visitor asks not to be tracked. */
+/**
+ * Counts a page view (path only), unless the visitor asks not to be tracked.
+ *
+ * The count waits for the browser's first idle moment after the page's own work. Reading the
+ * token cookie (a synchronous round trip to the browser process) and starting a request cost a
+ * few milliseconds each, several times that on a phone's CPU: run with the entry, they made its
+ * task a long one (bench/README.md, Against Astro Starlight).
+ *
+ * I/O: a request, in idle time.
+ */
 import { PAGE_VIEW_API_PATH } from '../../contracts/routes.ts';
 import { apiFetch } from './api-fetch.ts';
+
+/** The longest a count waits for an idle moment: a busy page still counts its view. */
+export const PAGE_VIEW_IDLE_TIMEOUT_MS = 2000;
 
 function optedOut(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   return nav.doNotTrack === '1' || nav.globalPrivacyControl === true;
 }
 
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: PAGE_VIEW_IDLE_TIMEOUT_MS });
+  else setTimeout(task, 0);
+}
+
 export function sendPageView(path: string): void {
   if (optedOut()) return;
-  apiFetch(PAGE_VIEW_API_PATH, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ path }),
-    keepalive: true,
-  }).catch(() => {
-    // A lost page view is not worth bothering the reader about.
+  whenIdle(() => {
+    apiFetch(PAGE_VIEW_API_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path }),
+      keepalive: true,
+    }).catch(() => {
+      // A lost page view is not worth bothering the reader about.
+    });
   });
 }
