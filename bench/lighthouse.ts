@@ -62,18 +62,25 @@ function urlsIn(details: unknown): string[] {
   return JSON.stringify(details ?? null).match(/https?:\/\/[^"\s\\)]+/g) ?? [];
 }
 
+/**
+ * How Lighthouse slows the page down: `simulate` (its default) loads it unthrottled and
+ * estimates the metrics from the trace with its Lantern model; `devtools` slows the network and
+ * the CPU for real while loading and reports what it observed.
+ */
+export type Throttling = 'simulate' | 'devtools';
+
 /** One Lighthouse run; a run whose trace recording fails (it happens, e.g. NO_NAVSTART) is retried. */
 export async function audit(
   url: string,
   port: number,
   preset: Preset,
   log: (line: string) => void,
-  { attempts = 3, categories = CATEGORIES as readonly Category[] } = {},
+  { attempts = 3, categories = CATEGORIES as readonly Category[], throttling = 'simulate' as Throttling } = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
-      { port, logLevel: 'error', output: 'json', onlyCategories: [...categories] },
+      { port, logLevel: 'error', output: 'json', onlyCategories: [...categories], throttlingMethod: throttling },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
