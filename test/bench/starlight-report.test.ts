@@ -6,7 +6,13 @@ import { describe, expect, test } from 'vitest';
 import type { ComparisonRow, PageFigures, SiteName } from '../../bench/starlight-comparison.ts';
 import { starlightTable, starlightVerdicts } from '../../bench/starlight-report.ts';
 
-const figures = (lcpMs: number, tbtMs: number, totalBytes = 20_000): PageFigures => ({ lcpMs, tbtMs, jsBytes: 3_600, totalBytes, score: 100 });
+const figures = (lcpMs: number, tbtMs: number, totalBytes = 20_000): PageFigures => ({
+  lcpMs,
+  tbtMs,
+  jsBytes: 3_600,
+  totalBytes,
+  score: 100,
+});
 
 function rows(ours: { lcpMs: number; tbtMs: number; observedTbtMs: number }): ComparisonRow[] {
   return ['article', 'guide', 'news index'].flatMap((page) =>
