@@ -12,7 +12,7 @@ import { PAGE_VIEW_API_PATH } from '../../contracts/routes.ts';
 import { apiFetch } from './api-fetch.ts';
 
 /** The longest a count waits for an idle moment: a busy page still counts its view. */
-export const PAGE_VIEW_IDLE_TIMEOUT_MS = 2000;
+const PAGE_VIEW_IDLE_TIMEOUT_MS = 2000;
 
 function optedOut(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };

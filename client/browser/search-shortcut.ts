@@ -5,7 +5,7 @@
  *
  * I/O: a keydown listener on the document.
  */
-export const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
+const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
 
 export function installSearchShortcut(): void {
   document.addEventListener('keydown', (event) => {
