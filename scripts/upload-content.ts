@@ -9,6 +9,7 @@
  *   npm run upload -- --verify           check that every key the manifest names exists and parses
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
  *   npm run upload -- --client-diagrams  leave mermaid diagrams to the visitor's browser (else drawn here)
+ *   npm run upload -- --no-image-copies  fetch no image from another host (else copied into content/media/remote/)
  *   npm run upload -- --history          list the kept versions
  *   npm run upload -- --rollback [N]     make version N (default: the previous one) live again
  *
@@ -108,6 +109,8 @@ async function main(): Promise<number> {
       // Without caches, every file is rendered and every social card drawn again.
       ...(args['no-render-cache'] ? { cards: await satoriCardMaker() } : { renderCache: diskRenderCache() }),
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
+      // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
+      remoteImages: args['no-image-copies'] ? false : {},
     });
     return outcome.ok ? 0 : 1;
   });

@@ -208,7 +208,8 @@ function withSamplesHash(renderHash: string, paths: string[], files: ReadonlyMap
 /** `media`: the digest of content/media/ for an entry that uses it, else empty (the hash is as before media existed). */
 const hashOf = (file: ParsedFile, media: string): string =>
   sha256(`${RENDERER_VERSION}\0${file.file}\0${file.source}${media ? `\0${media}` : ''}`);
-const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\//.test(file.body);
+// Any image may be a kept copy of one from another host (remote-images.ts), not only `media/` links.
+const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\/|!\[|<img\b/i.test(file.body);
 
 function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null): BuiltEntry {
   const value: StoredEntry = {

@@ -44,6 +44,17 @@ const UNSAFE_SVG: [RegExp, string][] = [
   [/<!ENTITY/i, 'an XML entity declaration'],
 ];
 
+/** The kind of image the bytes hold, when it is one the site serves. */
+export function detectMediaExtension(bytes: Uint8Array): MediaExtension | null {
+  let type: string | undefined;
+  try {
+    type = imageSize(bytes).type;
+  } catch {
+    return null;
+  }
+  return (Object.keys(DETECTED) as MediaExtension[]).find((ext) => DETECTED[ext] === type) ?? null;
+}
+
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

@@ -2,6 +2,7 @@
  * The rendering pipeline, run at upload time so the edge spends no CPU on markdown:
  *
  *   markdown ─▶ mdast (GFM) ─▶ hast ─▶ raw HTML parsed ─▶ sanitised ─▶ links made safe
+ *            ─▶ images from other hosts pointed at their kept copies
  *            ─▶ heading ids + table of contents + hyphenated words kept whole ─▶ code blocks (shiki, copy button,
  *               mermaid source, code samples) ─▶ HTML
  *
@@ -10,20 +11,16 @@
 
 import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
-import { raw } from 'hast-util-raw';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { toString as textOf } from 'hast-util-to-string';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { toHast } from 'mdast-util-to-hast';
-import { gfm } from 'micromark-extension-gfm';
-import { VFile } from 'vfile';
 import type { TocItem } from '../../contracts/kv-values.ts';
 import { transformCodeBlocks } from './code-blocks.ts';
 import { addHeadingIds } from './heading-ids.ts';
 import { keepHyphenatedWords } from './keep-words.ts';
+import { htmlTree, markdownTree } from './markdown-tree.ts';
 import { type ImageProblem, type MediaRef, resolveMediaImages } from './media-images.ts';
+import { ownRemoteMedia } from './remote-images.ts';
 import { type Removal, sanitizeRemovals } from './sanitize-report.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
 import { secureLinks } from './secure-links.ts';
@@ -32,7 +29,7 @@ import { secureLinks } from './secure-links.ts';
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-8+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-9+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
@@ -54,16 +51,15 @@ export interface RenderedMarkdown {
 
 const WORDS_PER_MINUTE = 220;
 
-/** `media`: the files of content/media/ by name, for `![alt](media/name.png)` images. */
+/** `media`: the files of content/media/ by name, for `![alt](media/name.png)` images and the kept copies of images from other hosts. */
 export async function renderMarkdown(markdown: string, media: ReadonlyMap<string, MediaRef> = new Map()): Promise<RenderedMarkdown> {
-  const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const mdast = markdownTree(markdown);
   const imageProblems = resolveMediaImages(mdast, media);
-  const withRaw = toHast(mdast, { allowDangerousHtml: true }) as Root;
-  // Given the source, hast-util-raw keeps the positions of raw HTML, which the report needs.
-  const parsed = raw(withRaw, { file: new VFile(markdown) }) as Root;
+  const parsed = htmlTree(mdast, markdown);
   const clean = sanitize(parsed, sanitizeSchema) as Root;
   const removed = sanitizeRemovals(parsed, clean, sanitizeSchema);
   secureLinks(clean);
+  ownRemoteMedia(clean, media);
   // The text first: the heading ids step adds `#` anchor links that are no words of the article.
   const text = proseText(clean);
   const toc = addHeadingIds(clean);

@@ -48,6 +48,11 @@ export const UPLOAD_OPTIONS = {
     default: false,
     help: "leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge",
   },
+  'no-image-copies': {
+    type: 'boolean',
+    default: false,
+    help: 'fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts',
+  },
   'preview-days': {
     type: 'string',
     value: '<days>',

@@ -1,5 +1,5 @@
 /**
- * One upload, start to finish: read the folder, validate and render everything, draw the social
+ * One upload, start to finish: read the folder, copy images shown from other hosts, validate and render everything, draw the social
  * cards (build-cards.ts), plan against what KV holds, then publish (unless dry-run). Used by the command line, the tests and the
  * benchmark alike. Progress and the summary go through `log`, one line each; a store that talks
  * to an API adds a line with the requests it made. A KV failure stops the upload with a
@@ -12,6 +12,7 @@ import { buildEntries, type RenderCache } from './build-entries.ts';
 import { buildSearchIndexValue } from './build-search-index.ts';
 import { diskCardCache } from './card-cache.ts';
 import { satoriCardMaker } from './card-render.ts';
+import { type CopyOptions, copyRemoteImages } from './copy-remote-images.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from './diagram-browser.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { formatRequestTally, type KvStore } from './kv-store.ts';
@@ -57,6 +58,12 @@ export interface UploadOptions {
   cards?: CardMaker | null;
   /** Takes the upload lock: default the KV lock (upload-lock.ts); remotely the publish lock (publish-lease-client.ts). */
   lock?: (now: string) => Promise<UploadLock>;
+  /**
+   * Given with `content` a folder (the command line does), images shown from other hosts are
+   * first copied into its media/remote/ (copy-remote-images.ts; a dry run writes no file).
+   * Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
+   */
+  remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
 }
 
 export type UploadOutcome =
@@ -76,8 +83,19 @@ export async function uploadContent({
   diagrams,
   cards: cardMaker,
   lock: takeLock = (at) => acquireUploadLock(store, at),
+  remoteImages = false,
 }: UploadOptions): Promise<UploadOutcome> {
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
+  const refuse = (problems: ContentProblem[]): UploadOutcome => {
+    for (const problem of problems) log(formatProblem(problem));
+    log(`${problems.length} problem(s) found: nothing was written.`);
+    logTally(store, log);
+    return { ok: false, problems };
+  };
+  const copyWarnings =
+    typeof content === 'string' && remoteImages
+      ? (await copyRemoteImages(content, folder, { ...remoteImages, log, write: !dryRun })).warnings
+      : [];
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.
   const published = async () =>
@@ -97,15 +115,12 @@ export async function uploadContent({
     // Only a drawer made here is closed here.
     if (diagrams === undefined) await drawer?.close();
   }
-  if (!built.ok) {
-    for (const problem of built.problems) log(formatProblem(problem));
-    log(`${built.problems.length} problem(s) found: nothing was written.`);
-    logTally(store, log);
-    return { ok: false, problems: built.problems };
-  }
+  const strictCopies = strict ? copyWarnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })) : [];
+  if (!built.ok || strictCopies.length > 0) return refuse([...strictCopies, ...(built.ok ? [] : built.problems)]);
   // Drawn before the lock is taken: a first upload's drawings take seconds, and the lease minutes.
   const maker = cardMaker === undefined ? await satoriCardMaker(diskCardCache()) : cardMaker;
   const cards = maker ? await buildCards([...built.entries, ...built.drafts], maker) : null;
+  built = { ...built, warnings: [...copyWarnings, ...built.warnings] };
   for (const warning of built.warnings) log(formatWarning(warning));
   if (built.clientDiagrams.length > 0) {
     const why =

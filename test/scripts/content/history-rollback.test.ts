@@ -246,7 +246,7 @@ describe('remotely', () => {
       'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n',
     );
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, ...args], {
+      const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, '--no-image-copies', ...args], {
         env: {
           ...process.env,
           CLOUDFLARE_BASE_URL: api.baseURL,

@@ -3,9 +3,12 @@
  * the real command run in a child process against a local state of its own: --help, a bad
  * option, and an upload whose output holds only its own lines (no Wrangler or workerd
  * warnings about the Durable Object the upload never uses), readable where `wrangler dev` reads.
+ * A local server stands in for the host of the article's image from elsewhere.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,17 +58,29 @@ describe('options', () => {
   });
 });
 
+const UNTIL = 'until an upload that can reach it keeps a copy in media/remote/';
+
 describe('the command', () => {
   let dir: string;
-  beforeAll(() => {
+  // The other host the article's image is on: it has no such file.
+  let host: Server;
+  let image: string;
+  beforeAll(async () => {
+    host = createServer((_, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    image = `http://127.0.0.1:${(host.address() as AddressInfo).port}/a.png`;
     dir = mkdtempSync(join(tmpdir(), 'upload-cli-test-'));
     mkdirSync(join(dir, 'content'));
     writeFileSync(
       join(dir, 'content', 'guide-a.md'),
-      '---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\nText with <img src="https://example.com/a.png" onerror="x()">.\n',
+      `---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\nText with <img src="${image}" onerror="x()">.\n`,
     );
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    host?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const notCopied = () => `image: ${image} is not copied (the host answered 404): the page loads it from ${new URL(image).host} ${UNTIL}`;
 
   test('--help prints the usage and exits 0', async () => {
     const { code, stdout } = await upload(['--help']);
@@ -87,11 +102,14 @@ describe('the command', () => {
     expect(code).toBe(0);
     expect(stdout.split('\n').filter(Boolean)).toEqual([
       `Publishing ${join(dir, 'content')} to the local state…`,
+      // The other host has no such image: it is not copied, and the page keeps its URL.
+      `Copying 1 image(s) from other hosts into ${join(dir, 'content', 'media', 'remote')}…`,
+      `warning: guide-a.md:7:11: ${notCopied()}`,
       'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
       'written   guide-a.md → a',
       // --no-render-cache: the card is drawn, not taken from the cache.
       'cards     1 social card(s): wrote 1, 0 unchanged; drew 1, 0 from the cache',
-      '1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1; deleted 0 stale key(s). 1 warning(s) above (--strict stops on them).',
+      '1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1; deleted 0 stale key(s). 2 warning(s) above (--strict stops on them).',
     ]);
     // What `wrangler dev` binds: every binding of wrangler.toml over the same state folder.
     const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
@@ -110,6 +128,7 @@ describe('the command', () => {
     expect(stdout).toContain(
       'guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles) (--strict)\n',
     );
-    expect(stdout).toContain('1 problem(s) found: nothing was written.');
+    expect(stdout).toContain(`guide-a.md:7:11: ${notCopied()} (--strict)\n`);
+    expect(stdout).toContain('2 problem(s) found: nothing was written.');
   }, 60_000);
 });

@@ -1,0 +1,128 @@
+/**
+ * Keeps a copy of every image the articles show from another host, so that the site serves it
+ * as its own file (remote-images.ts). Run by the upload before it builds: each image without a
+ * copy in content/media/remote/ is downloaded, checked like any file of content/media/
+ * (media.ts: kind, size, safe SVG), written there, and added to the folder read. The copy is
+ * meant to be committed with the article, like a lock file: later uploads, offline ones too,
+ * use it and never ask the other host again.
+ *
+ * An image that cannot be copied (no network, an error status, a file the checks refuse) is a
+ * warning naming file, line and reason; the page then shows it from its own host, as written.
+ * I/O: HTTP requests and writes below `<content>/media/remote/`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseFrontMatter } from './front-matter.ts';
+import type { ContentFolder } from './load-content.ts';
+import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
+import type { ContentProblem } from './problems.ts';
+import { findRemoteCopy, type RemoteImage, remoteCopyBase, remoteCopyName, remoteImages } from './remote-images.ts';
+
+export interface CopyOptions {
+  /** The network: `globalThis.fetch` unless a test gives another. */
+  fetch?: typeof globalThis.fetch;
+  /** How long one image may take, headers and body (default 15 s). */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+  /** False for a dry run: images are fetched, checked and used, but not written to disk. */
+  write?: boolean;
+}
+
+export interface CopyOutcome {
+  /** Media names written below `<content>/media/` (or, with `write: false`, that would be). */
+  copied: string[];
+  /** One per place an image could not be copied (the file and line that show it). */
+  warnings: ContentProblem[];
+}
+
+/** Larger than any image the site accepts (media.ts refuses rasters over 1 MB): the download stops there. */
+const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Copies what is missing into `<dir>/media/remote/` and appends it to `folder.media`. Drafts are
+ * included: their preview shows the same page.
+ */
+export async function copyRemoteImages(dir: string, folder: ContentFolder, options: CopyOptions = {}): Promise<CopyOutcome> {
+  const { fetch = globalThis.fetch, timeoutMs = 15_000, log = () => {}, write = true } = options;
+  const kept = new Map((folder.media ?? []).map((m) => [m.name, m]));
+  const wanted = new Map<string, { file: string; image: RemoteImage }[]>();
+  for (const { file, source } of folder.files) {
+    const parsed = parseFrontMatter(file, source);
+    if (!parsed.ok) continue; // the build reports it
+    for (const image of remoteImages(parsed.value.body)) {
+      if (findRemoteCopy(image.url, kept)) continue;
+      const at = image.line === undefined ? image : { ...image, line: parsed.value.bodyLine + image.line - 1 };
+      wanted.set(image.url, [...(wanted.get(image.url) ?? []), { file, image: at }]);
+    }
+  }
+  const outcome: CopyOutcome = { copied: [], warnings: [] };
+  if (wanted.size === 0) return outcome;
+  log(`Copying ${wanted.size} image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
+  await Promise.all(
+    [...wanted].map(async ([url, places]) => {
+      const result = await download(url, fetch, timeoutMs);
+      if (!result.ok) {
+        const host = new URL(url).host;
+        for (const { file, image } of places) {
+          outcome.warnings.push({
+            file,
+            field: 'image',
+            ...(image.line === undefined ? {} : { line: image.line, column: image.column }),
+            reason: `${url} is not copied (${result.reason}): the page loads it from ${host} until an upload that can reach it keeps a copy in media/remote/`,
+          });
+        }
+        return;
+      }
+      const { name, bytes } = result.file;
+      if (write) {
+        const path = join(dir, 'media', name);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, bytes);
+      }
+      folder.media = [...(folder.media ?? []), result.file];
+      outcome.copied.push(name);
+      const size = `${(bytes.length / 1024).toFixed(1)} KB`;
+      log(
+        write
+          ? `  copied ${url} → media/${name} (${size}): commit it with the article`
+          : `  would copy ${url} → media/${name} (${size}; --dry-run)`,
+      );
+    }),
+  );
+  return outcome;
+}
+
+type Download = { ok: true; file: MediaFile } | { ok: false; reason: string };
+
+/** Fetches one image, names it by the kind its bytes hold, and checks it as media.ts checks every file of content/media/. */
+async function download(url: string, fetch: typeof globalThis.fetch, timeoutMs: number): Promise<Download> {
+  let bytes: Uint8Array;
+  try {
+    const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { ok: false, reason: `the host answered ${response.status}` };
+    }
+    const length = Number(response.headers.get('content-length'));
+    if (length > MAX_DOWNLOAD_BYTES) {
+      await response.body?.cancel();
+      return { ok: false, reason: `it is ${(length / 1024 / 1024).toFixed(1)} MB, over the 1 MB media limit` };
+    }
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    const { cause } = error as { cause?: { code?: string; message?: string } };
+    const name = (error as Error).name;
+    return {
+      ok: false,
+      reason:
+        name === 'TimeoutError'
+          ? `no answer within ${timeoutMs / 1000} s`
+          : `the request failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    };
+  }
+  const ext = detectMediaExtension(bytes);
+  if (!ext) return { ok: false, reason: 'the file is no image the site serves (png, jpg, webp, avif, gif, svg)' };
+  const name = remoteCopyName(remoteCopyBase(url)!, ext);
+  const { problems } = buildMedia([{ name, bytes }]);
+  return problems.length === 0 ? { ok: true, file: { name, bytes } } : { ok: false, reason: `the file ${problems[0]!.reason}` };
+}

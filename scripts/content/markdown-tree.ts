@@ -1,0 +1,20 @@
+/**
+ * Markdown to syntax trees the way every step of the pipeline reads it: GitHub-flavoured
+ * markdown, and raw HTML parsed into elements that keep their positions in the markdown (the
+ * sanitising report and the remote-image warnings name lines from them). Pure.
+ */
+import type { Root as Hast } from 'hast';
+import { raw } from 'hast-util-raw';
+import type { Root as Mdast } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { toHast } from 'mdast-util-to-hast';
+import { gfm } from 'micromark-extension-gfm';
+import { VFile } from 'vfile';
+
+export const markdownTree = (markdown: string): Mdast =>
+  fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+
+/** `mdast` as HTML elements, raw HTML included; `markdown` is its source, for positions. */
+export const htmlTree = (mdast: Mdast, markdown: string): Hast =>
+  raw(toHast(mdast, { allowDangerousHtml: true }) as Hast, { file: new VFile(markdown) }) as Hast;

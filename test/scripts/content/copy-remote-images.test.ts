@@ -1,0 +1,150 @@
+/**
+ * Copies of images shown from other hosts. This machine has no internet, so a local HTTP server
+ * stands in for the other hosts: it serves an image, an image without an extension in its URL,
+ * an active SVG, a missing file, a web page and an answer that never comes.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored, storedEntrySchema } from '../../../contracts/kv-values.ts';
+import { copyRemoteImages } from '../../../scripts/content/copy-remote-images.ts';
+import { kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
+import { loadContentFolder } from '../../../scripts/content/load-content.ts';
+import { formatProblem } from '../../../scripts/content/problems.ts';
+import { uploadContent } from '../../../scripts/content/upload.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
+
+const PNG = readFileSync('content/media/guides-section.png');
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect width="300" height="60"/></svg>';
+
+let server: Server;
+let origin: string;
+let host: string;
+const asked: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    asked.push(request.url!);
+    if (request.url === '/shots/menu.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    else if (request.url === '/logo') response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
+    else if (request.url === '/active.svg')
+      response.writeHead(200).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>x()</script></svg>');
+    else if (request.url === '/page.png') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Not here');
+    else if (request.url === '/slow.png')
+      return; // never answers
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  host = `127.0.0.1:${port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+/** A content folder on disk whose one guide shows every kind of answer. */
+function contentFolder(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'remote-images-')), 'content');
+  mkdirSync(dir);
+  const body = [
+    `![The main menu](${origin}/shots/menu.png)`,
+    '',
+    `<a href="https://signpath.io"><img src="${origin}/logo" width="150" alt="SignPath"></a>`,
+    '',
+    `<img src="${origin}/missing.png" alt="Gone">`,
+    `<img src="${origin}/active.svg" alt="Active">`,
+    `<img src="${origin}/page.png" alt="A page">`,
+    `<img src="${origin}/slow.png" alt="Slow">`,
+  ].join('\n');
+  writeFileSync(join(dir, 'guide-a.md'), `---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\n${body}\n`);
+  return dir;
+}
+
+describe('copyRemoteImages', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = contentFolder();
+  });
+  afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  test('copies each image into media/remote/, named by host and path and by the kind its bytes hold', async () => {
+    const folder = await loadContentFolder(dir);
+    const lines: string[] = [];
+    const outcome = await copyRemoteImages(dir, folder, { timeoutMs: 500, log: (line) => lines.push(line) });
+    const safeHost = host.replace(':', '_');
+    expect(outcome.copied.sort()).toEqual([`remote/${safeHost}/logo.svg`, `remote/${safeHost}/shots/menu.png`]);
+    expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'shots', 'menu.png')).equals(PNG)).toBe(true);
+    expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'logo.svg'), 'utf8')).toBe(SVG);
+    expect(folder.media?.map((m) => m.name).sort()).toEqual(outcome.copied);
+    expect(lines[0]).toBe(`Copying 6 image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
+    expect(lines).toContain(`  copied ${origin}/logo → media/remote/${safeHost}/logo.svg (0.1 KB): commit it with the article`);
+  });
+
+  test('an image that cannot be copied is a warning naming file, line, URL and why; the page keeps the URL', async () => {
+    const folder = await loadContentFolder(dir);
+    const before = asked.length;
+    const { copied, warnings } = await copyRemoteImages(dir, folder, { timeoutMs: 500 });
+    // The two copies of the first run are found on disk: only the four failures are tried again.
+    expect(copied).toEqual([]);
+    expect(asked.slice(before).sort()).toEqual(['/active.svg', '/missing.png', '/page.png', '/slow.png']);
+    const tail = `until an upload that can reach it keeps a copy in media/remote/`;
+    expect(warnings.map(formatProblem).sort()).toEqual([
+      `guide-a.md:11:1: image: ${origin}/missing.png is not copied (the host answered 404): the page loads it from ${host} ${tail}`,
+      `guide-a.md:12:1: image: ${origin}/active.svg is not copied (the file holds a <script> element: SVGs must be plain drawings; remove it): the page loads it from ${host} ${tail}`,
+      `guide-a.md:13:1: image: ${origin}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the page loads it from ${host} ${tail}`,
+      `guide-a.md:14:1: image: ${origin}/slow.png is not copied (no answer within 0.5 s): the page loads it from ${host} ${tail}`,
+    ]);
+  });
+
+  test('a dry run fetches and uses the images but writes no file', async () => {
+    const dry = contentFolder();
+    const folder = await loadContentFolder(dry);
+    const outcome = await copyRemoteImages(dry, folder, { timeoutMs: 300, write: false });
+    expect(outcome.copied).toHaveLength(2);
+    expect(folder.media).toHaveLength(2);
+    expect(existsSync(join(dry, 'media'))).toBe(false);
+    rmSync(join(dry, '..'), { recursive: true, force: true });
+  });
+});
+
+describe('an upload of a folder (as `npm run upload` makes it)', () => {
+  let miniflare: LocalMiniflare;
+  beforeAll(() => {
+    miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['KV'] });
+  });
+  afterAll(() => miniflare?.dispose());
+
+  test('stores the copies as the site’s media and the article points at them; the rest stay as written', async () => {
+    const dir = contentFolder();
+    const store = kvStoreFromBinding((await miniflare.mf.getKVNamespace('KV')) as unknown as KVNamespace);
+    const lines: string[] = [];
+    const outcome = await uploadContent({
+      content: dir,
+      store,
+      cards: null,
+      diagrams: null,
+      remoteImages: { timeoutMs: 300 },
+      log: (l) => lines.push(l),
+    });
+    expect(outcome.ok).toBe(true);
+    expect(lines.filter((l) => l.startsWith('warning: guide-a.md'))).toHaveLength(4);
+    expect(lines.at(-1)).toMatch(/4 warning\(s\) above/);
+
+    const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+    const entry = parseStored(storedEntrySchema, (await store.get(manifest.entries[0]!.key))!, 'entry');
+    const sources = [...entry.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    expect(sources[1]).toMatch(/^\/media\/[0-9a-f]{64}\.svg$/);
+    expect(sources.slice(2)).toEqual([`${origin}/missing.png`, `${origin}/active.svg`, `${origin}/page.png`, `${origin}/slow.png`]);
+    expect(entry.html).toContain('width="150" alt="SignPath" loading="lazy" decoding="async" height="30"');
+    for (const src of sources.slice(0, 2)) expect(await store.get(src!.slice(1)), src).not.toBeNull();
+    rmSync(join(dir, '..'), { recursive: true, force: true });
+  });
+});
