@@ -57,7 +57,11 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
   }
   const outcome: CopyOutcome = { copied: [], warnings: [] };
   if (wanted.size === 0) return outcome;
-  log(`Copying ${wanted.size} image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
+  log(
+    write
+      ? `Copying ${wanted.size} image(s) from other hosts into ${join(dir, 'media', 'remote')}…`
+      : `Fetching ${wanted.size} image(s) from other hosts (dry run: no copy is written)…`,
+  );
   await Promise.all(
     [...wanted].map(async ([url, places]) => {
       const result = await download(url, fetch, timeoutMs);
@@ -89,6 +93,8 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
       );
     }),
   );
+  // In the order of the files and lines, whichever host answered first.
+  outcome.warnings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)));
   return outcome;
 }
 
