@@ -109,12 +109,9 @@ async function download(url: string, fetch: typeof globalThis.fetch, timeoutMs: 
       await response.body?.cancel();
       return { ok: false, reason: `the host answered ${response.status}` };
     }
-    const length = Number(response.headers.get('content-length'));
-    if (length > MAX_DOWNLOAD_BYTES) {
-      await response.body?.cancel();
-      return { ok: false, reason: `it is ${(length / 1024 / 1024).toFixed(1)} MB, over the 1 MB media limit` };
-    }
-    bytes = new Uint8Array(await response.arrayBuffer());
+    const read = await readAtMost(response, MAX_DOWNLOAD_BYTES);
+    if (!read) return { ok: false, reason: `it is over ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB, far over the 1 MB media limit` };
+    bytes = read;
   } catch (error) {
     const { cause } = error as { cause?: { code?: string; message?: string } };
     const name = (error as Error).name;
@@ -131,4 +128,30 @@ async function download(url: string, fetch: typeof globalThis.fetch, timeoutMs: 
   const name = remoteCopyName(remoteCopyBase(url)!, ext);
   const { problems } = buildMedia([{ name, bytes }]);
   return problems.length === 0 ? { ok: true, file: { name, bytes } } : { ok: false, reason: `the file ${problems[0]!.reason}` };
+}
+
+/** The body, or null (and the download stopped) once it passes `limit` bytes, with or without a Content-Length. */
+async function readAtMost(response: Response, limit: number): Promise<Uint8Array | null> {
+  if (Number(response.headers.get('content-length')) > limit) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
+    length += part.value.length;
+    if (length > limit) {
+      await reader!.cancel();
+      return null;
+    }
+    chunks.push(part.value);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }

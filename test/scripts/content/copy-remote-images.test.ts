@@ -1,7 +1,7 @@
 /**
  * Copies of images shown from other hosts. This machine has no internet, so a local HTTP server
  * stands in for the other hosts: it serves an image, an image without an extension in its URL,
- * an active SVG, a missing file, a web page and an answer that never comes.
+ * an active SVG, a missing file, a web page, an answer that never comes and 5 MB sent without a length.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -37,7 +37,12 @@ beforeAll(async () => {
     else if (request.url === '/page.png') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Not here');
     else if (request.url === '/slow.png')
       return; // never answers
-    else response.writeHead(404).end();
+    else if (request.url === '/huge.png') {
+      // 5 MB without a Content-Length: the download is stopped past 4 MB.
+      response.writeHead(200, { 'content-type': 'image/png' });
+      for (let i = 0; i < 5; i++) response.write(Buffer.alloc(1024 * 1024));
+      response.end();
+    } else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -62,6 +67,7 @@ function contentFolder(): string {
     `<img src="${origin}/active.svg" alt="Active">`,
     `<img src="${origin}/page.png" alt="A page">`,
     `<img src="${origin}/slow.png" alt="Slow">`,
+    `<img src="${origin}/huge.png" alt="Huge">`,
   ].join('\n');
   writeFileSync(join(dir, 'guide-a.md'), `---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\n${body}\n`);
   return dir;
@@ -77,36 +83,37 @@ describe('copyRemoteImages', () => {
   test('copies each image into media/remote/, named by host and path and by the kind its bytes hold', async () => {
     const folder = await loadContentFolder(dir);
     const lines: string[] = [];
-    const outcome = await copyRemoteImages(dir, folder, { timeoutMs: 500, log: (line) => lines.push(line) });
+    const outcome = await copyRemoteImages(dir, folder, { timeoutMs: 2000, log: (line) => lines.push(line) });
     const safeHost = host.replace(':', '_');
     expect(outcome.copied.sort()).toEqual([`remote/${safeHost}/logo.svg`, `remote/${safeHost}/shots/menu.png`]);
     expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'shots', 'menu.png')).equals(PNG)).toBe(true);
     expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'logo.svg'), 'utf8')).toBe(SVG);
     expect(folder.media?.map((m) => m.name).sort()).toEqual(outcome.copied);
-    expect(lines[0]).toBe(`Copying 6 image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
+    expect(lines[0]).toBe(`Copying 7 image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
     expect(lines).toContain(`  copied ${origin}/logo → media/remote/${safeHost}/logo.svg (0.1 KB): commit it with the article`);
   });
 
   test('an image that cannot be copied is a warning naming file, line, URL and why; the page keeps the URL', async () => {
     const folder = await loadContentFolder(dir);
     const before = asked.length;
-    const { copied, warnings } = await copyRemoteImages(dir, folder, { timeoutMs: 500 });
-    // The two copies of the first run are found on disk: only the four failures are tried again.
+    const { copied, warnings } = await copyRemoteImages(dir, folder, { timeoutMs: 2000 });
+    // The two copies of the first run are found on disk: only the five failures are tried again.
     expect(copied).toEqual([]);
-    expect(asked.slice(before).sort()).toEqual(['/active.svg', '/missing.png', '/page.png', '/slow.png']);
+    expect(asked.slice(before).sort()).toEqual(['/active.svg', '/huge.png', '/missing.png', '/page.png', '/slow.png']);
     const tail = `until an upload that can reach it keeps a copy in media/remote/`;
     expect(warnings.map(formatProblem).sort()).toEqual([
       `guide-a.md:11:1: image: ${origin}/missing.png is not copied (the host answered 404): the page loads it from ${host} ${tail}`,
       `guide-a.md:12:1: image: ${origin}/active.svg is not copied (the file holds a <script> element: SVGs must be plain drawings; remove it): the page loads it from ${host} ${tail}`,
       `guide-a.md:13:1: image: ${origin}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the page loads it from ${host} ${tail}`,
-      `guide-a.md:14:1: image: ${origin}/slow.png is not copied (no answer within 0.5 s): the page loads it from ${host} ${tail}`,
+      `guide-a.md:14:1: image: ${origin}/slow.png is not copied (no answer within 2 s): the page loads it from ${host} ${tail}`,
+      `guide-a.md:15:1: image: ${origin}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the page loads it from ${host} ${tail}`,
     ]);
   });
 
   test('a dry run fetches and uses the images but writes no file', async () => {
     const dry = contentFolder();
     const folder = await loadContentFolder(dry);
-    const outcome = await copyRemoteImages(dry, folder, { timeoutMs: 300, write: false });
+    const outcome = await copyRemoteImages(dry, folder, { timeoutMs: 2000, write: false });
     expect(outcome.copied).toHaveLength(2);
     expect(folder.media).toHaveLength(2);
     expect(existsSync(join(dry, 'media'))).toBe(false);
@@ -130,19 +137,25 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
       store,
       cards: null,
       diagrams: null,
-      remoteImages: { timeoutMs: 300 },
+      remoteImages: { timeoutMs: 2000 },
       log: (l) => lines.push(l),
     });
     expect(outcome.ok).toBe(true);
-    expect(lines.filter((l) => l.startsWith('warning: guide-a.md'))).toHaveLength(4);
-    expect(lines.at(-1)).toMatch(/4 warning\(s\) above/);
+    expect(lines.filter((l) => l.startsWith('warning: guide-a.md'))).toHaveLength(5);
+    expect(lines.at(-1)).toMatch(/5 warning\(s\) above/);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     const entry = parseStored(storedEntrySchema, (await store.get(manifest.entries[0]!.key))!, 'entry');
     const sources = [...entry.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
     expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
     expect(sources[1]).toMatch(/^\/media\/[0-9a-f]{64}\.svg$/);
-    expect(sources.slice(2)).toEqual([`${origin}/missing.png`, `${origin}/active.svg`, `${origin}/page.png`, `${origin}/slow.png`]);
+    expect(sources.slice(2)).toEqual([
+      `${origin}/missing.png`,
+      `${origin}/active.svg`,
+      `${origin}/page.png`,
+      `${origin}/slow.png`,
+      `${origin}/huge.png`,
+    ]);
     expect(entry.html).toContain('width="150" alt="SignPath" loading="lazy" decoding="async" height="30"');
     for (const src of sources.slice(0, 2)) expect(await store.get(src!.slice(1)), src).not.toBeNull();
     rmSync(join(dir, '..'), { recursive: true, force: true });
