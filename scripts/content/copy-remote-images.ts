@@ -19,8 +19,6 @@ import type { ContentProblem } from './problems.ts';
 import { findRemoteCopy, type RemoteImage, remoteCopyBase, remoteCopyName, remoteImages } from './remote-images.ts';
 
 export interface CopyOptions {
-  /** The network: `globalThis.fetch` unless a test gives another. */
-  fetch?: typeof globalThis.fetch;
   /** How long one image may take, headers and body (default 15 s). */
   timeoutMs?: number;
   log?: (line: string) => void;
@@ -43,7 +41,7 @@ const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024;
  * included: their preview shows the same page.
  */
 export async function copyRemoteImages(dir: string, folder: ContentFolder, options: CopyOptions = {}): Promise<CopyOutcome> {
-  const { fetch = globalThis.fetch, timeoutMs = 15_000, log = () => {}, write = true } = options;
+  const { timeoutMs = 15_000, log = () => {}, write = true } = options;
   const kept = new Map((folder.media ?? []).map((m) => [m.name, m]));
   const wanted = new Map<string, { file: string; image: RemoteImage }[]>();
   for (const { file, source } of folder.files) {
@@ -64,7 +62,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
   );
   await Promise.all(
     [...wanted].map(async ([url, places]) => {
-      const result = await download(url, fetch, timeoutMs);
+      const result = await download(url, timeoutMs);
       if (!result.ok) {
         const host = new URL(url).host;
         for (const { file, image } of places) {
@@ -101,7 +99,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
 type Download = { ok: true; file: MediaFile } | { ok: false; reason: string };
 
 /** Fetches one image, names it by the kind its bytes hold, and checks it as media.ts checks every file of content/media/. */
-async function download(url: string, fetch: typeof globalThis.fetch, timeoutMs: number): Promise<Download> {
+async function download(url: string, timeoutMs: number): Promise<Download> {
   let bytes: Uint8Array;
   try {
     const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });

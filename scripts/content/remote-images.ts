@@ -16,7 +16,7 @@ import { htmlTree, markdownTree } from './markdown-tree.ts';
 import type { MediaRef } from './media-images.ts';
 
 /** Where copies live below content/media/. */
-export const REMOTE_FOLDER = 'remote';
+const REMOTE_FOLDER = 'remote';
 
 export interface RemoteImage {
   url: string;
