@@ -12,11 +12,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { parseFrontMatter } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
 import type { ContentProblem } from './problems.ts';
-import { findRemoteCopy, type RemoteImage, remoteCopyBase, remoteCopyName, remoteImages } from './remote-images.ts';
+import { imagesWithoutCopy, remoteCopyBase, remoteCopyName } from './remote-images.ts';
 
 export interface CopyOptions {
   /** How long one image may take, headers and body (default 15 s). */
@@ -42,17 +41,7 @@ const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024;
  */
 export async function copyRemoteImages(dir: string, folder: ContentFolder, options: CopyOptions = {}): Promise<CopyOutcome> {
   const { timeoutMs = 15_000, log = () => {}, write = true } = options;
-  const kept = new Map((folder.media ?? []).map((m) => [m.name, m]));
-  const wanted = new Map<string, { file: string; image: RemoteImage }[]>();
-  for (const { file, source } of folder.files) {
-    const parsed = parseFrontMatter(file, source);
-    if (!parsed.ok) continue; // the build reports it
-    for (const image of remoteImages(parsed.value.body)) {
-      if (findRemoteCopy(image.url, kept)) continue;
-      const at = image.line === undefined ? image : { ...image, line: parsed.value.bodyLine + image.line - 1 };
-      wanted.set(image.url, [...(wanted.get(image.url) ?? []), { file, image: at }]);
-    }
-  }
+  const wanted = imagesWithoutCopy(folder);
   const outcome: CopyOutcome = { copied: [], warnings: [] };
   if (wanted.size === 0) return outcome;
   log(
@@ -65,11 +54,11 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
       const result = await download(url, timeoutMs);
       if (!result.ok) {
         const host = new URL(url).host;
-        for (const { file, image } of places) {
+        for (const { file, line, column } of places) {
           outcome.warnings.push({
             file,
             field: 'image',
-            ...(image.line === undefined ? {} : { line: image.line, column: image.column }),
+            ...(line === undefined ? {} : { line, column }),
             reason: `${url} is not copied (${result.reason}): the page loads it from ${host} until an upload that can reach it keeps a copy in media/remote/`,
           });
         }

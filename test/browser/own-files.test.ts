@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
-import { parseFrontMatter } from '../../scripts/content/front-matter.ts';
 import { loadContentFolder } from '../../scripts/content/load-content.ts';
-import { findRemoteCopy, remoteImages } from '../../scripts/content/remote-images.ts';
+import { imagesWithoutCopy } from '../../scripts/content/remote-images.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { hydrated } from '../support/navigation.ts';
 
@@ -23,15 +22,7 @@ afterAll(() => site?.close());
 const BADGE = new URL(SITE.downloadsBadge);
 
 /** Images the articles show from other hosts that have no copy in content/media/remote/. */
-async function uncopiedImages(): Promise<Set<string>> {
-  const content = await loadContentFolder('content');
-  const kept = new Map((content.media ?? []).map((m) => [m.name, m]));
-  const urls = content.files.flatMap(({ file, source }) => {
-    const parsed = parseFrontMatter(file, source);
-    return parsed.ok ? remoteImages(parsed.value.body).map((image) => image.url) : [];
-  });
-  return new Set(urls.filter((url) => !findRemoteCopy(url, kept)));
-}
+const uncopiedImages = async (): Promise<Set<string>> => new Set(imagesWithoutCopy(await loadContentFolder('content')).keys());
 
 /** What one first load asks of other hosts, and what its links and sources name there. */
 async function elsewhere(path: string): Promise<{ requested: string[]; named: string[] }> {

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { MediaRef } from '../../../scripts/content/media-images.ts';
 import {
   findRemoteCopy,
+  imagesWithoutCopy,
   knownExtension,
   ownRemoteMedia,
   remoteCopyBase,
@@ -77,6 +78,33 @@ describe('remoteImages', () => {
     expect(remoteImages(markdown)).toEqual([
       { url: 'https://img.youtube.com/vi/a/0.jpg', line: 3, column: 1 },
       { url: 'https://img.youtube.com/vi/b/0.jpg', line: 5, column: 30 },
+    ]);
+  });
+});
+
+describe('imagesWithoutCopy', () => {
+  test('lists each image without a copy once, with every file and line that shows it', () => {
+    const page = (title: string, body: string) => `---\ntitle: ${title}\nslug: ${title}\ndescription: d\ntype: guide\n---\n${body}\n`;
+    const copied = 'https://about.signpath.io/assets/signpath-logo.svg';
+    const missing = 'https://img.youtube.com/vi/x/0.jpg';
+    const folder = {
+      files: [
+        { file: 'a.md', source: page('a', `![Logo](${copied})\n\n![Video](${missing})`) },
+        { file: 'b.md', source: page('b', `Text\n\n<img src="${missing}" alt="Video">`) },
+        // Its front matter does not parse: the build reports it, not this.
+        { file: 'c.md', source: `no front matter ![x](https://example.com/c.png)` },
+      ],
+      samples: [],
+      media: [{ name: 'remote/about.signpath.io/assets/signpath-logo.svg', bytes: new Uint8Array() }],
+    };
+    expect([...imagesWithoutCopy(folder)]).toEqual([
+      [
+        missing,
+        [
+          { file: 'a.md', line: 9, column: 1 },
+          { file: 'b.md', line: 9, column: 1 },
+        ],
+      ],
     ]);
   });
 });
