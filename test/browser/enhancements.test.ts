@@ -175,6 +175,9 @@ describe('theme', () => {
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { themeAtParse?: string }).themeAtParse)).toBe('light');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    // Hydrated first, so the link is a client navigation: after a full load the toggle click
+    // below could come before that page's entry installs its listener (CI once lost that race).
+    await hydrated(page);
     await page.click('nav.site-nav a[href="/guide"]');
     await page.waitForURL('**/guide');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
