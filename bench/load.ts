@@ -61,29 +61,53 @@ export async function warmUp(base: URL, targets: Target[], options: LoadOptions)
 }
 
 /**
- * Short runs of each target in turn, `rounds` times, and the median of each: a machine busy
- * with other work slows all targets alike, so their ratios stay meaningful (used by the CI check).
+ * Short runs of each target in turn, `rounds` times: every run of each target, in round order.
+ * A machine busy with other work slows the targets of a round alike, so ratios taken within a
+ * round stay meaningful (see ratioByRound).
  */
+export async function measureRounds(
+  base: URL,
+  targets: Target[],
+  rounds: number,
+  options: LoadOptions,
+): Promise<Map<string, Measurement[]>> {
+  const runs = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) runs.get(target.name)!.push(await measure(base, target, options));
+  }
+  return runs;
+}
+
+/** measureRounds, reduced to the median of each target. */
 export async function measureInterleaved(
   base: URL,
   targets: Target[],
   rounds: number,
   options: LoadOptions,
 ): Promise<Map<string, Measurement>> {
-  const runs = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const target of targets) runs.get(target.name)!.push(await measure(base, target, options));
-  }
+  const runs = await measureRounds(base, targets, rounds, options);
   return new Map([...runs].map(([name, list]) => [name, median(list)]));
+}
+
+/**
+ * The median over rounds of `of`'s figure ÷ `over`'s figure in the same round. A burst of other
+ * work that spoils one target's run spoils one round's ratio, which the median drops.
+ */
+export function ratioByRound(runs: Map<string, Measurement[]>, of: string, over: string, field: 'rps' | 'mean' = 'rps'): number {
+  const a = runs.get(of) ?? [];
+  const b = runs.get(over) ?? [];
+  if (a.length === 0 || a.length !== b.length) throw new Error(`ratioByRound: ${of} and ${over} need the same rounds`);
+  return mid(a.map((m, i) => m[field] / b[i]![field]));
+}
+
+function mid(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 /** Field by field median of several measurements. */
 function median(list: Measurement[]): Measurement {
-  const mid = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const half = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-  };
   return {
     rps: mid(list.map((m) => m.rps)),
     p50: mid(list.map((m) => m.p50)),
