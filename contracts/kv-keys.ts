@@ -8,6 +8,8 @@
  *   search/<sha256>   StoredSearchIndex: immutable, content-addressed.
  *   media/<sha256>.<ext>  the bytes of an image from content/media/: immutable, content-addressed;
  *                     also an article's social card, `media/<sha256>.png`, the hash of its inputs.
+ *   media/remote/<sha256>  StoredRemoteImage: the URL of an image from another host that the Worker
+ *                     fetches for visitors (contracts/media.ts); the hash is the URL's.
  *   lock/upload       the upload lock (scripts/content/upload-lock.ts).
  */
 
@@ -22,3 +24,5 @@ export const sampleKey = (path: string): string => `sample/${path}`;
 export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
 /** `ext` is the file's canonical extension (contracts/media.ts); the Worker serves it at /<key>. */
 export const mediaKey = (sha256: string, ext: string): string => `media/${sha256}.${ext}`;
+/** The Worker serves the image at /<key> (contracts/media.ts remoteImageUrl). */
+export const remoteImageKey = (urlSha256: string): string => `media/remote/${urlSha256}`;

@@ -105,11 +105,18 @@ export const manifestSchema = z.object({
   drafts: z.array(manifestEntrySchema).default([]),
   /**
    * KV keys of the images from content/media/ and of the articles' social cards
-   * (`media/<sha256>.<ext>`), so clean-ups keep them; absent: none.
+   * (`media/<sha256>.<ext>`), and of the images fetched from other hosts (`media/remote/<sha256>`),
+   * so clean-ups keep them; absent: none.
    */
   media: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/** `media/remote/<sha256>`: an image on another host that a page shows through the Worker. */
+export const storedRemoteImageSchema = z.object({
+  url: z.string().regex(/^https?:\/\//i, 'an http(s) URL'),
+});
+export type StoredRemoteImage = z.infer<typeof storedRemoteImageSchema>;
 
 /** Parses a KV value as JSON and checks its shape; throws an Error naming what is wrong. */
 export function parseStored<T>(schema: z.ZodType<T>, raw: string, what: string): T {

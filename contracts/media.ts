@@ -1,7 +1,8 @@
 /**
  * Images that belong to the site (content/media/): the kinds accepted, their content types, and
  * the URL the Worker serves each at. The URL names the file's sha256, so it never changes
- * meaning and is cached for a year. Pure.
+ * meaning and is cached for a year. Also the URL of an image from another host that the upload
+ * could not copy, which the Worker fetches for the visitor. Pure.
  */
 
 /** Canonical extension → content type. `.jpeg` files are stored as `jpg`. */
@@ -21,3 +22,17 @@ export const MEDIA_FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|avif|gif|svg)$
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export const mediaUrl = (sha256: string, ext: MediaExtension): string => `${MEDIA_PATH_PREFIX}${sha256}.${ext}`;
+
+/**
+ * An image an article shows from another host, without a kept copy (content/media/remote/): the
+ * page names `/media/remote/<sha256 of its URL>` and the Worker fetches the image from its host
+ * (worker/content/remote-image-route.ts), so a visitor's browser asks no other host. Only URLs
+ * an upload listed (contracts/kv-keys.ts remoteImageKey) are fetched.
+ */
+export const REMOTE_IMAGE_PATH_PREFIX = '/media/remote/';
+export const REMOTE_IMAGE_NAME_PATTERN = /^[0-9a-f]{64}$/;
+export const remoteImageUrl = (urlSha256: string): string => `${REMOTE_IMAGE_PATH_PREFIX}${urlSha256}`;
+/** Its host may change the image: a day fresh, a week served stale while it is fetched again. */
+export const REMOTE_IMAGE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+/** The upload's copy step stops at the same size (scripts/content/copy-remote-images.ts). */
+export const REMOTE_IMAGE_MAX_BYTES = 4 * 1024 * 1024;

@@ -91,6 +91,8 @@ export interface LocalWorkerOptions {
   probeKv?: boolean;
   /** `ANALYTICS` bound to a Durable Object whose every call throws. */
   brokenAnalytics?: boolean;
+  /** Answers every fetch the Worker itself makes (Miniflare's outboundService): a stand-in for the internet. */
+  outbound?: (request: Request) => Response | Promise<Response>;
 }
 
 export interface LocalWorker {
@@ -158,6 +160,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     tempParent,
     probeKv = false,
     brokenAnalytics = false,
+    outbound,
   } = options;
   if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
   const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
@@ -176,6 +179,8 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     ...(script === undefined ? { scriptPath: bundle, modulesRoot: dirname(bundle) } : { script }),
     ...(probeKv ? { kvNamespaces: otherNamespaces, wrappedBindings: { CONTENT: { scriptName: 'kv-probe' } } } : { kvNamespaces }),
     ...(brokenAnalytics ? { durableObjects: { ANALYTICS: { className: 'BrokenCounter', scriptName: 'broken-analytics' } } } : {}),
+    // Miniflare hands over its own (undici) Request and takes any Response of the same shape.
+    ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
   };
   const control = probeKv ? kvProbeControl() : undefined;
   const helpers = [

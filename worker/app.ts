@@ -13,7 +13,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
-import { MEDIA_PATH_PREFIX } from '../contracts/media.ts';
+import { MEDIA_PATH_PREFIX, REMOTE_IMAGE_PATH_PREFIX } from '../contracts/media.ts';
 import {
   PAGE_API_PREFIX,
   PAGE_VIEW_API_PATH,
@@ -26,6 +26,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../contracts/xsrf-names.ts';
 import { pageViewHits } from './analytics/hits-route.ts';
 import type { AppEnv } from './app-env.ts';
 import { mediaFile } from './content/media-route.ts';
+import { remoteImage } from './content/remote-image-route.ts';
 import { sampleFile } from './content/samples-route.ts';
 import { searchApi } from './content/search-route.ts';
 import { feeds } from './feeds/feed-routes.ts';
@@ -67,6 +68,7 @@ app.route(PAGE_VIEW_API_PATH, pageViewHits);
 app.route('/', publishRoutes);
 app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
 
+app.get(`${REMOTE_IMAGE_PATH_PREFIX}*`, remoteImage);
 app.get(`${MEDIA_PATH_PREFIX}*`, mediaFile);
 // Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.
 app.route('/', feeds);

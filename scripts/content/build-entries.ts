@@ -17,6 +17,7 @@ import { type ParsedFile, parseFrontMatter } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 import type { ContentProblem } from './problems.ts';
+import { imagesWithoutCopy, type RemoteImagePointer, remoteImagePointer } from './remote-images.ts';
 import { RENDERER_VERSION, type RenderedMarkdown, renderMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {
@@ -47,6 +48,8 @@ export type BuildResult =
       samples: BuiltSample[];
       drafts: BuiltEntry[];
       media: BuiltMedia[];
+      /** Images from other hosts without a kept copy, which pages show through the Worker. */
+      remoteImages: RemoteImagePointer[];
       warnings: ContentProblem[];
       /** Files whose diagrams are left for the browser to draw (no drawer was given). */
       clientDiagrams: string[];
@@ -156,7 +159,8 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
-  return { ok: true, entries, samples, drafts, media: [...media.values()], warnings, clientDiagrams };
+  const remoteImages = [...imagesWithoutCopy(folder).keys()].map(remoteImagePointer);
+  return { ok: true, entries, samples, drafts, media: [...media.values()], remoteImages, warnings, clientDiagrams };
 }
 
 type Finished = { ok: true; rendered: RenderedMarkdown; hash: string; clientDiagrams: boolean } | { ok: false; problems: string[] };

@@ -7,11 +7,14 @@
  * use it and never ask the other host again.
  *
  * An image that cannot be copied (no network, an error status, a file the checks refuse) is a
- * warning naming file, line and reason; the page then shows it from its own host, as written.
+ * warning naming file, line and reason; the page then shows it through the Worker, which fetches
+ * it from its host (worker/content/remote-image-route.ts).
  * I/O: HTTP requests and writes below `<content>/media/remote/`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { REMOTE_IMAGE_MAX_BYTES } from '../../contracts/media.ts';
+import { readAtMost } from '../../contracts/read-at-most.ts';
 import type { ContentFolder } from './load-content.ts';
 import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
 import type { ContentProblem } from './problems.ts';
@@ -33,7 +36,7 @@ export interface CopyOutcome {
 }
 
 /** Larger than any image the site accepts (media.ts refuses rasters over 1 MB): the download stops there. */
-const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024;
+const MAX_DOWNLOAD_BYTES = REMOTE_IMAGE_MAX_BYTES;
 
 /**
  * Copies what is missing into `<dir>/media/remote/` and appends it to `folder.media`. Drafts are
@@ -59,7 +62,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
             file,
             field: 'image',
             ...(line === undefined ? {} : { line, column }),
-            reason: `${url} is not copied (${result.reason}): the page loads it from ${host} until an upload that can reach it keeps a copy in media/remote/`,
+            reason: `${url} is not copied (${result.reason}): the Worker fetches it from ${host} for the page until an upload that can reach it keeps a copy in media/remote/`,
           });
         }
         return;
@@ -115,30 +118,4 @@ async function download(url: string, timeoutMs: number): Promise<Download> {
   const name = remoteCopyName(remoteCopyBase(url)!, ext);
   const { problems } = buildMedia([{ name, bytes }]);
   return problems.length === 0 ? { ok: true, file: { name, bytes } } : { ok: false, reason: `the file ${problems[0]!.reason}` };
-}
-
-/** The body, or null (and the download stopped) once it passes `limit` bytes, with or without a Content-Length. */
-async function readAtMost(response: Response, limit: number): Promise<Uint8Array | null> {
-  if (Number(response.headers.get('content-length')) > limit) {
-    await response.body?.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = response.body?.getReader();
-  for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
-    length += part.value.length;
-    if (length > limit) {
-      await reader!.cancel();
-      return null;
-    }
-    chunks.push(part.value);
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }

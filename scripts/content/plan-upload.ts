@@ -8,15 +8,17 @@
  * keys of the previous version stay for pages that readers already have open.
  *
  * Images (content/media/ and the articles' social cards) are written only when KV lacks their
- * key: the key is a content hash, so an unchanged image or card is never sent twice.
+ * key: the key is a content hash, so an unchanged image or card is never sent twice. The same
+ * holds for the URLs of images from other hosts that pages show through the Worker.
  */
 import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
-import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
+import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../contracts/kv-values.ts';
 import type { BuiltCard } from './build-cards.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
 import { namedKeys } from './history.ts';
 import type { BuiltMedia } from './media.ts';
+import type { RemoteImagePointer } from './remote-images.ts';
 import { calendarDate, publishAtFor } from './schedule.ts';
 
 export interface PlannedWrite {
@@ -52,6 +54,8 @@ export interface UploadPlan {
   media?: { name: string; url: string; status: 'written' | 'unchanged' }[];
   /** Social cards, one per article and draft that has one; absent: none. */
   cards?: { file: string; url: string; status: 'written' | 'unchanged' }[];
+  /** Images from other hosts that pages show through the Worker; absent: none. */
+  remoteImages?: { url: string; path: string; status: 'written' | 'unchanged' }[];
 }
 
 export interface PlanInput {
@@ -65,6 +69,8 @@ export interface PlanInput {
   media?: BuiltMedia[];
   /** Social cards by content file (build-cards.ts); an entry without one names none. */
   cards?: ReadonlyMap<string, BuiltCard>;
+  /** Images from other hosts without a kept copy (remote-images.ts). */
+  remoteImages?: RemoteImagePointer[];
   previous: Manifest | null;
   /** Every `entry/`, `sample/` and `search/` key now in the namespace. */
   existingKeys: ReadonlySet<string>;
@@ -80,6 +86,7 @@ export function planUpload({
   search = null,
   media = [],
   cards = new Map(),
+  remoteImages = [],
   previous,
   existingKeys,
   renderer,
@@ -125,7 +132,7 @@ export function planUpload({
 
   // Two articles may share a card (the same title, section and date): its key is written once.
   const imageWrites = new Set<string>();
-  const image = (key: string, bytes: Uint8Array) => {
+  const image = (key: string, bytes: string | Uint8Array) => {
     const unchanged = existingKeys.has(key);
     if (!unchanged && !imageWrites.has(key)) writes.push({ key, value: bytes });
     imageWrites.add(key);
@@ -134,7 +141,12 @@ export function planUpload({
   const mediaReports = media.map(({ name, key, url, bytes }) => ({ name, url, status: image(key, bytes) }));
   const usedCards = [...manifestEntries, ...manifestDrafts].flatMap((e) => (cards.has(e.file) ? [cards.get(e.file)!] : []));
   const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: image(key, bytes) }));
-  const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key)])].sort();
+  const remoteReports = remoteImages.map(({ url, key, path }) => ({
+    url,
+    path,
+    status: image(key, JSON.stringify({ url } satisfies StoredRemoteImage)),
+  }));
+  const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key), ...remoteImages.map((r) => r.key)])].sort();
 
   const manifest: Manifest = {
     version: (previous?.version ?? 0) + 1,
@@ -167,6 +179,7 @@ export function planUpload({
     samples: sampleReports,
     media: mediaReports,
     cards: cardReports,
+    remoteImages: remoteReports,
   };
 }
 

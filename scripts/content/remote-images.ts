@@ -3,15 +3,18 @@
  * full URL (`![alt](https://…)` or a raw `<img src="https://…">`); the upload keeps a copy of
  * it under content/media/remote/<host>/<path> (copy-remote-images.ts), and the page serves that
  * copy from /media/ with its size, so a first load asks no other host. An image without a copy
- * keeps the URL as written. A video from another host gets `preload="none"`: nothing is fetched
- * until the visitor presses play.
+ * (the upload could not fetch it) is shown through the Worker, at /media/remote/<sha256 of its
+ * URL> (worker/content/remote-image-route.ts): the visitor's browser still asks no other host.
+ * A video from another host gets `preload="none"`: nothing is fetched until the visitor
+ * presses play.
  *
  * Pure: URLs and trees in, names, lists and changed trees out.
  */
 import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';
 import { visit } from 'unist-util-visit';
-import { MEDIA_TYPES, type MediaExtension } from '../../contracts/media.ts';
+import { remoteImageKey } from '../../contracts/kv-keys.ts';
+import { MEDIA_TYPES, type MediaExtension, remoteImageUrl } from '../../contracts/media.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import type { ContentFolder } from './load-content.ts';
 import { htmlTree, markdownTree } from './markdown-tree.ts';
@@ -48,6 +51,18 @@ export function remoteCopyBase(url: string): string | null {
   if (path.endsWith('/')) path += 'index';
   const query = parsed.search ? `~${createHash('sha256').update(parsed.search).digest('hex').slice(0, 10)}` : '';
   return `${REMOTE_FOLDER}/${host}${path}${query}`;
+}
+
+/** An image without a copy, as the Worker knows it: its KV key, and the path pages show it at. */
+export interface RemoteImagePointer {
+  url: string;
+  key: string;
+  path: string;
+}
+
+export function remoteImagePointer(url: string): RemoteImagePointer {
+  const hash = createHash('sha256').update(url).digest('hex');
+  return { url, key: remoteImageKey(hash), path: remoteImageUrl(hash) };
 }
 
 /** The extension a name already ends with, when it is one the site serves. */
@@ -101,6 +116,8 @@ export function imagesWithoutCopy(folder: ContentFolder): Map<string, ImagePlace
   const kept = new Map((folder.media ?? []).map((m) => [m.name, m]));
   const missing = new Map<string, ImagePlace[]>();
   for (const { file, source } of folder.files) {
+    // Most files name no other host: they are not parsed again.
+    if (!/https?:\/\//i.test(source)) continue;
     const parsed = parseFrontMatter(file, source);
     if (!parsed.ok) continue;
     for (const { url, line, column } of remoteImages(parsed.value.body)) {
@@ -115,14 +132,18 @@ export function imagesWithoutCopy(folder: ContentFolder): Map<string, ImagePlace
 /**
  * Points every image from another host that has a kept copy at that copy, with its width and
  * height (an author's width or height is kept, the other side follows the image's proportions),
- * and makes videos from other hosts wait for the visitor. Changes the tree in place.
+ * and every other one at the Worker's /media/remote/ path (remoteImagePointer); makes videos
+ * from other hosts wait for the visitor. Changes the tree in place.
  */
 export function ownRemoteMedia(tree: Root, media: ReadonlyMap<string, MediaRef>): void {
   visit(tree, 'element', (node: Element) => {
     if (node.tagName === 'video' && hasRemoteSource(node)) node.properties.preload = 'none';
     if (node.tagName !== 'img' || !isRemote(node.properties.src)) return;
     const copy = findRemoteCopy(node.properties.src, media);
-    if (!copy) return;
+    if (!copy) {
+      node.properties.src = remoteImagePointer(node.properties.src).path;
+      return;
+    }
     node.properties.src = copy.url;
     const width = Number(node.properties.width) || undefined;
     const height = Number(node.properties.height) || undefined;

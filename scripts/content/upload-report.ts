@@ -4,12 +4,16 @@
  */
 import type { UploadPlan } from './plan-upload.ts';
 
-/** A line per entry, sample and image of content/media/, then one for the cards (when any were made). */
+/**
+ * A line per entry, sample, image of content/media/ and image shown through the Worker, then one
+ * for the cards (when any were made).
+ */
 export function planLines(plan: UploadPlan, dryRun: boolean, drawnCards: number | null): string[] {
   return [
     ...plan.entries.map((e) => `${e.status.padEnd(9)} ${e.file} → ${e.slug}`),
     ...plan.samples.map((s) => `${s.status.padEnd(9)} samples/${s.path}`),
     ...(plan.media ?? []).map((m) => `${m.status.padEnd(9)} media/${m.name} → ${m.url}`),
+    ...(plan.remoteImages ?? []).map((r) => `${r.status.padEnd(9)} ${r.url} → ${r.path} (fetched by the Worker)`),
     ...(drawnCards === null ? [] : [cardsLine(plan, drawnCards, dryRun)]),
   ];
 }

@@ -196,6 +196,7 @@ async function planAndPublish(
     drafts: built.drafts,
     search,
     media: built.media,
+    remoteImages: built.remoteImages,
     ...(cards ? { cards: cards.cards } : {}),
     previous,
     existingKeys,

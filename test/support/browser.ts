@@ -15,6 +15,16 @@ const TRANSPARENT_PNG = Buffer.from(
   'base64',
 );
 
+/**
+ * This machine has no internet: what the Worker fetches from other hosts (the articles' images
+ * that the upload could not copy, worker/content/remote-image-route.ts) gets a stand-in image.
+ */
+async function standInForOtherHosts(request: Request): Promise<Response> {
+  const { hostname } = new URL(request.url);
+  if (hostname === '127.0.0.1' || hostname === 'localhost') return fetch(request.url, { method: request.method, headers: request.headers });
+  return new Response(TRANSPARENT_PNG, { headers: { 'content-type': 'image/png' } });
+}
+
 export interface Site {
   worker: WorkerRuntime;
   browser: Browser;
@@ -27,7 +37,7 @@ export interface Site {
 
 /** `clientDiagrams`: the content is published with its diagrams left for the browser to draw. */
 export async function startSite({ clientDiagrams = false }: { clientDiagrams?: boolean } = {}): Promise<Site> {
-  const worker = await startPublishedWorker({ listen: true, clientDiagrams });
+  const worker = await startPublishedWorker({ listen: true, clientDiagrams, outbound: standInForOtherHosts });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const base = worker.url;
   return {

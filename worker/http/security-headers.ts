@@ -12,6 +12,7 @@
  */
 import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPT_HASHES } from '../../client/inline-scripts.ts';
+import { SITE } from '../../client/site.ts';
 
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
@@ -19,7 +20,9 @@ export const securityHeaders = secureHeaders({
     scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
     // Shiki colours code through style attributes, and mermaid's SVG carries a <style>.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'https:', 'data:'],
+    // Images from other hosts are served through the Worker (content/remote-image-route.ts); the
+    // footer's downloads badge is the one the browser fetches itself.
+    imgSrc: ["'self'", 'data:', new URL(SITE.downloadsBadge).origin],
     mediaSrc: ["'self'", 'https:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],

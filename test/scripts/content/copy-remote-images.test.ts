@@ -16,6 +16,7 @@ import { copyRemoteImages } from '../../../scripts/content/copy-remote-images.ts
 import { kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
 import { loadContentFolder } from '../../../scripts/content/load-content.ts';
 import { formatProblem } from '../../../scripts/content/problems.ts';
+import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 
@@ -93,7 +94,7 @@ describe('copyRemoteImages', () => {
     expect(lines).toContain(`  copied ${origin}/logo → media/remote/${safeHost}/logo.svg (0.1 KB): commit it with the article`);
   });
 
-  test('an image that cannot be copied is a warning naming file, line, URL and why; the page keeps the URL', async () => {
+  test('an image that cannot be copied is a warning naming file, line, URL and why', async () => {
     const folder = await loadContentFolder(dir);
     const before = asked.length;
     const { copied, warnings } = await copyRemoteImages(dir, folder, { timeoutMs: 2000 });
@@ -102,11 +103,11 @@ describe('copyRemoteImages', () => {
     expect(asked.slice(before).sort()).toEqual(['/active.svg', '/huge.png', '/missing.png', '/page.png', '/slow.png']);
     const tail = `until an upload that can reach it keeps a copy in media/remote/`;
     expect(warnings.map(formatProblem).sort()).toEqual([
-      `guide-a.md:11:1: image: ${origin}/missing.png is not copied (the host answered 404): the page loads it from ${host} ${tail}`,
-      `guide-a.md:12:1: image: ${origin}/active.svg is not copied (the file holds a <script> element: SVGs must be plain drawings; remove it): the page loads it from ${host} ${tail}`,
-      `guide-a.md:13:1: image: ${origin}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the page loads it from ${host} ${tail}`,
-      `guide-a.md:14:1: image: ${origin}/slow.png is not copied (no answer within 2 s): the page loads it from ${host} ${tail}`,
-      `guide-a.md:15:1: image: ${origin}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the page loads it from ${host} ${tail}`,
+      `guide-a.md:11:1: image: ${origin}/missing.png is not copied (the host answered 404): the Worker fetches it from ${host} for the page ${tail}`,
+      `guide-a.md:12:1: image: ${origin}/active.svg is not copied (the file holds a <script> element: SVGs must be plain drawings; remove it): the Worker fetches it from ${host} for the page ${tail}`,
+      `guide-a.md:13:1: image: ${origin}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the Worker fetches it from ${host} for the page ${tail}`,
+      `guide-a.md:14:1: image: ${origin}/slow.png is not copied (no answer within 2 s): the Worker fetches it from ${host} for the page ${tail}`,
+      `guide-a.md:15:1: image: ${origin}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the Worker fetches it from ${host} for the page ${tail}`,
     ]);
   });
 
@@ -128,7 +129,7 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
   });
   afterAll(() => miniflare?.dispose());
 
-  test('stores the copies as the site’s media and the article points at them; the rest stay as written', async () => {
+  test('stores the copies as the site’s media and the article points at them; the rest are shown through the Worker', async () => {
     const dir = contentFolder();
     const store = kvStoreFromBinding((await miniflare.mf.getKVNamespace('KV')) as unknown as KVNamespace);
     const lines: string[] = [];
@@ -149,13 +150,16 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
     const sources = [...entry.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
     expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
     expect(sources[1]).toMatch(/^\/media\/[0-9a-f]{64}\.svg$/);
-    expect(sources.slice(2)).toEqual([
-      `${origin}/missing.png`,
-      `${origin}/active.svg`,
-      `${origin}/page.png`,
-      `${origin}/slow.png`,
-      `${origin}/huge.png`,
-    ]);
+    const uncopied = ['missing.png', 'active.svg', 'page.png', 'slow.png', 'huge.png'].map((name) =>
+      remoteImagePointer(`${origin}/${name}`),
+    );
+    expect(sources.slice(2)).toEqual(uncopied.map((p) => p.path));
+    // The Worker finds each one's URL under its key, which the manifest names so clean-ups keep it.
+    for (const { key, url } of uncopied) {
+      expect(JSON.parse((await store.get(key))!)).toEqual({ url });
+      expect(manifest.media).toContain(key);
+    }
+    expect(lines).toContain(`written   ${uncopied[0]!.url} → ${uncopied[0]!.path} (fetched by the Worker)`);
     expect(entry.html).toContain('width="150" alt="SignPath" loading="lazy" decoding="async" height="30"');
     for (const src of sources.slice(0, 2)) expect(await store.get(src!.slice(1)), src).not.toBeNull();
     rmSync(join(dir, '..'), { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { buildEntries } from '../../../scripts/content/build-entries.ts';
 import { buildMedia, MAX_RASTER_BYTES, type MediaFile } from '../../../scripts/content/media.ts';
 import { formatProblem } from '../../../scripts/content/problems.ts';
+import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
 import { renderMarkdown } from '../../../scripts/content/render-markdown.ts';
 
 /** The start of a PNG file: signature and IHDR chunk (what image-size reads), then `padding` bytes. */
@@ -63,8 +64,10 @@ describe('images in markdown', () => {
     expect(imageProblems).toEqual([]);
     const url = media.get('shot.png')!.url;
     expect(html).toContain(`<img src="${url}" alt="The HUD editor" width="640" height="400" loading="lazy" decoding="async">`);
-    // Images from elsewhere keep their URL and get no size (the pipeline makes every image lazy).
-    expect(html).toContain('<img src="https://example.com/a.png" alt="Elsewhere" loading="lazy" decoding="async">');
+    // An image from elsewhere without a kept copy is shown through the Worker, with no size (the
+    // pipeline makes every image lazy).
+    const { path } = remoteImagePointer('https://example.com/a.png');
+    expect(html).toContain(`<img src="${path}" alt="Elsewhere" loading="lazy" decoding="async">`);
   });
 
   test('a missing file or missing alt text stops the build, naming file and line', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';
 import { describe, expect, test } from 'vitest';
 import type { MediaRef } from '../../../scripts/content/media-images.ts';
@@ -8,6 +9,7 @@ import {
   ownRemoteMedia,
   remoteCopyBase,
   remoteCopyName,
+  remoteImagePointer,
   remoteImages,
 } from '../../../scripts/content/remote-images.ts';
 import { renderMarkdown } from '../../../scripts/content/render-markdown.ts';
@@ -131,10 +133,13 @@ describe('ownRemoteMedia', () => {
     expect(props(tall)).toEqual({ src: LOGO.url, width: 60, height: 12 });
   });
 
-  test('an image without a copy keeps its URL', () => {
-    const tree = img({ src: 'https://img.youtube.com/vi/none/0.jpg' });
+  test('an image without a copy is shown through the Worker, at the path of its URL’s hash', () => {
+    const url = 'https://img.youtube.com/vi/none/0.jpg';
+    const tree = img({ src: url });
     ownRemoteMedia(tree, media);
-    expect(props(tree)).toEqual({ src: 'https://img.youtube.com/vi/none/0.jpg' });
+    const hash = createHash('sha256').update(url).digest('hex');
+    expect(props(tree)).toEqual({ src: `/media/remote/${hash}` });
+    expect(remoteImagePointer(url)).toEqual({ url, key: `media/remote/${hash}`, path: `/media/remote/${hash}` });
   });
 
   test('a video from another host waits for the visitor, whatever the author asked; one of ours is left alone', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
 import { renderMarkdown } from '../../../scripts/content/render-markdown.ts';
 
 const fence = (lang: string, code: string) => `\`\`\`${lang}\n${code}\n\`\`\`\n`;
@@ -137,16 +138,18 @@ describe('sanitising raw HTML', () => {
     expect(out).toContain('name="user-content-getElementById"');
   });
 
-  test('images survive and are lazy-loaded', async () => {
-    const img = tagWith(await html('<img src="https://example.com/hud.png" alt="The HUD">'), 'hud.png');
+  test('images survive and are lazy-loaded (one from another host is shown through the Worker)', async () => {
+    const { path } = remoteImagePointer('https://example.com/hud.png');
+    const img = tagWith(await html('<img src="https://example.com/hud.png" alt="The HUD">'), path);
     expect(img).toMatch(/^<img /);
-    expect(img).toContain('src="https://example.com/hud.png"');
+    expect(img).toContain(`src="${path}"`);
     expect(img).toContain('alt="The HUD"');
     expect(img).toContain('loading="lazy"');
   });
 
   test('markdown images are lazy-loaded too', async () => {
-    expect(tagWith(await html('![Setup](https://example.com/setup.png)'), 'setup.png')).toContain('loading="lazy"');
+    const { path } = remoteImagePointer('https://example.com/setup.png');
+    expect(tagWith(await html('![Setup](https://example.com/setup.png)'), path)).toContain('loading="lazy"');
   });
 
   test('videos with controls survive', async () => {

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
+import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
 import { parseUploadArgs, UPLOAD_OPTIONS, usage } from '../../../scripts/content/upload-cli.ts';
 
 const run = promisify(execFile);
@@ -80,7 +81,8 @@ describe('the command', () => {
     host?.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const notCopied = () => `image: ${image} is not copied (the host answered 404): the page loads it from ${new URL(image).host} ${UNTIL}`;
+  const notCopied = () =>
+    `image: ${image} is not copied (the host answered 404): the Worker fetches it from ${new URL(image).host} for the page ${UNTIL}`;
 
   test('--help prints the usage and exits 0', async () => {
     const { code, stdout } = await upload(['--help']);
@@ -102,11 +104,12 @@ describe('the command', () => {
     expect(code).toBe(0);
     expect(stdout.split('\n').filter(Boolean)).toEqual([
       `Publishing ${join(dir, 'content')} to the local state…`,
-      // The other host has no such image: it is not copied, and the page keeps its URL.
+      // The other host has no such image: it is not copied, and the page shows it through the Worker.
       `Copying 1 image(s) from other hosts into ${join(dir, 'content', 'media', 'remote')}…`,
       `warning: guide-a.md:7:11: ${notCopied()}`,
       'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
       'written   guide-a.md → a',
+      `written   ${image} → ${remoteImagePointer(image).path} (fetched by the Worker)`,
       // --no-render-cache: the card is drawn, not taken from the cache.
       'cards     1 social card(s): wrote 1, 0 unchanged; drew 1, 0 from the cache',
       '1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1; deleted 0 stale key(s). 2 warning(s) above (--strict stops on them).',

@@ -5,6 +5,7 @@ import { manifestSchema, parseStored, storedEntrySchema } from '../../../contrac
 import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../contracts/preview-token.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
 import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import { imagesWithoutCopy } from '../../../scripts/content/remote-images.ts';
 import { type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 
@@ -47,7 +48,7 @@ function succeeded(outcome: UploadOutcome) {
 }
 
 describe('uploading the real content folder', () => {
-  test('writes 24 entries, 1 sample, the search index, 1 image, 24 social cards, the manifest and its history record', async () => {
+  test('writes 24 entries, 1 sample, the search index, the images, 24 social cards, the manifest and its history record', async () => {
     const store = stores.FULL;
     const outcome = succeeded((await upload(store, 'content', { now: T1 })).outcome);
     expect(outcome.entriesWritten).toBe(24);
@@ -60,10 +61,15 @@ describe('uploading the real content folder', () => {
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
     expect(keys).toContain('history/0000000001');
-    // The screenshot of content/media/ and one card per entry (every title differs).
-    expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(25);
-    expect(keys.filter((k) => k.startsWith('media/')).every((k) => /^media\/[0-9a-f]{64}\.png$/.test(k))).toBe(true);
-    expect(keys).toHaveLength(53);
+    // The files of content/media/ (the screenshot, and the kept copies of images from other
+    // hosts), one card per entry (every title differs), and the URL of each image from another
+    // host without a copy, which the Worker fetches (6 here: this machine cannot copy them).
+    const uncopied = imagesWithoutCopy(realContent).size;
+    const files = keys.filter((k) => /^media\/[0-9a-f]{64}\.[a-z]+$/.test(k));
+    expect(files).toHaveLength((realContent.media ?? []).length + 24);
+    expect(keys.filter((k) => /^media\/remote\/[0-9a-f]{64}$/.test(k))).toHaveLength(uncopied);
+    expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(files.length + uncopied);
+    expect(keys).toHaveLength(28 + files.length + uncopied);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
@@ -107,7 +113,7 @@ describe('uploading the real content folder', () => {
     // The cards are the first upload's: taken from the cache, found in KV, not sent.
     expect(lines).toContain('cards     24 social card(s): wrote 0, 24 unchanged; drew 0, 24 from the cache');
     expect(sent, 'only the upload lock is written').toEqual([LOCK_KEY]);
-    expect(await allKeys(store)).toHaveLength(53);
+    expect(await allKeys(store)).toHaveLength(28 + 24 + (realContent.media ?? []).length + imagesWithoutCopy(realContent).size);
   });
 });
 
@@ -167,7 +173,10 @@ test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
   const dry = succeeded(outcome);
   expect(dry.entriesWritten).toBe(24);
-  expect(dry.plan.writes).toHaveLength(52); // 24 entries, 1 sample, the search index, 1 image, 24 cards, the history record
+  // 24 entries, 1 sample, the search index, the images, 24 cards, the history record, and the URL
+  // of each image from another host without a copy.
+  const images = (realContent.media ?? []).length + imagesWithoutCopy(realContent).size;
+  expect(dry.plan.writes).toHaveLength(24 + 1 + 1 + 24 + 1 + images);
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(
     /^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
@@ -223,11 +232,14 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   expect(lines.filter((l) => /^cards {5}24 social card\(s\): wrote 24, 0 unchanged; drew \d+, \d+ from the cache$/.test(l))).toHaveLength(
     1,
   );
-  expect(lines).toHaveLength(24 + 1 + 1 + 1 + 1);
+  // One line per image from another host without a copy, which the Worker fetches.
+  const remote = lines.filter((l) => /^written {3}https:\/\/\S+ → \/media\/remote\/[0-9a-f]{64} \(fetched by the Worker\)$/.test(l));
+  expect(remote).toHaveLength(imagesWithoutCopy(realContent).size);
+  expect(lines).toHaveLength(24 + 1 + 1 + 1 + 1 + remote.length);
   expect(lines.at(-1)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
 
   const again = await upload(stores.LOG, 'content');
-  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(26);
+  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(26 + remote.length);
   expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; 1 image(s); manifest unchanged; deleted 0 stale key(s).');
 });
 
