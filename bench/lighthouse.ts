@@ -2,14 +2,16 @@
  * Lighthouse (the npm package, run in-process) with Debian's Chromium against the benchmark's
  * runtime: performance, accessibility, best practices and SEO, mobile and desktop presets.
  *
- * This machine has no internet, so third-party images (the shields.io badge, GitHub images)
- * fail to load. For each category the result also says which failing audits failed only on
- * third-party URLs, and what the score would be with those audits passing: the cost of being
- * offline, kept apart from the site's own findings.
+ * This machine has no internet, so third-party images (the shields.io badge) fail to load, and
+ * so do the articles' images from other hosts that the Worker fetches for the page
+ * (/media/remote/…, a 502 offline). For each category the result also says which failing audits
+ * failed only on such URLs, and what the score would be with those audits passing: the cost of
+ * being offline, kept apart from the site's own findings.
  */
 import { createRequire } from 'node:module';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { REMOTE_IMAGE_PATH_PREFIX } from '../contracts/media.ts';
 import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../tools/chromium.ts';
 
 export { CHROME_PATH };
@@ -26,7 +28,7 @@ export interface Finding {
   title: string;
   score: number;
   displayValue?: string;
-  /** A console-errors audit whose every error is a third-party resource that failed to load. */
+  /** A console-errors audit whose every error is a resource that needs the internet: a third-party one, or one the Worker fetches from another host. */
   thirdPartyOnly: boolean;
   /** The first few URLs the audit's details name. */
   urls: string[];
@@ -109,8 +111,8 @@ function summarize(
       const audit = audits[ref.id];
       if (!audit || audit.score === null || ['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode)) continue;
       const urls = urlsIn(audit.details);
-      const thirdPartyOnly =
-        audit.score < 1 && OFFLINE_AUDITS.has(audit.id) && urls.length > 0 && urls.every((u) => new URL(u).host !== base.host);
+      const offlineOnly = (u: string) => new URL(u).host !== base.host || new URL(u).pathname.startsWith(REMOTE_IMAGE_PATH_PREFIX);
+      const thirdPartyOnly = audit.score < 1 && OFFLINE_AUDITS.has(audit.id) && urls.length > 0 && urls.every(offlineOnly);
       if (audit.score < 1 && (ref.weight > 0 || audit.score < 0.9)) {
         const finding = {
           category,
