@@ -284,6 +284,8 @@ describe('security headers', () => {
       expect(csp).not.toContain('nonce');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
+      // Images come from this site (other hosts' through /media/remote/), but for the downloads badge.
+      expect(csp).toContain("img-src 'self' data: https://img.shields.io;");
       // The executable inline scripts are exactly the two the hashes allow.
       const inline = doc.root.querySelectorAll('script:not([src]):not([type])').map((s) => s.textContent);
       expect(inline.sort()).toEqual(Object.values(INLINE_SCRIPTS).sort());
