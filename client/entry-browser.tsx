@@ -1,8 +1,8 @@
 /**
  * Browser entry, imported by the page's one inline script once the page has painted
  * (paint-first.ts). It holds no React: it wires at once what article HTML needs (copy
- * buttons, the theme toggle, the "/" shortcut to search, the contents highlight, diagrams that
- * upload could not draw) and counts the view. React (hydrate-app.tsx: same-host navigation,
+ * buttons, the "/" shortcut to search, the contents highlight, diagrams that upload could not
+ * draw) and counts the view. The theme toggle works before it runs (theme-first.ts). React (hydrate-app.tsx: same-host navigation,
  * the search box's suggestions) is fetched and run at the visitor's first intent
  * (first-intent.ts): a reader who only reads never pays for it, and a page nobody touches runs
  * no long task. Until then links and forms are ordinary ones.
@@ -16,7 +16,6 @@ import { onFirstIntent } from './browser/first-intent.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
-import { installThemeToggle } from './browser/theme-toggle.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
 import './styles.css';
 
@@ -37,7 +36,6 @@ if (payloadElement && root) {
   const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
   installPreloadErrorHandler();
   installCopyButtons();
-  installThemeToggle();
   installSearchShortcut();
   installInPageScrollMemory();
   enhance();

@@ -1,8 +1,9 @@
 /**
  * The theme switch. The same markup whatever the theme: the stylesheet shows the half that
  * fits the theme in effect (chosen, or the system's), so its icon and accessible name are
- * right from the first paint, before any script. The click is handled by
- * client/browser/theme-toggle.ts, which flips the page and remembers the choice in a cookie.
+ * right from the first paint, before any script. The click is handled by the head's first
+ * inline script (client/theme-first.ts), which flips the page and remembers the choice in a
+ * cookie.
  */
 export function ThemeToggle() {
   return (

@@ -189,6 +189,21 @@ describe('theme', () => {
   });
 });
 
+describe('theme before the page script', () => {
+  test('the toggle works before the entry has run: a tap right after the first paint is not lost', async () => {
+    const { page, context } = await site.open({ colorScheme: 'dark' });
+    // No script file ever arrives: what answers is the head's inline script alone.
+    await context.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(site.url('/news'));
+    await page.click('[data-theme-toggle]');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect((await context.cookies()).find((c) => c.name === 'theme')?.value).toBe('light');
+    expect(await page.getByRole('button', { name: 'Switch to dark theme' }).isVisible()).toBe(true);
+    expect(await page.locator('html[data-enhanced]').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('every route', () => {
   test.each([
     '/',

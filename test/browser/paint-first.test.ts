@@ -89,7 +89,7 @@ test('a page nobody touches runs the entry but never fetches React; the first in
   await enhanced(page);
   expect(scripts.filter((path) => reactFiles.includes(path))).toEqual([]);
   expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-  // The entry works already: the theme toggle answers without React.
+  // The page works already: the theme toggle answers without React.
   const before = await page.evaluate(() => document.documentElement.dataset.theme ?? null);
   await page.locator('[data-theme-toggle]').first().dispatchEvent('click');
   expect(await page.evaluate(() => document.documentElement.dataset.theme ?? null)).not.toBe(before);
