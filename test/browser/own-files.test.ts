@@ -52,9 +52,9 @@ async function elsewhere(path: string): Promise<{ requested: string[]; named: st
 
 describe('a first load', () => {
   test('of every page asks no other host but the downloads badge; images from other hosts come from this one', async () => {
+    // Six on this machine (the features screenshot, four video thumbnails, SignPath's logo); none
+    // once an upload with internet has kept their copies.
     const uncopied = new Set([...(await uncopiedImages())].map((url) => remoteImagePointer(url).path));
-    // The real content has six (the features screenshot, four video thumbnails, SignPath's logo).
-    expect(uncopied.size).toBeGreaterThan(0);
     const sitemap = await (await site.worker.fetch('/sitemap.xml')).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     // The sitemap lists the home page, both indexes and every article; these are the rest.
