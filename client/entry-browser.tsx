@@ -2,10 +2,10 @@
  * Browser entry, imported by the page's one inline script once the page has painted
  * (paint-first.ts). It holds no React: it wires at once what article HTML needs (copy
  * buttons, the "/" shortcut to search, the contents highlight, diagrams that upload could not
- * draw) and counts the view. The theme toggle works before it runs (theme-first.ts). React (hydrate-app.tsx: same-host navigation,
- * the search box's suggestions) is fetched and run at the visitor's first intent
- * (first-intent.ts): a reader who only reads never pays for it, and a page nobody touches runs
- * no long task. Until then links and forms are ordinary ones.
+ * draw) and counts the view. The theme toggle works before it runs (theme-first.ts). React
+ * (hydrate-app.tsx: same-host navigation, the search box's suggestions) is fetched and run at
+ * the visitor's first intent (first-intent.ts): a reader who only reads never pays for it, and
+ * a page nobody touches runs no long task. Until then links and forms are ordinary ones.
  *
  * I/O: reads the payload; listeners, fetches.
  */

@@ -35,9 +35,6 @@ export interface CopyOutcome {
   warnings: ContentProblem[];
 }
 
-/** Larger than any image the site accepts (media.ts refuses rasters over 1 MB): the download stops there. */
-const MAX_DOWNLOAD_BYTES = REMOTE_IMAGE_MAX_BYTES;
-
 /**
  * Copies what is missing into `<dir>/media/remote/` and appends it to `folder.media`. Drafts are
  * included: their preview shows the same page.
@@ -99,8 +96,9 @@ async function download(url: string, timeoutMs: number): Promise<Download> {
       await response.body?.cancel();
       return { ok: false, reason: `the host answered ${response.status}` };
     }
-    const read = await readAtMost(response, MAX_DOWNLOAD_BYTES);
-    if (!read) return { ok: false, reason: `it is over ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB, far over the 1 MB media limit` };
+    // Larger than any image the site accepts (media.ts refuses rasters over 1 MB): the download stops there.
+    const read = await readAtMost(response, REMOTE_IMAGE_MAX_BYTES);
+    if (!read) return { ok: false, reason: `it is over ${REMOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB, far over the 1 MB media limit` };
     bytes = read;
   } catch (error) {
     const { cause } = error as { cause?: { code?: string; message?: string } };
