@@ -39,7 +39,7 @@ try {
     const context = await browser.newContext({ ...PHONE, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto(url('/guide/multi-sim'));
-    await page.locator('figure svg').first().scrollIntoViewIfNeeded();
+    await page.locator('figure.diagram').first().scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, -120));
     await page.screenshot({ path: join(OUT, `multi-sim-phone-${scheme}.png`) });
     await page.goto(url('/analytics'));

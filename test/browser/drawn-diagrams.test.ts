@@ -2,10 +2,12 @@
  * Diagrams drawn at upload, in real Chromium: the article with a diagram loads the same
  * JavaScript as one without (no mermaid), shows the diagram with JavaScript off, does not shift
  * layout, takes the page theme's colours in both themes, and at 390 px keeps every label at
- * 11 CSS px or more in a figure that scrolls sideways, from the keyboard too.
+ * 11 CSS px or more in a figure that scrolls sideways, from the keyboard too, with a shade on
+ * each edge that has more diagram beyond it.
  */
 import { gzipSync } from 'node:zlib';
-import type { Response } from 'playwright-core';
+import type { Locator, Response } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
@@ -106,4 +108,39 @@ test('at 390 px every label is at least 11 CSS px, and the figure scrolls sidewa
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => figure.evaluate((f) => f.scrollLeft)).toBeGreaterThan(0);
   await context.close();
+});
+
+/** How orange the figure's top padding is next to each edge (red minus blue, 0–255), from a screenshot. */
+async function edgeShades(figure: Locator): Promise<{ left: number; right: number }> {
+  const { data, info } = await sharp(await figure.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scale = info.width / (await figure.evaluate((f) => f.getBoundingClientRect().width));
+  // Rows inside the top padding (no diagram there), columns just inside the 1 px border.
+  const orange = (x: number) => {
+    let sum = 0;
+    for (let y = Math.round(4 * scale); y < Math.round(12 * scale); y++) {
+      const at = (y * info.width + x) * info.channels;
+      sum += data[at]! - data[at + 2]!;
+    }
+    return sum / (Math.round(12 * scale) - Math.round(4 * scale));
+  };
+  return { left: orange(Math.round(3 * scale)), right: orange(info.width - 1 - Math.round(3 * scale)) };
+}
+
+describe.each(['dark', 'light'] as const)('at 390 px in the %s theme', (scheme) => {
+  test('a shade marks each edge of the diagram with more beyond it', async () => {
+    const { page, context } = await site.open({ viewport: PHONE, colorScheme: scheme });
+    await page.goto(site.url(ARTICLE));
+    const figure = page.locator('figure.diagram-drawn');
+    await figure.scrollIntoViewIfNeeded();
+    const atStart = await edgeShades(figure);
+    expect(atStart.right).toBeGreaterThan(40);
+    expect(atStart.left).toBeLessThan(10);
+    await figure.evaluate((f) => f.scrollTo({ left: f.scrollWidth }));
+    const atEnd = await edgeShades(figure);
+    expect(atEnd.left).toBeGreaterThan(40);
+    expect(atEnd.right).toBeLessThan(10);
+    await context.close();
+  });
 });
