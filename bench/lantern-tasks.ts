@@ -1,0 +1,101 @@
+/**
+ * `node bench/lantern-tasks.ts [--page article|guide|news index] [--runs 1]` (after
+ * `npm run build`): why the simulated TBT of the Starlight comparison is what it is. Runs
+ * Lighthouse's mobile preset (simulated throttling) on one page of each site, set up as the
+ * comparison does, and prints from Lantern's own node timings the main-thread tasks of the
+ * replayed page load: when each runs (simulated ms), how long it took in the trace (observed ms),
+ * the trace events inside it, whether the first-paint estimate counts it, and what it adds to TBT
+ * (the part after the simulated FCP beyond 50 ms). Lighthouse reports the mean of the optimistic
+ * and the pessimistic replay; both are printed.
+ *
+ * I/O: builds or reuses the Starlight site, starts both origins and Chromium; prints to stdout.
+ */
+
+import { parseArgs } from 'node:util';
+import { launch } from 'chrome-launcher';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
+import { startGzipProxy } from './gzip-proxy.ts';
+import { audit } from './lighthouse.ts';
+import { startRuntime } from './runtime.ts';
+import { publishSite } from './site-run.ts';
+import { COMPARED_PAGES, SITES } from './starlight-comparison.ts';
+import { buildStarlightSite } from './starlight-site.ts';
+import { startStaticOrigin } from './static-origin.ts';
+
+/** The parts of Lantern's graph nodes read here (its types are not exported for this use). */
+interface LanternNode {
+  type: 'cpu' | 'network';
+  id: string;
+  duration: number;
+  childEvents: { name: string; dur?: number }[];
+}
+type NodeTimings = Map<LanternNode, { startTime: number; endTime: number }>;
+
+const { values: args } = parseArgs({
+  options: { page: { type: 'string', default: 'article' }, runs: { type: 'string', default: '1' } },
+  strict: true,
+});
+const compared = COMPARED_PAGES.find((entry) => entry.page === args.page);
+if (!compared) {
+  console.error(`lantern-tasks: --page takes one of ${COMPARED_PAGES.map((entry) => entry.page).join(', ')}`);
+  process.exit(2);
+}
+const allNodeTimings = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, NodeTimings> } } }).Simulation
+  .Simulator.allNodeTimings;
+
+/** The replay's tasks after its FCP, as lines, and the TBT they add up to. */
+function describeReplay(full: NodeTimings, firstPaint: NodeTimings): { lines: string[]; tbt: number } {
+  const fcp = Math.max(...[...firstPaint.values()].map((timing) => timing.endTime));
+  const inFirstPaint = new Set([...firstPaint.keys()].map((node) => node.id));
+  const lines = [`simulated FCP ${fcp.toFixed(0)} ms`];
+  let tbt = 0;
+  const tasks = [...full].filter(([node]) => node.type === 'cpu').sort((a, b) => a[1].startTime - b[1].startTime);
+  for (const [node, { startTime, endTime }] of tasks) {
+    const blocking = Math.max(0, endTime - Math.max(startTime, fcp) - 50);
+    tbt += blocking;
+    const events = [...new Set(node.childEvents.filter((event) => (event.dur ?? 0) > 1000).map((event) => event.name))].slice(0, 4);
+    lines.push(
+      `${startTime.toFixed(0).padStart(6)}–${endTime.toFixed(0).padEnd(6)} observed ${(node.duration / 1000).toFixed(1).padStart(5)} ms` +
+        `${inFirstPaint.has(node.id) ? '  [first paint]' : '               '}  TBT +${blocking.toFixed(0).padEnd(4)} ${events.join(', ') || '(no event over 1 ms)'}`,
+    );
+  }
+  return { lines, tbt };
+}
+
+const dist = buildStarlightSite('content', (line) => console.error(`· ${line}`));
+const site = await publishSite({ content: 'content', articlePath: COMPARED_PAGES[0].paths['this site'] });
+const runtime = await startRuntime(site.scenario);
+const origin = await startStaticOrigin(dist);
+const proxies = { 'this site': await startGzipProxy(runtime.url), Starlight: await startGzipProxy(origin.url) };
+const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+try {
+  for (const name of SITES) await (await fetch(new URL(compared.paths[name], proxies[name].url))).arrayBuffer();
+  for (let run = 1; run <= Number(args.runs); run++) {
+    for (const name of SITES) {
+      allNodeTimings.clear();
+      const lhr = await audit(new URL(compared.paths[name], proxies[name].url).href, chrome.port, 'mobile', () => {}, {
+        categories: ['performance'],
+      });
+      const metric = (id: string) => (lhr.audits[id]?.numericValue ?? Number.NaN).toFixed(0);
+      console.log(
+        `\n${name}, ${compared.paths[name]} (run ${run}): FCP ${metric('first-contentful-paint')} ms, TBT ${metric('total-blocking-time')} ms`,
+      );
+      for (const replay of ['optimistic', 'pessimistic']) {
+        const full = allNodeTimings.get(`${replay}Interactive`);
+        const firstPaint = allNodeTimings.get(`${replay}FirstContentfulPaint`);
+        if (!full || !firstPaint) throw new Error(`Lighthouse ran no ${replay} replay (its simulation names changed?)`);
+        const { lines, tbt } = describeReplay(full, firstPaint);
+        console.log(`  ${replay} replay: ${lines[0]}, tasks add up to TBT ${tbt.toFixed(0)} ms`);
+        for (const line of lines.slice(1)) console.log(`    ${line}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await proxies['this site'].close();
+  await proxies.Starlight.close();
+  await origin.close();
+  await runtime.dispose();
+  site.scenario.remove();
+}
