@@ -16,21 +16,13 @@ import { launch } from 'chrome-launcher';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
 import { startGzipProxy } from './gzip-proxy.ts';
+import { type NodeTimings, type ReplayedTask, replayedTasks } from './lantern-replay.ts';
 import { audit } from './lighthouse.ts';
 import { startRuntime } from './runtime.ts';
 import { publishSite } from './site-run.ts';
 import { COMPARED_PAGES, SITES } from './starlight-comparison.ts';
 import { buildStarlightSite } from './starlight-site.ts';
 import { startStaticOrigin } from './static-origin.ts';
-
-/** The parts of Lantern's graph nodes read here (its types are not exported for this use). */
-interface LanternNode {
-  type: 'cpu' | 'network';
-  id: string;
-  duration: number;
-  childEvents: { name: string; dur?: number }[];
-}
-type NodeTimings = Map<LanternNode, { startTime: number; endTime: number }>;
 
 const { values: args } = parseArgs({
   options: { page: { type: 'string', default: 'article' }, runs: { type: 'string', default: '1' } },
@@ -44,23 +36,11 @@ if (!compared) {
 const allNodeTimings = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, NodeTimings> } } }).Simulation
   .Simulator.allNodeTimings;
 
-/** The replay's tasks after its FCP, as lines, and the TBT they add up to. */
-function describeReplay(full: NodeTimings, firstPaint: NodeTimings): { lines: string[]; tbt: number } {
-  const fcp = Math.max(...[...firstPaint.values()].map((timing) => timing.endTime));
-  const inFirstPaint = new Set([...firstPaint.keys()].map((node) => node.id));
-  const lines = [`simulated FCP ${fcp.toFixed(0)} ms`];
-  let tbt = 0;
-  const tasks = [...full].filter(([node]) => node.type === 'cpu').sort((a, b) => a[1].startTime - b[1].startTime);
-  for (const [node, { startTime, endTime }] of tasks) {
-    const blocking = Math.max(0, endTime - Math.max(startTime, fcp) - 50);
-    tbt += blocking;
-    const events = [...new Set(node.childEvents.filter((event) => (event.dur ?? 0) > 1000).map((event) => event.name))].slice(0, 4);
-    lines.push(
-      `${startTime.toFixed(0).padStart(6)}–${endTime.toFixed(0).padEnd(6)} observed ${(node.duration / 1000).toFixed(1).padStart(5)} ms` +
-        `${inFirstPaint.has(node.id) ? '  [first paint]' : '               '}  TBT +${blocking.toFixed(0).padEnd(4)} ${events.join(', ') || '(no event over 1 ms)'}`,
-    );
-  }
-  return { lines, tbt };
+function taskLine(task: ReplayedTask): string {
+  const when = `${task.start.toFixed(0).padStart(6)}–${task.end.toFixed(0).padEnd(6)}`;
+  const mark = task.inFirstPaint ? '[first paint]' : '             ';
+  const events = task.events.join(', ') || '(no event over 1 ms)';
+  return `${when} observed ${task.observedMs.toFixed(1).padStart(5)} ms  ${mark}  TBT +${task.blockingMs.toFixed(0).padEnd(4)} ${events}`;
 }
 
 const dist = buildStarlightSite('content', (line) => console.error(`· ${line}`));
@@ -85,9 +65,9 @@ try {
         const full = allNodeTimings.get(`${replay}Interactive`);
         const firstPaint = allNodeTimings.get(`${replay}FirstContentfulPaint`);
         if (!full || !firstPaint) throw new Error(`Lighthouse ran no ${replay} replay (its simulation names changed?)`);
-        const { lines, tbt } = describeReplay(full, firstPaint);
-        console.log(`  ${replay} replay: ${lines[0]}, tasks add up to TBT ${tbt.toFixed(0)} ms`);
-        for (const line of lines.slice(1)) console.log(`    ${line}`);
+        const { fcpMs, tasks, tbtMs } = replayedTasks(full, firstPaint);
+        console.log(`  ${replay} replay: simulated FCP ${fcpMs.toFixed(0)} ms, tasks add up to TBT ${tbtMs.toFixed(0)} ms`);
+        for (const task of tasks) console.log(`    ${taskLine(task)}`);
       }
     }
   }
