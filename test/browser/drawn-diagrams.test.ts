@@ -144,3 +144,15 @@ describe.each(['dark', 'light'] as const)('at 390 px in the %s theme', (scheme) 
     await context.close();
   });
 });
+
+test('a diagram that fits its column has no shade', async () => {
+  const { page, context } = await site.open({ viewport: { width: 1280, height: 900 } });
+  await page.goto(site.url(ARTICLE));
+  const figure = page.locator('figure.diagram-drawn');
+  await figure.scrollIntoViewIfNeeded();
+  expect(await figure.evaluate((f) => f.scrollWidth - f.clientWidth)).toBe(0);
+  const shades = await edgeShades(figure);
+  expect(shades.left).toBeLessThan(10);
+  expect(shades.right).toBeLessThan(10);
+  await context.close();
+});
