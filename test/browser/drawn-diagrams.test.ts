@@ -6,11 +6,11 @@
  * each edge that has more diagram beyond it.
  */
 import { gzipSync } from 'node:zlib';
-import type { Locator, Response } from 'playwright-core';
-import sharp from 'sharp';
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import { edgeShades } from '../support/edge-shades.ts';
 import { hydrated } from '../support/navigation.ts';
 
 const ARTICLE = '/guide/multi-sim';
@@ -109,24 +109,6 @@ test('at 390 px every label is at least 11 CSS px, and the figure scrolls sidewa
   await expect.poll(() => figure.evaluate((f) => f.scrollLeft)).toBeGreaterThan(0);
   await context.close();
 });
-
-/** How orange the figure's top padding is next to each edge (red minus blue, 0–255), from a screenshot. */
-async function edgeShades(figure: Locator): Promise<{ left: number; right: number }> {
-  const { data, info } = await sharp(await figure.screenshot())
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const scale = info.width / (await figure.evaluate((f) => f.getBoundingClientRect().width));
-  // Rows inside the top padding (no diagram there), columns just inside the 1 px border.
-  const orange = (x: number) => {
-    let sum = 0;
-    for (let y = Math.round(4 * scale); y < Math.round(12 * scale); y++) {
-      const at = (y * info.width + x) * info.channels;
-      sum += data[at]! - data[at + 2]!;
-    }
-    return sum / (Math.round(12 * scale) - Math.round(4 * scale));
-  };
-  return { left: orange(Math.round(3 * scale)), right: orange(info.width - 1 - Math.round(3 * scale)) };
-}
 
 describe.each(['dark', 'light'] as const)('at 390 px in the %s theme', (scheme) => {
   test('a shade marks each edge of the diagram with more beyond it', async () => {

@@ -1,10 +1,12 @@
 /**
  * Pages that fit a phone, in real Chromium at 390×844 with touch: the header's share of the
  * screen, /analytics without sideways scrolling, one search box on /search (which works
- * without JavaScript), spaced result cards, no keyboard hint on touch, headings kept whole.
+ * without JavaScript), spaced result cards, no keyboard hint on touch, headings kept whole,
+ * code blocks that scroll sideways with a shade on each edge that has more code beyond it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
+import { edgeShades } from '../support/edge-shades.ts';
 import { hydrated } from '../support/navigation.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -116,4 +118,23 @@ describe('on a 390×844 phone', () => {
     expect(style).toEqual({ hyphens: 'manual', wrap: 'normal' });
     await context.close();
   });
+
+  test.each(['dark', 'light'] as const)(
+    'a code block wider than the screen shades the edges with more code beyond them (%s)',
+    async (scheme) => {
+      const { context, page } = await site.open({ ...PHONE, colorScheme: scheme });
+      await page.goto(site.url('/guide/multi-sim'));
+      const block = page.locator('.prose pre.shiki').filter({ hasText: 'TelemetryAdress' });
+      await block.scrollIntoViewIfNeeded();
+      expect(await block.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeGreaterThan(0);
+      const atStart = await edgeShades(block);
+      expect(atStart.right).toBeGreaterThan(40);
+      expect(atStart.left).toBeLessThan(10);
+      await block.evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
+      const atEnd = await edgeShades(block);
+      expect(atEnd.left).toBeGreaterThan(40);
+      expect(atEnd.right).toBeLessThan(10);
+      await context.close();
+    },
+  );
 });

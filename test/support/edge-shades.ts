@@ -1,0 +1,26 @@
+/**
+ * How orange the two side edges of a sideways-scrolling box look on screen (client/styles.css,
+ * `:is(pre, .diagram)`), read from a screenshot's pixels: red minus blue, averaged over rows in
+ * the box's top padding, where no content is drawn. A plain panel reads about 0 in both themes;
+ * a shade reads 40 or more. Does I/O: screenshots the element.
+ */
+import type { Locator } from 'playwright-core';
+import sharp from 'sharp';
+
+export async function edgeShades(box: Locator): Promise<{ left: number; right: number }> {
+  const { data, info } = await sharp(await box.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scale = info.width / (await box.evaluate((b) => b.getBoundingClientRect().width));
+  const [top, bottom] = [Math.round(4 * scale), Math.round(12 * scale)];
+  const orange = (x: number) => {
+    let sum = 0;
+    for (let y = top; y < bottom; y++) {
+      const at = (y * info.width + x) * info.channels;
+      sum += data[at]! - data[at + 2]!;
+    }
+    return sum / (bottom - top);
+  };
+  // Columns just inside a 1 px border, if the box has one.
+  return { left: orange(Math.round(3 * scale)), right: orange(info.width - 1 - Math.round(3 * scale)) };
+}
