@@ -29,7 +29,7 @@ export interface Finding {
   score: number;
   displayValue?: string;
   /** A console-errors audit whose every error is a resource that needs the internet: a third-party one, or one the Worker fetches from another host. */
-  thirdPartyOnly: boolean;
+  failsOnlyOffline: boolean;
   /** The first few URLs the audit's details name. */
   urls: string[];
 }
@@ -39,7 +39,7 @@ export interface LighthouseRun {
   preset: Preset;
   /** 0–100. */
   scores: Record<Category, number>;
-  /** The score if the audits that failed only on third-party URLs had passed. */
+  /** The score if the audits that failed only on URLs that need the internet had passed. */
   offlineAdjusted: Record<Category, number>;
   findings: Finding[];
 }
@@ -111,21 +111,21 @@ function summarize(
       const audit = audits[ref.id];
       if (!audit || audit.score === null || ['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode)) continue;
       const urls = urlsIn(audit.details);
-      const offlineOnly = (u: string) => new URL(u).host !== base.host || new URL(u).pathname.startsWith(REMOTE_IMAGE_PATH_PREFIX);
-      const thirdPartyOnly = audit.score < 1 && OFFLINE_AUDITS.has(audit.id) && urls.length > 0 && urls.every(offlineOnly);
+      const needsInternet = (u: string) => new URL(u).host !== base.host || new URL(u).pathname.startsWith(REMOTE_IMAGE_PATH_PREFIX);
+      const failsOnlyOffline = audit.score < 1 && OFFLINE_AUDITS.has(audit.id) && urls.length > 0 && urls.every(needsInternet);
       if (audit.score < 1 && (ref.weight > 0 || audit.score < 0.9)) {
         const finding = {
           category,
           id: audit.id,
           title: audit.title,
           score: audit.score,
-          thirdPartyOnly,
+          failsOnlyOffline,
           urls: [...new Set(urls)].slice(0, 5),
         };
         findings.push(audit.displayValue ? { ...finding, displayValue: audit.displayValue } : finding);
       }
       weighted += ref.weight * audit.score;
-      adjusted += ref.weight * (thirdPartyOnly ? 1 : audit.score);
+      adjusted += ref.weight * (failsOnlyOffline ? 1 : audit.score);
       weights += ref.weight;
     }
     // Performance is scored from metric curves, not a plain mean: left as reported.

@@ -208,24 +208,24 @@ export function lighthouseTable(runs: LighthouseRun[]): string {
 
 /** Every audit that did not pass, once per (category, audit), with where it failed. */
 export function lighthouseFindings(runs: LighthouseRun[]): string[] {
-  const seen = new Map<string, { title: string; where: string[]; thirdPartyOnly: boolean; displayValue?: string }>();
+  const seen = new Map<string, { title: string; where: string[]; failsOnlyOffline: boolean; displayValue?: string }>();
   for (const run of runs) {
     for (const f of run.findings) {
       const key = `${f.category}: ${f.id}`;
       const item = seen.get(key) ?? {
         title: f.title,
         where: [],
-        thirdPartyOnly: true,
+        failsOnlyOffline: true,
         ...(f.displayValue ? { displayValue: f.displayValue } : {}),
       };
       item.where.push(`${run.path} ${run.preset}`);
-      item.thirdPartyOnly &&= f.thirdPartyOnly;
+      item.failsOnlyOffline &&= f.failsOnlyOffline;
       seen.set(key, item);
     }
   }
   return [...seen].map(
     ([key, f]) =>
-      `${key} (${f.title}${f.displayValue ? `, ${f.displayValue}` : ''})${f.thirdPartyOnly ? ' [third-party URLs only: offline]' : ''}: ${f.where.join(', ')}`,
+      `${key} (${f.title}${f.displayValue ? `, ${f.displayValue}` : ''})${f.failsOnlyOffline ? ' [fails only offline: every URL needs the internet]' : ''}: ${f.where.join(', ')}`,
   );
 }
 

@@ -176,7 +176,7 @@ out(weightTables(bundle, evaluationMs, startup, pages));
 if (lighthouse.length) {
   out(`\n### Lighthouse ${LIGHTHOUSE_VERSION} (Debian's Chromium, headless, no internet; median of ${args.quick ? 1 : 3} runs)\n`);
   out(lighthouseTable(lighthouse));
-  out('\n* what the score would be if the audits that failed only on third-party URLs (unreachable offline) had passed.');
+  out('\n* what the score would be if the audits that failed only on URLs that need the internet (unreachable offline) had passed.');
   const findings = lighthouseFindings(lighthouse);
   out(findings.length ? `\nAudits not passed:\n${findings.map((f) => `- ${f}`).join('\n')}` : '\nEvery scored audit passed.');
 }
