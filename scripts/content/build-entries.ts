@@ -14,6 +14,7 @@ import { drawDiagrams } from './drawn-diagrams.ts';
 import { embedSamples } from './embed-samples.ts';
 import { lastUpdated } from './file-history.ts';
 import { type ParsedFile, parseFrontMatter } from './front-matter.ts';
+import { COLOURED_LANGUAGES } from './highlighter.ts';
 import type { ContentFolder } from './load-content.ts';
 import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 import type { ContentProblem } from './problems.ts';
@@ -116,8 +117,13 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
     try {
       const renderHash = entryHash(file);
       let rendered = await renderCache?.get(renderHash);
-      // Renders kept before removals were reported lack the list: render those again.
-      if (!rendered || !Array.isArray(rendered.removed) || !Array.isArray(rendered.imageProblems)) {
+      // Renders kept before removals and unknown languages were reported lack the lists: render those again.
+      if (
+        !rendered ||
+        !Array.isArray(rendered.removed) ||
+        !Array.isArray(rendered.imageProblems) ||
+        !Array.isArray(rendered.unknownLanguages)
+      ) {
         rendered = await renderMarkdown(file.body, media);
         await renderCache?.set(renderHash, rendered);
       }
@@ -132,6 +138,14 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
           line: file.bodyLine + removal.line - 1,
           column: removal.column,
           reason: `removed ${removal.what}: ${removal.why}`,
+        });
+      }
+      for (const block of rendered.unknownLanguages) {
+        warnings.push({
+          file: file.file,
+          field: 'body',
+          ...(block.line === undefined ? {} : { line: file.bodyLine + block.line - 1, column: block.column }),
+          reason: `code block language "${block.lang}" is not one the site colours, so it is shown as plain text: use one of ${COLOURED_LANGUAGES.join(', ')} (or an alias such as batch, sh, ts), or text for plain text`,
         });
       }
       for (const image of rendered.imageProblems) {

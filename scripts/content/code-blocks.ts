@@ -13,7 +13,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { sampleApiPath } from '../../contracts/routes.ts';
-import { highlightToHast } from './highlighter.ts';
+import { highlightToHast, isUnknownLanguage } from './highlighter.ts';
 
 export interface CodeBlockReport {
   hasDiagrams: boolean;
@@ -21,6 +21,15 @@ export interface CodeBlockReport {
   diagrams: string[];
   /** Paths of code-sample files the page embeds, relative to content/samples/. */
   samples: string[];
+  /** Blocks tagged with a language the site does not colour, shown as plain text (highlighter.ts). */
+  unknownLanguages: UnknownLanguage[];
+}
+
+export interface UnknownLanguage {
+  lang: string;
+  /** 1-based, in the markdown given to the renderer, where the block's source is known. */
+  line?: number;
+  column?: number;
 }
 
 interface Found {
@@ -28,6 +37,7 @@ interface Found {
   index: number;
   lang: string | undefined;
   code: string;
+  at: Element['position'];
 }
 
 export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> {
@@ -36,11 +46,11 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
     if (node.tagName !== 'pre' || index === undefined || !parent) return;
     const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
     if (!code) return;
-    found.push({ parent, index, lang: languageOf(code), code: textOf(code).replace(/\n$/, '') });
+    found.push({ parent, index, lang: languageOf(code), code: textOf(code).replace(/\n$/, ''), at: node.position });
     return SKIP;
   });
 
-  const report: CodeBlockReport = { hasDiagrams: false, diagrams: [], samples: [] };
+  const report: CodeBlockReport = { hasDiagrams: false, diagrams: [], samples: [], unknownLanguages: [] };
   for (const block of found) {
     let replacement: Element;
     if (block.lang === 'mermaid') {
@@ -52,6 +62,11 @@ export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> 
       report.samples.push(path);
       replacement = samplePlaceholder(path);
     } else {
+      if (block.lang && (await isUnknownLanguage(block.lang)))
+        report.unknownLanguages.push({
+          lang: block.lang,
+          ...(block.at ? { line: block.at.start.line, column: block.at.start.column } : {}),
+        });
       replacement = await codeFrame(block.code, block.lang);
     }
     block.parent.children[block.index] = replacement;

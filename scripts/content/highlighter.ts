@@ -8,23 +8,24 @@ import type { Element, Root } from 'hast';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
-const LANGUAGES = [
-  import('shiki/langs/bat.mjs'),
-  import('shiki/langs/powershell.mjs'),
-  import('shiki/langs/shellscript.mjs'),
-  import('shiki/langs/json.mjs'),
-  import('shiki/langs/yaml.mjs'),
-  import('shiki/langs/ini.mjs'),
-  import('shiki/langs/toml.mjs'),
-  import('shiki/langs/xml.mjs'),
-  import('shiki/langs/html.mjs'),
-  import('shiki/langs/css.mjs'),
-  import('shiki/langs/javascript.mjs'),
-  import('shiki/langs/typescript.mjs'),
-  import('shiki/langs/csharp.mjs'),
-  import('shiki/langs/markdown.mjs'),
-  import('shiki/langs/diff.mjs'),
-];
+/** The languages coloured, by shiki's names (their usual aliases, `batch`, `sh`, `ts`…, work too). */
+export const COLOURED_LANGUAGES = [
+  'bat',
+  'powershell',
+  'shellscript',
+  'json',
+  'yaml',
+  'ini',
+  'toml',
+  'xml',
+  'html',
+  'css',
+  'javascript',
+  'typescript',
+  'csharp',
+  'markdown',
+  'diff',
+] as const;
 
 const THEMES = { dark: 'github-dark', light: 'github-light' } as const;
 
@@ -43,10 +44,23 @@ let highlighter: Promise<HighlighterCore> | undefined;
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [import('shiki/themes/github-dark.mjs'), import('shiki/themes/github-light.mjs')],
-    langs: LANGUAGES,
+    langs: COLOURED_LANGUAGES.map((name) => import(`shiki/langs/${name}.mjs`)),
     engine: createJavaScriptRegexEngine(),
   });
   return highlighter;
+}
+
+/** Names that ask for plain text on purpose: a block tagged so is not a misspelt language. */
+const PLAIN_TEXT = new Set(['text', 'txt', 'plain', 'plaintext']);
+
+/**
+ * Whether a code block tagged `lang` is coloured, or shown as plain text because the name is
+ * none of COLOURED_LANGUAGES or their aliases (a typo, or a language the site does not load).
+ * No tag, or a plain-text tag, is not unknown.
+ */
+export async function isUnknownLanguage(lang: string | undefined): Promise<boolean> {
+  if (!lang || PLAIN_TEXT.has(lang.toLowerCase())) return false;
+  return !(await getHighlighter()).getLoadedLanguages().includes(lang.toLowerCase());
 }
 
 /**

@@ -15,7 +15,7 @@ import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { toString as textOf } from 'hast-util-to-string';
 import type { TocItem } from '../../contracts/kv-values.ts';
-import { transformCodeBlocks } from './code-blocks.ts';
+import { transformCodeBlocks, type UnknownLanguage } from './code-blocks.ts';
 import { addHeadingIds } from './heading-ids.ts';
 import { keepHyphenatedWords } from './keep-words.ts';
 import { htmlTree, markdownTree } from './markdown-tree.ts';
@@ -47,6 +47,8 @@ export interface RenderedMarkdown {
   removed: Removal[];
   /** Images of content/media/ that are missing or lack alt text (media-images.ts). */
   imageProblems: ImageProblem[];
+  /** Code blocks tagged with a language the site does not colour (warnings for the writer). */
+  unknownLanguages: UnknownLanguage[];
 }
 
 const WORDS_PER_MINUTE = 220;
@@ -64,7 +66,7 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
   const text = proseText(clean);
   const toc = addHeadingIds(clean);
   keepHyphenatedWords(clean);
-  const { hasDiagrams, diagrams, samples } = await transformCodeBlocks(clean);
+  const { hasDiagrams, diagrams, samples, unknownLanguages } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
   return {
     html: toHtml(clean),
@@ -76,6 +78,7 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
     readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
     removed,
     imageProblems,
+    unknownLanguages,
   };
 }
 

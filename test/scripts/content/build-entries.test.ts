@@ -207,6 +207,36 @@ describe('what sanitising removes: warnings, or errors with strict', () => {
   });
 });
 
+describe('code blocks in a language the site does not colour: warnings, or errors with strict', () => {
+  const body = ['Intro', '', '```pyhton', 'x = 1', '```'].join('\n');
+
+  test('a warning at the line of the file, naming the tag and the languages that are coloured', async () => {
+    const result = built(await buildEntries(folder([guide('guide-a.md', 'a', body)])));
+    // The front matter is lines 1-6, the body starts on line 7: the fence is on line 9.
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ file: 'guide-a.md', field: 'body', line: 9, column: 1, reason: expect.stringContaining('"pyhton"') }),
+    ]);
+    expect(result.warnings[0]!.reason).toMatch(/shown as plain text: use one of bat, powershell, .*, or text for plain text$/);
+    expect(result.entries).toHaveLength(1);
+  });
+
+  test('strict turns it into a problem: nothing builds', async () => {
+    const found = problems(await buildEntries(folder([guide('guide-a.md', 'a', body)]), undefined, { strict: true }));
+    expect(found).toEqual([expect.objectContaining({ line: 9, reason: expect.stringMatching(/"pyhton".*\(--strict\)$/) })]);
+  });
+
+  test('a render kept from before unknown languages were reported is rendered again, so its warning shows', async () => {
+    const kept = new Map<string, RenderedMarkdown>();
+    const cache: RenderCache = { get: async (hash) => kept.get(hash), set: async (hash, rendered) => void kept.set(hash, rendered) };
+    built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache));
+    for (const [hash, rendered] of kept) {
+      const { unknownLanguages: _, ...older } = rendered;
+      kept.set(hash, older as RenderedMarkdown);
+    }
+    expect(built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache)).warnings).toHaveLength(1);
+  });
+});
+
 describe('hashes', () => {
   test('stable for the same input', async () => {
     const input = folder([guide('a.md', 'a', 'Body')]);

@@ -275,6 +275,22 @@ describe('code blocks', () => {
     expect(out).toContain("Qapla'");
   });
 
+  test('a block tagged with a language the site does not colour is reported with its place', async () => {
+    const markdown = ['Intro', '', fence('json', '{}'), '', fence('klingon', "Qapla'"), fence('Pyhton', 'x = 1')].join('\n');
+    const { unknownLanguages } = await renderMarkdown(markdown);
+    const lines = markdown.split('\n');
+    expect(unknownLanguages).toEqual([
+      { lang: 'klingon', line: lines.indexOf('```klingon') + 1, column: 1 },
+      { lang: 'pyhton', line: lines.indexOf('```Pyhton') + 1, column: 1 },
+    ]);
+  });
+
+  test('no tag, plain text on purpose, mermaid, samples and aliases are not reported', async () => {
+    const tags = ['', 'text', 'txt', 'plaintext', 'batch', 'sh', 'ts', 'yml', 'mermaid', 'sample'];
+    const { unknownLanguages } = await renderMarkdown(tags.map((tag) => fence(tag, 'graph TD\n  A --> B')).join('\n'));
+    expect(unknownLanguages).toEqual([]);
+  });
+
   test('a block without a language renders as plain text', async () => {
     const out = await html(fence('', 'just text'));
     expect(out).toContain('data-lang="text"');
