@@ -10,7 +10,7 @@ import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
-import { edgeShades } from '../support/edge-shades.ts';
+import { edgeShades, expectShadesToFollowScrolling } from '../support/edge-shades.ts';
 import { hydrated } from '../support/navigation.ts';
 
 const ARTICLE = '/guide/multi-sim';
@@ -116,13 +116,7 @@ describe.each(['dark', 'light'] as const)('at 390 px in the %s theme', (scheme) 
     await page.goto(site.url(ARTICLE));
     const figure = page.locator('figure.diagram-drawn');
     await figure.scrollIntoViewIfNeeded();
-    const atStart = await edgeShades(figure);
-    expect(atStart.right).toBeGreaterThan(40);
-    expect(atStart.left).toBeLessThan(10);
-    await figure.evaluate((f) => f.scrollTo({ left: f.scrollWidth }));
-    const atEnd = await edgeShades(figure);
-    expect(atEnd.left).toBeGreaterThan(40);
-    expect(atEnd.right).toBeLessThan(10);
+    await expectShadesToFollowScrolling(figure);
     await context.close();
   });
 });

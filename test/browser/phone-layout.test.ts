@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { edgeShades } from '../support/edge-shades.ts';
+import { expectShadesToFollowScrolling } from '../support/edge-shades.ts';
 import { hydrated } from '../support/navigation.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -126,14 +126,7 @@ describe('on a 390×844 phone', () => {
       await page.goto(site.url('/guide/multi-sim'));
       const block = page.locator('.prose pre.shiki').filter({ hasText: 'TelemetryAdress' });
       await block.scrollIntoViewIfNeeded();
-      expect(await block.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeGreaterThan(0);
-      const atStart = await edgeShades(block);
-      expect(atStart.right).toBeGreaterThan(40);
-      expect(atStart.left).toBeLessThan(10);
-      await block.evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
-      const atEnd = await edgeShades(block);
-      expect(atEnd.left).toBeGreaterThan(40);
-      expect(atEnd.right).toBeLessThan(10);
+      await expectShadesToFollowScrolling(block);
       await context.close();
     },
   );

@@ -2,10 +2,11 @@
  * How orange the two side edges of a sideways-scrolling box look on screen (client/styles.css,
  * `:is(pre, .diagram)`), read from a screenshot's pixels: red minus blue, averaged over rows in
  * the box's top padding, where no content is drawn. A plain panel reads about 0 in both themes;
- * a shade reads 40 or more. Does I/O: screenshots the element.
+ * a shade reads 40 or more. Does I/O: screenshots and scrolls the element.
  */
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 
 export async function edgeShades(box: Locator): Promise<{ left: number; right: number }> {
   const { data, info } = await sharp(await box.screenshot())
@@ -23,4 +24,16 @@ export async function edgeShades(box: Locator): Promise<{ left: number; right: n
   };
   // Columns just inside a 1 px border, if the box has one.
   return { left: orange(Math.round(3 * scale)), right: orange(info.width - 1 - Math.round(3 * scale)) };
+}
+
+/** A box wider than its content scrolls: at the start only its right edge is shaded; at the end, only its left. */
+export async function expectShadesToFollowScrolling(box: Locator): Promise<void> {
+  expect(await box.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeGreaterThan(0);
+  const atStart = await edgeShades(box);
+  expect(atStart.right).toBeGreaterThan(40);
+  expect(atStart.left).toBeLessThan(10);
+  await box.evaluate((b) => b.scrollTo({ left: b.scrollWidth }));
+  const atEnd = await edgeShades(box);
+  expect(atEnd.left).toBeGreaterThan(40);
+  expect(atEnd.right).toBeLessThan(10);
 }

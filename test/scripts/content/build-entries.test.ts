@@ -150,6 +150,19 @@ describe('folder checks', () => {
   });
 });
 
+/** The warnings of a second build whose kept render lacks `field`, as renders kept by older versions do. */
+async function warningsWhenAnOlderRenderLacks(field: keyof RenderedMarkdown, body: string) {
+  const kept = new Map<string, RenderedMarkdown>();
+  const cache: RenderCache = { get: async (hash) => kept.get(hash), set: async (hash, rendered) => void kept.set(hash, rendered) };
+  built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache));
+  for (const [hash, rendered] of kept) {
+    const older: Partial<RenderedMarkdown> = { ...rendered };
+    delete older[field];
+    kept.set(hash, older as RenderedMarkdown);
+  }
+  return built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache)).warnings;
+}
+
 describe('what sanitising removes: warnings, or errors with strict', () => {
   const body = [
     'Intro',
@@ -196,14 +209,7 @@ describe('what sanitising removes: warnings, or errors with strict', () => {
   });
 
   test('a render kept from before removals were reported is rendered again, so its warnings show', async () => {
-    const kept = new Map<string, RenderedMarkdown>();
-    const cache: RenderCache = { get: async (hash) => kept.get(hash), set: async (hash, rendered) => void kept.set(hash, rendered) };
-    built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache));
-    for (const [hash, rendered] of kept) {
-      const { removed: _, ...older } = rendered;
-      kept.set(hash, older as RenderedMarkdown);
-    }
-    expect(built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache)).warnings).toHaveLength(4);
+    expect(await warningsWhenAnOlderRenderLacks('removed', body)).toHaveLength(4);
   });
 });
 
@@ -226,14 +232,7 @@ describe('code blocks in a language the site does not colour: warnings, or error
   });
 
   test('a render kept from before unknown languages were reported is rendered again, so its warning shows', async () => {
-    const kept = new Map<string, RenderedMarkdown>();
-    const cache: RenderCache = { get: async (hash) => kept.get(hash), set: async (hash, rendered) => void kept.set(hash, rendered) };
-    built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache));
-    for (const [hash, rendered] of kept) {
-      const { unknownLanguages: _, ...older } = rendered;
-      kept.set(hash, older as RenderedMarkdown);
-    }
-    expect(built(await buildEntries(folder([guide('guide-a.md', 'a', body)]), cache)).warnings).toHaveLength(1);
+    expect(await warningsWhenAnOlderRenderLacks('unknownLanguages', body)).toHaveLength(1);
   });
 });
 
