@@ -49,6 +49,12 @@ export interface PageFigures {
   totalBytes: number;
   /** Lighthouse performance score, 0–100. */
   score: number;
+  /**
+   * Lighthouse's measure of the host's CPU speed, taken before the run (it warns below 1000).
+   * The simulation takes each main-thread task as 4× its length on this host, so a slower or
+   * busier host turns the same page's tasks into blocking time.
+   */
+  benchmarkIndex: number;
 }
 
 /** LCP and TBT as a devtools-throttled run observed them. */
@@ -72,6 +78,7 @@ export interface ComparisonRow {
 interface Lhr {
   audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
   categories: Record<string, { score: number | null } | undefined>;
+  environment?: { benchmarkIndex?: number };
 }
 
 function figuresOf(lhr: Lhr): PageFigures {
@@ -83,6 +90,7 @@ function figuresOf(lhr: Lhr): PageFigures {
     jsBytes: bytes('script'),
     totalBytes: bytes('total'),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -98,6 +106,7 @@ const medianFigures = (runs: PageFigures[]): PageFigures => ({
   jsBytes: median(runs.map((r) => r.jsBytes)),
   totalBytes: median(runs.map((r) => r.totalBytes)),
   score: median(runs.map((r) => r.score)),
+  benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
 });
 
 export async function compareWithStarlight({

@@ -4,14 +4,15 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ComparisonRow, PageFigures, SiteName } from '../../bench/starlight-comparison.ts';
-import { starlightTable, starlightVerdicts } from '../../bench/starlight-report.ts';
+import { hostSpeed, starlightTable, starlightVerdicts } from '../../bench/starlight-report.ts';
 
-const figures = (lcpMs: number, tbtMs: number, totalBytes = 20_000): PageFigures => ({
+const figures = (lcpMs: number, tbtMs: number, totalBytes = 20_000, benchmarkIndex = 1_800): PageFigures => ({
   lcpMs,
   tbtMs,
   jsBytes: 3_600,
   totalBytes,
   score: 100,
+  benchmarkIndex,
 });
 
 function rows(ours: { lcpMs: number; tbtMs: number; observedTbtMs: number }): ComparisonRow[] {
@@ -43,9 +44,23 @@ describe('starlightVerdicts', () => {
   });
 });
 
-test('the table has a row per page and site, with the observed TBT and its range', () => {
-  const text = starlightTable(rows({ lcpMs: 900, tbtMs: 57, observedTbtMs: 3 }));
+test('the table has a row per page and site, with each TBT and its range', () => {
+  const table = rows({ lcpMs: 900, tbtMs: 57, observedTbtMs: 3 });
+  table[0]!.runs = [figures(900, 0), figures(900, 57), figures(900, 80)];
+  const text = starlightTable(table);
   expect(text.split('\n').filter((line) => line.includes('| this site |'))).toHaveLength(3);
+  expect(text).toContain('TBT median (range)');
+  expect(text).toContain('57 ms (0–80)');
   expect(text).toContain('observed TBT (range)');
   expect(text).toContain('3 ms (3)');
+});
+
+test("the host's speed is Lighthouse's benchmark index over every simulated run", () => {
+  const table = rows({ lcpMs: 900, tbtMs: 0, observedTbtMs: 0 });
+  table[0]!.runs = [figures(900, 0, 20_000, 700), figures(900, 0, 20_000, 2_300)];
+  // 7 runs: 700, 2300 and five of 1800.
+  expect(hostSpeed(table)).toMatch(/^Lighthouse's benchmark index of this host .*: median 1800, range 700–2300\. /);
+  expect(hostSpeed(table.map((r) => ({ ...r, runs: r.runs.map((f) => ({ ...f, benchmarkIndex: Number.NaN })) })))).toBe(
+    "Lighthouse's benchmark index of this host: not reported.",
+  );
 });
