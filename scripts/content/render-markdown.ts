@@ -3,8 +3,9 @@
  *
  *   markdown ─▶ mdast (GFM) ─▶ hast ─▶ raw HTML parsed ─▶ sanitised ─▶ links made safe
  *            ─▶ images from other hosts pointed at their kept copies
- *            ─▶ heading ids + table of contents + hyphenated words kept whole ─▶ code blocks (shiki, copy button,
- *               mermaid source, code samples) ─▶ HTML
+ *            ─▶ heading ids + table of contents + hyphenated words kept whole
+ *            ─▶ tables that scroll by themselves ─▶ code blocks (shiki, copy button, mermaid source,
+ *               code samples) ─▶ HTML
  *
  * Pure: markdown in, { html, toc, hasDiagrams, samples } out.
  */
@@ -23,13 +24,14 @@ import { type ImageProblem, type MediaRef, resolveMediaImages } from './media-im
 import { ownRemoteMedia } from './remote-images.ts';
 import { type Removal, sanitizeRemovals } from './sanitize-report.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
+import { wrapTables } from './scrollable-tables.ts';
 import { secureLinks } from './secure-links.ts';
 
 /**
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-10+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-11+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
@@ -66,6 +68,7 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
   const text = proseText(clean);
   const toc = addHeadingIds(clean);
   keepHyphenatedWords(clean);
+  wrapTables(clean);
   const { hasDiagrams, diagrams, samples, unknownLanguages } = await transformCodeBlocks(clean);
   const words = text.split(/\s+/).filter(Boolean).length;
   return {

@@ -2,18 +2,19 @@
  * Pages that fit a phone, in real Chromium at 390×844 with touch: the header's share of the
  * screen, /analytics without sideways scrolling, one search box on /search (which works
  * without JavaScript), spaced result cards, no keyboard hint on touch, headings kept whole,
- * code blocks that scroll sideways with a shade on each edge that has more code beyond it.
+ * code blocks and tables that scroll sideways with a shade on each edge that has more beyond it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { expectShadesToFollowScrolling } from '../support/edge-shades.ts';
 import { hydrated } from '../support/navigation.ts';
+import { WIDE_TABLE_ENTRY, WIDE_TABLE_PATH } from '../support/wide-table.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 let site: Site;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startSite({ extraEntries: [WIDE_TABLE_ENTRY] });
 });
 afterAll(() => site?.close());
 
@@ -130,4 +131,29 @@ describe('on a 390×844 phone', () => {
       await context.close();
     },
   );
+
+  test.each(['dark', 'light'] as const)('a table wider than the screen scrolls by itself, shaded like code (%s)', async (scheme) => {
+    const { context, page } = await site.open({ ...PHONE, colorScheme: scheme });
+    await page.goto(site.url(WIDE_TABLE_PATH));
+    const region = page.locator('.prose .table-scroll');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(await region.evaluate((el) => getComputedStyle(el.querySelector('table')!).display)).toBe('table');
+    await region.scrollIntoViewIfNeeded();
+    await expectShadesToFollowScrolling(region);
+    await context.close();
+  });
+
+  test('a wide table is reached with Tab and scrolled with the arrow keys', async () => {
+    const { context, page } = await site.open(PHONE);
+    await page.goto(site.url(WIDE_TABLE_PATH));
+    const region = page.getByRole('region', { name: 'Table: Command, Arguments, Example, Answers with, Works while' });
+    // From the heading, the first stop of the article is the table.
+    await page.locator('main h1').focus();
+    await page.keyboard.press('Tab');
+    expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await region.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await context.close();
+  });
 });

@@ -5,7 +5,7 @@
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
-import { startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
+import { type PublishedWorkerOptions, startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 const CHROMIUM = CHROMIUM_PATH;
 const FLAGS = CHROMIUM_FLAGS;
@@ -35,9 +35,15 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** `clientDiagrams`: the content is published with its diagrams left for the browser to draw. */
-export async function startSite({ clientDiagrams = false }: { clientDiagrams?: boolean } = {}): Promise<Site> {
-  const worker = await startPublishedWorker({ listen: true, clientDiagrams, outbound: standInForOtherHosts });
+/**
+ * `clientDiagrams`: the content is published with its diagrams left for the browser to draw.
+ * `extraEntries`: markdown files published with content/'s (worker-runtime.ts).
+ */
+export async function startSite({
+  clientDiagrams = false,
+  extraEntries = [],
+}: Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntries'> = {}): Promise<Site> {
+  const worker = await startPublishedWorker({ listen: true, clientDiagrams, extraEntries, outbound: standInForOtherHosts });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const base = worker.url;
   return {

@@ -3,6 +3,7 @@
  * options the tests need (each call gets its own state, removed on dispose), and a helper that
  * publishes the site's own content/ into it first.
  */
+import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
 
@@ -12,12 +13,20 @@ export const startWorker = startLocalWorker;
 export interface PublishedWorkerOptions extends LocalWorkerOptions {
   /** Leave diagrams for the browser to draw, as an upload without a browser does. */
   clientDiagrams?: boolean;
+  /** Markdown files uploaded with content/'s, as if they were in it (entries a test needs). */
+  extraEntries?: { file: string; source: string }[];
 }
 
 /** A Worker with the site's own content/ published into its KV by the real upload code. */
-export async function startPublishedWorker({ clientDiagrams = false, ...options }: PublishedWorkerOptions = {}): Promise<WorkerRuntime> {
+export async function startPublishedWorker({
+  clientDiagrams = false,
+  extraEntries = [],
+  ...options
+}: PublishedWorkerOptions = {}): Promise<WorkerRuntime> {
   const worker = await startWorker(options);
-  const outcome = await uploadContent({ content: 'content', store: worker.store, ...(clientDiagrams ? { diagrams: null } : {}) });
+  const real = await loadContentFolder('content');
+  const content = { ...real, files: [...real.files, ...extraEntries] };
+  const outcome = await uploadContent({ content, store: worker.store, ...(clientDiagrams ? { diagrams: null } : {}) });
   if (!outcome.ok) {
     await worker.dispose();
     throw new Error(`content/ does not upload: ${outcome.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
