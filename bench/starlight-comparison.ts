@@ -94,7 +94,8 @@ function figuresOf(lhr: Lhr): PageFigures {
   };
 }
 
-const median = (values: number[]) => {
+/** The middle value; the mean of the two middle ones for an even count. */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

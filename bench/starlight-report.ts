@@ -6,7 +6,7 @@
  */
 import { kb } from '../scripts/client-weight.ts';
 import { table, verdict } from './report.ts';
-import { COMPARED_PAGES, type ComparisonRow } from './starlight-comparison.ts';
+import { COMPARED_PAGES, type ComparisonRow, median } from './starlight-comparison.ts';
 import { STARLIGHT_VERSIONS } from './starlight-install.ts';
 
 export const STARLIGHT_TARGETS = { articleKb: 85, tbtMs: 0 } as const;
@@ -77,10 +77,8 @@ export function starlightVerdicts(rows: ComparisonRow[]): string[] {
 export function hostSpeed(rows: ComparisonRow[]): string {
   const indexes = rows.flatMap((r) => r.runs.map((f) => f.benchmarkIndex)).filter((n) => Number.isFinite(n));
   if (!indexes.length) return "Lighthouse's benchmark index of this host: not reported.";
-  const sorted = [...indexes].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
   return (
-    `Lighthouse's benchmark index of this host (its CPU speed; it warns below 1000): median ${Math.round(median)}, range ${range(indexes, (n) => `${Math.round(n)}`)}. ` +
+    `Lighthouse's benchmark index of this host (its CPU speed; it warns below 1000): median ${Math.round(median(indexes))}, range ${range(indexes, (n) => `${Math.round(n)}`)}. ` +
     'The simulation takes each task as 4× its length here, so a busy host raises the simulated TBT of both sites.'
   );
 }

@@ -11,8 +11,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
 import { type Site, startSite } from '../support/browser.ts';
 
 const ATTACK_SLUG = 'hostile-article';
@@ -60,13 +58,7 @@ const WATCH = `
 
 let site: Site;
 beforeAll(async () => {
-  site = await startSite();
-  const real = await loadContentFolder('content');
-  const outcome = await uploadContent({
-    content: { files: [...real.files, { file: 'guide-hostile.md', source: ATTACK_MARKDOWN }], samples: real.samples, media: real.media },
-    store: site.worker.store,
-  });
-  if (!outcome.ok) throw new Error('upload of the hostile article failed');
+  site = await startSite({ extraEntries: [{ file: 'guide-hostile.md', source: ATTACK_MARKDOWN }] });
 });
 afterAll(() => site?.close());
 
