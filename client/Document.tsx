@@ -1,7 +1,7 @@
 /**
  * The HTML document the Worker renders: <head> with every meta tag of the page, the app
  * inside #root, and the page payload as JSON for hydration. Rendered on the server only;
- * after a client navigation, head tags are updated by `client/head.ts` from the same PageMeta.
+ * after a client navigation, head tags are updated by `client/browser/head.ts` from the same PageMeta.
  */
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';

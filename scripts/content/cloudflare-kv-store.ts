@@ -15,7 +15,7 @@
  *   KvApiError naming the operation and the key or batch (kv-api-error.ts).
  * - Key names in a URL path: cloudflare 7.x percent-encodes path parameters itself (its `path`
  *   tag encodes `/` as %2F), so keys are passed as they are; encoding them here would encode them
- *   twice. test/scripts/remote-kv-store.test.ts checks the path on the wire.
+ *   twice. test/scripts/content/remote-kv-store.test.ts checks the path on the wire.
  * - KV takes one write per second per key: a second write (or delete) of a key this store wrote
  *   less than `writeIntervalMs` ago waits for the rest of that second (the upload lock is written
  *   and deleted within one upload).

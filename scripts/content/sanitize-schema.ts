@@ -6,7 +6,7 @@
  * Deliberately absent: iframes (no article embeds one, so there is no allow-list: every iframe
  * is dropped), `data:` and `javascript:` URLs (a URL attribute with another protocol is
  * dropped), `style` attributes and elements, SVG, forms, object/embed. The page's CSP (no inline
- * script, worker/security-headers.ts) is the second wall. Tests: test/scripts/render-markdown.test.ts
+ * script, worker/http/security-headers.ts) is the second wall. Tests: test/scripts/content/render-markdown.test.ts
  * (each attack) and test/browser/security.test.ts (in Chromium).
  */
 import { defaultSchema, type Schema } from 'hast-util-sanitize';

@@ -51,7 +51,7 @@ export function scaffold(section: Section, title: string, today: string, taken: 
   const lower = slug.toLowerCase();
   const sameSlug = [...taken.slugs].find((s) => s.toLowerCase() === lower);
   if (sameSlug !== undefined) return { ok: false, error: `the slug "${slug}" is already used (as "${sameSlug}"): choose another title` };
-  // An old file name redirects to its slug (worker/loaders.ts), so a slug may not equal one.
+  // An old file name redirects to its slug (client/routes/article.tsx), so a slug may not equal one.
   const sameName = [...taken.files].find((f) => f.replace(/\.md$/, '').toLowerCase() === lower);
   if (sameName !== undefined)
     return {

@@ -1,6 +1,6 @@
 /**
  * What the feed, sitemap and llms.txt builders read: the manifest's entries, each with the
- * canonical URL of its page. The route module (worker/routes/feeds.ts) makes it from the
+ * canonical URL of its page. The feed routes (worker/feeds/feed-routes.ts) makes it from the
  * manifest with the loaders' URL rules, so the builders stay pure and testable in Node.
  */
 import type { ManifestEntry } from '../../contracts/kv-values.ts';

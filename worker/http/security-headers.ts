@@ -20,7 +20,7 @@ export const securityHeaders = secureHeaders({
     scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
     // Shiki colours code through style attributes, and mermaid's SVG carries a <style>.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // Images from other hosts are served through the Worker (content/remote-image-route.ts); the
+    // Images from other hosts are served through the Worker (worker/content/remote-image-route.ts); the
     // footer's downloads badge is the one the browser fetches itself.
     imgSrc: ["'self'", 'data:', new URL(SITE.downloadsBadge).origin],
     mediaSrc: ["'self'", 'https:'],

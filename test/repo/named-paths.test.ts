@@ -1,0 +1,70 @@
+/**
+ * Every repository path that a comment or a doc names exists, and so does every relative link in
+ * the markdown docs. Reads the tracked files; paths under content/ are data and left out.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const ROOTS = ['.ci', '.github', 'bench', 'client', 'contracts', 'docs', 'scripts', 'test', 'tools', 'worker'];
+const PATH_PATTERN = new RegExp(`(?<![\\w./@-])(?:${ROOTS.map((r) => r.replace('.', '\\.')).join('|')})/[^\\s\`'"()\\[\\],;:]*`, 'g');
+const CODE_FILE = /\.(ts|tsx|mjs|css)$/;
+const COMMENT_LINE = /^\s*(\/\/|\/?\*)|\s\/\/\s/;
+
+/** The repository paths named on a line; a name with a placeholder (`<slug>`, `*`, `{a,b}`) is a pattern, not a path. */
+function namedPaths(line: string): string[] {
+  return [...line.matchAll(PATH_PATTERN)]
+    .map((m) => m[0].replace(/#.*$/, '').replace(/[./…]+$/, ''))
+    .filter((path) => !/[<>*{}…]/.test(path));
+}
+
+/** The relative targets of markdown links (`[text](target)`) on a line, without their anchors. */
+function relativeLinks(line: string): string[] {
+  return [...line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!.split('#')[0]!)
+    .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
+}
+
+const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file && !file.startsWith('content/') && existsSync(file));
+
+function missingIn(file: string): string[] {
+  const missing: string[] = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      const where = `${file}:${index + 1}`;
+      if (file.endsWith('.md')) {
+        for (const target of relativeLinks(line))
+          if (!existsSync(normalize(join(dirname(file), target)))) missing.push(`${where}: ${target}`);
+      }
+      if (file.endsWith('.md') || (CODE_FILE.test(file) && COMMENT_LINE.test(line))) {
+        for (const path of namedPaths(line)) if (!existsSync(path)) missing.push(`${where}: ${path}`);
+      }
+    });
+  return missing;
+}
+
+describe('the extraction', () => {
+  test('finds paths under the repository roots and skips patterns and URLs', () => {
+    expect(namedPaths(' * see worker/http/xsrf.ts and test/worker/…, client/routes/<page>.tsx')).toEqual([
+      'worker/http/xsrf.ts',
+      'test/worker',
+    ]);
+    expect(namedPaths('https://example.org/docs/page and ./docs/x.md')).toEqual([]);
+    expect(relativeLinks('[a](publishing.md#live) [b](https://x.org/a) [c](#here) [d](../README.md)')).toEqual([
+      'publishing.md',
+      '../README.md',
+    ]);
+  });
+  test('a missing path is reported with its file and line', () => {
+    expect(namedPaths('// the guard (worker/http/no-such-file.ts)').filter((p) => !existsSync(p))).toEqual(['worker/http/no-such-file.ts']);
+  });
+});
+
+test('every path named in a comment or a doc exists', () => {
+  const missing = tracked.filter((file) => file.endsWith('.md') || CODE_FILE.test(file)).flatMap(missingIn);
+  expect(missing).toEqual([]);
+});
