@@ -1,10 +1,8 @@
 /**
- * Debian's Chromium, as the browser tests and Lighthouse start it: headless, and with the
- * background networking that this machine's closed network would refuse switched off.
- * Which binary: the one CHROMIUM_PATH (or CHROME_PATH) names, else `chromium` on PATH (Debian's
- * package puts it at /usr/bin/chromium); scripts/dev/ensure-test-tools.ts checks the same.
+ * The one browser lookup (tests, Lighthouse, diagrams at upload) and the flags Chromium runs
+ * headless with here. I/O: stats files.
  */
-import { findExecutable } from './find-executable.ts';
+import { findExecutable, isExecutableFile } from './find-executable.ts';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -17,9 +15,36 @@ export function chromiumOverride(env: NodeJS.ProcessEnv = process.env): { variab
   return undefined;
 }
 
+/** Commands looked for on PATH, in order: Debian's package first. */
+const BROWSER_COMMANDS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge'];
+/** Where macOS and Windows install them. */
+const BROWSER_APP_PATHS = [
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+  'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+  'C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe',
+  'C:\\Program Files\\Microsoft\\Edge\\Application\\msedge.exe',
+];
+
+/**
+ * A Chromium-based browser: the path CHROMIUM_PATH (or CHROME_PATH) names, as it is; else the
+ * first of BROWSER_COMMANDS on PATH; else the first installed app; undefined when none.
+ */
+export function findBrowser(env: NodeJS.ProcessEnv = process.env, appPaths: string[] = BROWSER_APP_PATHS): string | undefined {
+  const override = chromiumOverride(env);
+  if (override) return override.path;
+  for (const command of BROWSER_COMMANDS) {
+    const found = findExecutable(command, env.PATH);
+    if (found) return found;
+  }
+  return appPaths.find(isExecutableFile);
+}
+
 /** The binary the browser tests launch (Debian's path when none is found, for the error to name it). */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
-  return chromiumOverride(env)?.path ?? findExecutable('chromium', env.PATH) ?? DEBIAN_CHROMIUM;
+  return findBrowser(env) ?? DEBIAN_CHROMIUM;
 }
 
 export const CHROMIUM_PATH = chromiumPath();

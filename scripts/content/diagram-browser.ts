@@ -9,13 +9,12 @@
  * disk by source (next to the render cache), so an unchanged diagram is never drawn twice.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, findBrowser } from '../../tools/chromium.ts';
 import { DIAGRAM_THEME_VARIABLES } from './diagram-svg.ts';
+import { CACHE_ROOT, diskCache, jsonFormat } from './disk-cache.ts';
 
 const require = createRequire(import.meta.url);
 const MERMAID_VERSION: string = require('mermaid/package.json').version;
@@ -30,7 +29,7 @@ export const DRAWN_DIAGRAM_ID = 'mermaid-drawn-7f3c9a';
 /** Part of every drawn diagram's cache key and of the entry hash: bump when the drawing changes. */
 export const DIAGRAM_DRAWER_VERSION = `draw-1+mermaid-${MERMAID_VERSION}`;
 
-export const DEFAULT_DIAGRAM_CACHE_DIR = 'node_modules/.cache/race-element-diagrams';
+const DEFAULT_DIAGRAM_CACHE_DIR = `${CACHE_ROOT}/race-element-diagrams`;
 
 export type DrawnDiagram = { ok: true; svg: string } | { ok: false; error: string };
 
@@ -40,29 +39,6 @@ export interface DiagramDrawer {
   /** Draws each source (in order); a source mermaid refuses gets its error. */
   draw(sources: string[]): Promise<DrawnDiagram[]>;
   close(): Promise<void>;
-}
-
-/** Browsers tried in order: an explicit path first, then the usual places on Linux, macOS and Windows. */
-const CANDIDATES = [
-  process.env.CHROMIUM_PATH,
-  process.env.CHROME_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-  '/usr/bin/microsoft-edge',
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-  '/Applications/Chromium.app/Contents/MacOS/Chromium',
-  '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
-  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-  'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
-  'C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe',
-  'C:\\Program Files\\Microsoft\\Edge\\Application\\msedge.exe',
-];
-
-/** The first browser found, or null. */
-export function findBrowser(candidates: (string | undefined)[] = CANDIDATES): string | null {
-  return candidates.find((path): path is string => !!path && existsSync(path)) ?? null;
 }
 
 /** Mermaid's configuration for every diagram: strict security, the placeholder palette. */
@@ -81,7 +57,7 @@ const MERMAID_CONFIG = {
  * kept in `cacheDir` by drawer version and source.
  */
 export function browserDiagramDrawer(
-  executablePath: string | null = findBrowser(),
+  executablePath: string | null = findBrowser() ?? null,
   cacheDir = DEFAULT_DIAGRAM_CACHE_DIR,
 ): DiagramDrawer | null {
   if (!executablePath) return null;
@@ -102,16 +78,12 @@ export function browserDiagramDrawer(
       throw error;
     }
   };
-  const cachePath = (source: string) =>
-    join(cacheDir, `${createHash('sha256').update(`${DIAGRAM_DRAWER_VERSION}\0${source}`).digest('hex')}.json`);
+  const cache = diskCache<DrawnDiagram>(cacheDir, jsonFormat());
+  const cacheKey = (source: string) => createHash('sha256').update(`${DIAGRAM_DRAWER_VERSION}\0${source}`).digest('hex');
 
   async function drawOne(source: string): Promise<DrawnDiagram> {
-    const file = cachePath(source);
-    try {
-      return JSON.parse(await readFile(file, 'utf8')) as DrawnDiagram;
-    } catch {
-      // Not drawn before (or an unreadable file): draw it.
-    }
+    const kept = await cache.get(cacheKey(source));
+    if (kept) return kept;
     started ??= start();
     const { page } = await started;
     const id = DRAWN_DIAGRAM_ID;
@@ -128,12 +100,7 @@ export function browserDiagramDrawer(
       },
       { id, source },
     );
-    if (drawn.ok) {
-      await mkdir(cacheDir, { recursive: true });
-      const partial = `${file}.${process.pid}.tmp`;
-      await writeFile(partial, JSON.stringify(drawn));
-      await rename(partial, file);
-    }
+    if (drawn.ok) await cache.set(cacheKey(source), drawn);
     return drawn;
   }
 

@@ -5,13 +5,13 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { browserDiagramDrawer, DRAWN_DIAGRAM_ID, type DrawnDiagram, findBrowser } from '../../../scripts/content/diagram-browser.ts';
+import { browserDiagramDrawer, DRAWN_DIAGRAM_ID, type DrawnDiagram } from '../../../scripts/content/diagram-browser.ts';
 import { DIAGRAM_THEME_VARIABLES, diagramFigure } from '../../../scripts/content/diagram-svg.ts';
 import { type KvStore, withBulkOperations } from '../../../scripts/content/kv-store.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
-import { CHROMIUM_PATH as CHROMIUM } from '../../../tools/chromium.ts';
+import { CHROMIUM_PATH as CHROMIUM, findBrowser } from '../../../tools/chromium.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'diagram-cache-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
@@ -19,9 +19,10 @@ afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 const sourceOf = (file: string) => /```mermaid\n([\s\S]*?)\n```/.exec(readFileSync(`content/${file}`, 'utf8'))![1]!;
 
 describe('findBrowser', () => {
-  test('the first path that exists, or null', () => {
-    expect(findBrowser(['/no/such/browser', undefined, CHROMIUM])).toBe(CHROMIUM);
-    expect(findBrowser(['/no/such/browser'])).toBeNull();
+  test('a browser on PATH, else the first installed app, else none', () => {
+    expect(findBrowser({ PATH: `/no/such/dir:${dirname(CHROMIUM)}` }, [])).toBe(CHROMIUM);
+    expect(findBrowser({ PATH: '/no/such/dir' }, ['/no/such/browser', CHROMIUM])).toBe(CHROMIUM);
+    expect(findBrowser({ PATH: '/no/such/dir' }, ['/no/such/browser'])).toBeUndefined();
     expect(browserDiagramDrawer(null)).toBeNull();
   });
 });
