@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
 import { editToVisible, startDevSite } from '../tools/dev-site.ts';
+import { median } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,12 +28,6 @@ const { values: args } = parseArgs({
 });
 const saves = Number(args.saves);
 const BUDGET_MS = 1000;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 // Diagrams and social cards drawn at publish, as `npm start` draws them: the page draws no diagram itself.
 const site = await startDevSite({ draw: true });

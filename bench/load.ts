@@ -4,6 +4,7 @@
  * reduces each run to throughput and latency percentiles.
  */
 import autocannon from 'autocannon';
+import { median } from './stats.ts';
 
 export interface Target {
   name: string;
@@ -86,7 +87,7 @@ export async function measureInterleaved(
   options: LoadOptions,
 ): Promise<Map<string, Measurement>> {
   const runs = await measureRounds(base, targets, rounds, options);
-  return new Map([...runs].map(([name, list]) => [name, median(list)]));
+  return new Map([...runs].map(([name, list]) => [name, medianMeasurement(list)]));
 }
 
 /**
@@ -97,22 +98,16 @@ export function ratioByRound(runs: Map<string, Measurement[]>, of: string, over:
   const a = runs.get(of) ?? [];
   const b = runs.get(over) ?? [];
   if (a.length === 0 || a.length !== b.length) throw new Error(`ratioByRound: ${of} and ${over} need the same rounds`);
-  return mid(a.map((m, i) => m[field] / b[i]![field]));
-}
-
-function mid(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+  return median(a.map((m, i) => m[field] / b[i]![field]));
 }
 
 /** Field by field median of several measurements. */
-function median(list: Measurement[]): Measurement {
+function medianMeasurement(list: Measurement[]): Measurement {
   return {
-    rps: mid(list.map((m) => m.rps)),
-    p50: mid(list.map((m) => m.p50)),
-    p99: mid(list.map((m) => m.p99)),
-    mean: mid(list.map((m) => m.mean)),
+    rps: median(list.map((m) => m.rps)),
+    p50: median(list.map((m) => m.p50)),
+    p99: median(list.map((m) => m.p99)),
+    mean: median(list.map((m) => m.mean)),
     requests: list.reduce((sum, m) => sum + m.requests, 0),
     failures: list.reduce((sum, m) => sum + m.failures, 0),
   };

@@ -118,7 +118,7 @@ try {
   };
   log('start-up timing');
   startup = await startupTiming(real.site.scenario, args.quick ? 3 : 5);
-  evaluationMs = scriptEvaluationMs(real.site.scenario.dir, 5);
+  evaluationMs = scriptEvaluationMs(5);
 } finally {
   await closeSite(real);
 }

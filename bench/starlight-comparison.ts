@@ -25,6 +25,7 @@ import { startRuntime } from './runtime.ts';
 import { publishSite } from './site-run.ts';
 import { buildStarlightSite } from './starlight-site.ts';
 import { startStaticOrigin } from './static-origin.ts';
+import { median } from './stats.ts';
 
 export const SITES = ['this site', 'Starlight'] as const;
 export type SiteName = (typeof SITES)[number];
@@ -93,13 +94,6 @@ function figuresOf(lhr: Lhr): PageFigures {
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
-
-/** The middle value; the mean of the two middle ones for an even count. */
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const medianFigures = (runs: PageFigures[]): PageFigures => ({
   lcpMs: median(runs.map((r) => r.lcpMs)),

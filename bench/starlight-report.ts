@@ -6,8 +6,9 @@
  */
 import { kb } from '../scripts/client-weight.ts';
 import { table, verdict } from './report.ts';
-import { COMPARED_PAGES, type ComparisonRow, median } from './starlight-comparison.ts';
+import { COMPARED_PAGES, type ComparisonRow } from './starlight-comparison.ts';
 import { STARLIGHT_VERSIONS } from './starlight-install.ts';
+import { median } from './stats.ts';
 
 export const STARLIGHT_TARGETS = { articleKb: 85, tbtMs: 0 } as const;
 

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { clientFiles, gzipSize, weigh } from '../scripts/client-weight.ts';
 import { WORKER_BUNDLE } from '../tools/local-worker.ts';
 import { type Scenario, startRuntime } from './runtime.ts';
+import { median } from './stats.ts';
 
 export interface BundleWeight {
   raw: number;
@@ -35,8 +36,6 @@ export interface StartupTiming {
   baselineFirstResponse: number;
   runs: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * workerd loads (compiles and evaluates) a Worker's modules when it starts, before it listens;
@@ -79,7 +78,7 @@ const CLOUDFLARE_STUB = 'export class DurableObject {} export class WorkerEntryp
  * empty classes (a module resolve hook, whatever shape the minifier gave the import). Median
  * of `runs`, ms. `dir` is unused and kept for the callers' signature.
  */
-export function scriptEvaluationMs(_dir: string, runs: number, file = WORKER_BUNDLE): number {
+export function scriptEvaluationMs(runs: number, file = WORKER_BUNDLE): number {
   const stub = `data:text/javascript,${encodeURIComponent(CLOUDFLARE_STUB)}`;
   const code = [
     "import { registerHooks } from 'node:module';",

@@ -13,5 +13,3 @@ export const LAZY_ROUTE_FILES = {
 } as const;
 
 export type LazyKind = keyof typeof LAZY_ROUTE_FILES;
-
-export const isLazyKind = (kind: string): kind is LazyKind => Object.hasOwn(LAZY_ROUTE_FILES, kind);

@@ -196,8 +196,6 @@ describe('no CSP violation on any route', () => {
       for (const path of paths) {
         await w.page.goto(site.url(path));
         await w.page.waitForLoadState('networkidle');
-        // Diagrams render after load; give them a moment to apply their styles.
-        if (await w.page.locator('.mermaid, [data-mermaid]').count()) await w.page.waitForTimeout(500);
         for (const v of await violations(w.page)) seen.push(`${path}: ${v}`);
       }
       expect(seen).toEqual([]);
