@@ -13,6 +13,8 @@ import { LAZY_ROUTE_FILES, type LazyKind } from '../client/lazy-routes.ts';
 import type { ManifestChunk as Chunk } from '../worker/pages/client-assets.ts';
 
 export const CLIENT_OUT = 'dist/client';
+/** The most JavaScript an article page may download, React included, gzip -9, in bytes. */
+export const ARTICLE_JS_BUDGET_BYTES = 70_000;
 const ENTRY = 'client/entry-browser.tsx';
 const APP = 'client/hydrate-app.tsx';
 

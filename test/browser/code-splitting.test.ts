@@ -10,13 +10,12 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
-import { CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
+import { ARTICLE_JS_BUDGET_BYTES, CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { parsePage } from '../support/html.ts';
 import { addLink, clickNewLink, hydrated, marker, setMarker } from '../support/navigation.ts';
 
 /** The budget: JavaScript on an article page without diagrams, gzip, React included. */
-const ARTICLE_JS_BUDGET_BYTES = 70_000;
 const ARTICLE = '/news/2023-04-29-signpath';
 const SPLIT_KINDS = Object.keys(LAZY_ROUTE_FILES) as LazyKind[];
 

@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientFiles } from '../../scripts/client-weight.ts';
+import { ARTICLE_JS_BUDGET_BYTES, clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { edgeShades, expectShadesToFollowScrolling } from '../support/edge-shades.ts';
 import { hydrated } from '../support/navigation.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-test('the page loads only the base JavaScript (no mermaid, within 70 KB gzip) and no layout shifts', async () => {
+test('the page loads only the base JavaScript (no mermaid, within the article budget, gzip) and no layout shifts', async () => {
   const { page, context, errors } = await site.open();
   const scripts = new Map<string, Promise<Buffer>>();
   page.on('response', (response: Response) => {
@@ -43,7 +43,7 @@ test('the page loads only the base JavaScript (no mermaid, within 70 KB gzip) an
   expect([...scripts.keys()].sort()).toEqual([...clientFiles().appJs].map((file) => `/${file}`).sort());
   let gzipBytes = 0;
   for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
-  expect(gzipBytes).toBeLessThanOrEqual(70_000);
+  expect(gzipBytes).toBeLessThanOrEqual(ARTICLE_JS_BUDGET_BYTES);
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
