@@ -3,6 +3,8 @@
  * address to listen on from `--ip` (as `wrangler dev` named it; localhost by default); the
  * content folder from `--content` (content/ by default). Anything else is refused with the list.
  */
+import { parseArgs } from 'node:util';
+
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_CONTENT = 'content';
@@ -21,33 +23,37 @@ export const START_USAGE =
   'npm start [-- --port N] [--ip ADDRESS] [--content FOLDER]: serves the site on localhost:8787 (PORT=N also sets the port) ' +
   'and publishes FOLDER (default content/) again on every save';
 
-function parsePort(text: string | undefined, from: string): number {
+const parsePortError = (text: string | undefined, from: string) =>
+  `${from} must be a port number from 1 to 65535, got ${text === undefined ? 'nothing' : `'${text}'`}`;
+
+function parsePort(text: string, from: string): number {
   const port = Number(text);
-  if (text === undefined || !/^\d+$/.test(text) || port < 1 || port > 65535) {
-    throw new UsageError(`${from} must be a port number from 1 to 65535, got ${text === undefined ? 'nothing' : `'${text}'`}`);
-  }
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new UsageError(parsePortError(text, from));
   return port;
 }
 
-function value(text: string | undefined, from: string): string {
-  if (text === undefined || text === '' || text.startsWith('--')) throw new UsageError(`${from} needs a value`);
-  return text;
+const OPTIONS = { port: { type: 'string' }, ip: { type: 'string' }, content: { type: 'string' } } as const;
+
+/** node:util parseArgs, its errors said as npm start's usage errors. */
+function parse(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== '--port') throw new UsageError(`${option} needs a value`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(parsePortError(undefined, '--port'));
+    throw new UsageError(`unknown option '${option || argv.join(' ')}'. Usage: ${START_USAGE}`);
+  }
 }
 
 export function parseStartArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StartArgs {
-  let port: number | undefined;
-  let host = DEFAULT_HOST;
-  let contentDir = DEFAULT_CONTENT;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [name, inline] =
-      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg];
-    const next = () => (inline !== undefined ? inline : argv[++i]);
-    if (name === '--port') port = parsePort(next(), '--port');
-    else if (name === '--ip') host = value(next(), '--ip');
-    else if (name === '--content') contentDir = value(next(), '--content');
-    else throw new UsageError(`unknown option '${arg}'. Usage: ${START_USAGE}`);
-  }
-  if (port === undefined && env.PORT !== undefined && env.PORT !== '') port = parsePort(env.PORT, 'PORT');
-  return { port: port ?? DEFAULT_PORT, host, contentDir };
+  const { port, ip, content } = parse(argv);
+  if (ip === '' || content === '') throw new UsageError(`--${ip === '' ? 'ip' : 'content'} needs a value`);
+  const portText = port ?? (env.PORT === '' ? undefined : env.PORT);
+  return {
+    port: portText === undefined ? DEFAULT_PORT : parsePort(portText, port === undefined ? 'PORT' : '--port'),
+    host: ip ?? DEFAULT_HOST,
+    contentDir: content ?? DEFAULT_CONTENT,
+  };
 }
