@@ -1,14 +1,5 @@
 /**
- * The compression in front of both sites of the Starlight comparison: a Node HTTP server on a
- * free loopback port that forwards every request to an origin (node:http, no Accept-Encoding,
- * so the origin answers uncompressed) and gzips text answers on the way back (node:zlib,
- * default level). Both sites go through this same code, so neither is favoured by its server's
- * compression: the edge compresses the Worker's answers in production, a static host
- * Starlight's files.
- *
- * The gzip stream is flushed after every chunk (Z_SYNC_FLUSH) so that a streamed answer (the
- * Worker's React SSR) reaches the browser as the origin sends it, as the edge passes it on.
- *
+ * The Starlight comparison's gzip proxy: forwards to an origin uncompressed and gzips text answers, flushing every chunk.
  * I/O: listens on 127.0.0.1; one HTTP request to the origin per request.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';

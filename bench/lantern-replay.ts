@@ -1,9 +1,4 @@
-/**
- * One of Lighthouse's Lantern replays, read as a list of main-thread tasks: when each ran in the
- * replay, how long it took in the trace, whether the first-paint estimate counts it, and what it
- * adds to Total Blocking Time (its part after the simulated FCP, beyond 50 ms). Pure: node
- * timings in, rows out. Used by `bench/lantern-tasks.ts`.
- */
+/** One Lantern replay of Lighthouse read as main-thread tasks: when each ran, how long, what it adds to TBT. Pure. */
 
 /** The parts of a Lantern graph node read here (Lantern does not export its node types). */
 export interface LanternNode {

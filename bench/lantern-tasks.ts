@@ -1,14 +1,6 @@
 /**
- * `node bench/lantern-tasks.ts [--page article|guide|news index] [--runs 1]` (after
- * `npm run build`): why the simulated TBT of the Starlight comparison is what it is. Runs
- * Lighthouse's mobile preset (simulated throttling) on one page of each site, set up as the
- * comparison does, and prints from Lantern's own node timings the main-thread tasks of the
- * replayed page load: when each runs (simulated ms), how long it took in the trace (observed ms),
- * the trace events inside it, whether the first-paint estimate counts it, and what it adds to TBT
- * (the part after the simulated FCP beyond 50 ms). Lighthouse reports the mean of the optimistic
- * and the pessimistic replay; both are printed.
- *
- * I/O: builds or reuses the Starlight site, starts both origins and Chromium; prints to stdout.
+ * `node bench/lantern-tasks.ts [--page article|guide|news index] [--runs 1]`: the tasks behind the simulated TBT.
+ * I/O: builds or reuses the Starlight site, starts both origins and Chromium; prints each replay's tasks.
  */
 
 import { parseArgs } from 'node:util';
@@ -65,6 +57,7 @@ try {
         const full = allNodeTimings.get(`${replay}Interactive`);
         const firstPaint = allNodeTimings.get(`${replay}FirstContentfulPaint`);
         if (!full || !firstPaint) throw new Error(`Lighthouse ran no ${replay} replay (its simulation names changed?)`);
+        // Lighthouse reports the mean of the optimistic and the pessimistic replay: both are printed.
         const { fcpMs, tasks, tbtMs } = replayedTasks(full, firstPaint);
         console.log(`  ${replay} replay: simulated FCP ${fcpMs.toFixed(0)} ms, tasks add up to TBT ${tbtMs.toFixed(0)} ms`);
         for (const task of tasks) console.log(`    ${taskLine(task)}`);

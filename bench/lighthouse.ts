@@ -1,12 +1,6 @@
 /**
- * Lighthouse (the npm package, run in-process) with Debian's Chromium against the benchmark's
- * runtime: performance, accessibility, best practices and SEO, mobile and desktop presets.
- *
- * This machine has no internet, so third-party images (the shields.io badge) fail to load, and
- * so do the articles' images from other hosts that the Worker fetches for the page
- * (/media/remote/…, a 502 offline). For each category the result also says which failing audits
- * failed only on such URLs, and what the score would be with those audits passing: the cost of
- * being offline, kept apart from the site's own findings.
+ * Lighthouse (the npm package, in-process) with Debian's Chromium: four categories, mobile and desktop presets, and
+ * each score as it would be online. I/O: runs Chromium against a running runtime.
  */
 import { createRequire } from 'node:module';
 import { launch } from 'chrome-launcher';

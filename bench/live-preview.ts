@@ -1,14 +1,6 @@
 /**
- * How long `npm start`'s live preview takes from a save to the change on screen: the dev server
- * (scripts/dev/live/) on a copy of content/ (tools/dev-site.ts), one article open in Debian's
- * Chromium, scrolled down; then `--saves` saves of its markdown (10 by default), each adding a
- * sentence of its own, a second apart. A save's time runs from just before the file is written
- * to the first frame after the sentence is in the page, both on the page's clock (Date.now; the
- * same machine). Prints each, and their median, minimum and maximum, and the republish time the
- * server reported for each, then whether the median is within the 1 s that VitePress, Starlight
- * and Docusaurus meet, and the machine's load average. Needs a fresh `npm run build`.
- *
- *   node bench/live-preview.ts [--saves 10] [--path /guide/multi-sim] [--file guide-multi-sim.md]
+ * `node bench/live-preview.ts [--saves 10] [--path /guide/multi-sim] [--file guide-multi-sim.md]`: save to screen.
+ * I/O: copies content/, starts the dev server and Chromium, writes the copy's markdown; prints (bench/README.md).
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -1,34 +1,6 @@
 /**
- * Sustained load against the built Worker in workerd on a loopback port (`npm run load-test`):
- * wrk (bench/wrk-load.ts), 200 connections, a mix of pages, the JSON API (page data, search,
- * samples, page-view POSTs with a valid XSRF token), feeds and static assets.
- *
- *   npm run load-test                                    30 s saturation, then 3 runs × 30 s × 200 connections
- *   npm run load-test -- --runs 1 --duration 5 --connections 50
- *   npm run load-test -- --fraction 0.9                  pace the runs at 90% of capacity
- *   npm run load-test -- --baseline                      the same load on a Worker that only says "ok"
- *
- * Two phases:
- * 1. Saturation (unjudged): every connection sends its next request the moment it has an
- *    answer, for `saturation` seconds. That measures the capacity (requests per second) of this
- *    machine's single workerd thread, and fills the isolate's caches. Its errors are printed,
- *    not judged: when the thread is saturated, local workerd stops noticing that some
- *    connections have a request waiting, and after 5 s (15 s for a connection's first request)
- *    its HTTP server closes them with the request unread (bench/README.md, "Load", has the
- *    evidence).
- * 2. The measured runs: the same 200 connections, each pausing between an answer and its next
- *    request so that together they offer `loadFraction` of that capacity. Each run passes when
- *    no request errs, times out or gets a status other than the one expected; and the Worker
- *    isolate's live heap (read through workerd's inspector after a full garbage collection) may
- *    grow by at most MAX_HEAP_GROWTH_MB from the first run to the last.
- *
- * With `saturation: 0` (the smoke test in `npm test`) there is no capacity to pace to, and the
- * measured runs are closed-loop too. Also prints the workerd process's resident memory (VmRSS in
- * /proc/<pid>/status, workerd being a child of this Node process) after each run; that is not
- * judged, because local workerd's RSS rises with any traffic, a Worker that does nothing
- * included (bench/README.md, "Load"). wrk rather than autocannon: at 200 connections on this
- * 2-core machine, autocannon reports resets and timeouts against any Worker, one that only says
- * "ok" included. Needs `npm run build` first.
+ * `npm run load-test [-- --runs 3 --duration 30 --connections 200 --fraction 0.75 --baseline]`: wrk's mix at the Worker.
+ * I/O: starts workerd (storage on tmpfs) and wrk, reads the Worker's heap via its inspector (bench/README.md, Load).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -181,8 +153,7 @@ function requestMix(token: string): { requests: MixRequest[]; expected: Map<stri
 /**
  * Miniflare keeps the local Durable Object's SQLite (and KV) in a temporary folder. On this
  * machine's disk each page-view commit waits for fsync, and under load those waits stall
- * workerd for seconds (measured: p99 5.6 s and 146 reset connections in 12 s with /tmp on disk,
- * none with tmpfs). Production storage is Cloudflare's, so the load test puts the local one in
+ * workerd for seconds (bench/README.md, Load). Production storage is Cloudflare's, so the load test puts the local one in
  * memory.
  */
 const MEMORY_TMPDIR = '/dev/shm';
@@ -209,6 +180,7 @@ const TIMEOUT_SECONDS = 10;
  */
 export const BASELINE_WORKER = `export default { async fetch(request) { await request.arrayBuffer(); return new Response('ok'); } };`;
 
+/** Serves the built Worker, runs the saturation phase and the measured runs, and judges them (bench/README.md, Load). */
 export async function runLoadTest({
   connections = 200,
   duration = 30,
@@ -255,6 +227,7 @@ export async function runLoadTest({
       runWrk({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests, thinkMs });
     let saturated: WrkFigures | undefined;
     let thinkMs = 0;
+    // Without a saturation phase (the smoke test in `npm test`) there is no capacity to pace to: the runs are closed-loop.
     if (saturation > 0) {
       saturated = await load(saturation);
       await new Promise((done) => setTimeout(done, 2_000));

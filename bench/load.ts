@@ -1,7 +1,6 @@
 /**
- * Drives the running Worker with autocannon (HTTP/1.1 keep-alive, no pipelining, no
- * Accept-Encoding: bodies go uncompressed, as the edge compresses outside the Worker) and
- * reduces each run to throughput and latency percentiles.
+ * autocannon against the running Worker (keep-alive, no pipelining, no Accept-Encoding), reduced to throughput and latency.
+ * I/O: HTTP to the runtime.
  */
 import autocannon from 'autocannon';
 import { median } from './stats.ts';
@@ -32,6 +31,7 @@ export interface LoadOptions {
   connections: number;
 }
 
+/** One autocannon run against `target`, reduced to requests per second and latency percentiles. */
 export async function measure(base: URL, target: Target, { duration, connections }: LoadOptions): Promise<Measurement> {
   const result = await autocannon({
     url: new URL(target.path, target.base ?? base).href,

@@ -1,8 +1,5 @@
 /**
- * A Node HTTP server listening on a free loopback port, with its URL and a close that also
- * ends kept-alive connections (Chromium keeps some open). Shared by the Starlight comparison's
- * gzip proxy and static origin.
- *
+ * A Node HTTP server on a free loopback port whose close also ends kept-alive connections (Chromium keeps some).
  * I/O: listens on 127.0.0.1.
  */
 import type { Server } from 'node:http';
@@ -13,6 +10,7 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
+/** Listens on a free loopback port; the returned `close` also ends kept-alive connections. */
 export async function listenOnLoopback(server: Server): Promise<LoopbackServer> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

@@ -1,8 +1,6 @@
 /**
- * How many page requests reach React: every page of a site's sitemap requested `repeat` times
- * in a shuffled (seeded) order, each answer sorted by its `Server-Timing: html;desc=…` (the
- * page route's own report: `hit` from the isolate, `edge` from the data centre's cache, `miss`
- * rendered by React; none: a page no cache keeps). I/O: HTTP to a running bench runtime.
+ * Which cache answered each request for every sitemap page, in a seeded shuffle, read from `Server-Timing: html;desc=…`.
+ * I/O: HTTP to a running bench runtime.
  */
 import { seededRandom } from './seeded-random.ts';
 
@@ -26,6 +24,7 @@ async function sitemapPaths(base: URL): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 }
 
+/** Requests every sitemap page `repeat` times in a shuffle seeded by `seed`, counting where each answer came from. */
 export async function measureCacheShare(base: URL, repeat = 5, seed = 7): Promise<CacheShare> {
   const pages = await sitemapPaths(base);
   const order = pages.flatMap((path) => Array.from({ length: repeat }, () => path));

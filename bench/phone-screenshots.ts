@@ -1,9 +1,6 @@
 /**
- * What a visitor on a phone sees: the diagram page (scrolled to its diagram) and /analytics, at
- * 390×844 (device scale 2, touch), in the dark and the light theme, written to
- * docs/screenshots/. The built Worker runs in workerd with content/ published by the real upload
- * (diagrams drawn with Chromium); a few pages are opened first so that /analytics has views to
- * show. Run after `npm run build`: `node bench/phone-screenshots.ts`.
+ * `node bench/phone-screenshots.ts`: the diagram page and /analytics on a 390×844 touch screen, both themes.
+ * I/O: publishes content/ into workerd, drives Chromium, writes docs/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,6 @@
 /**
- * Where the Worker spends its CPU under load: publishes content/, loads one path with
- * autocannon while V8's sampling profiler runs in the Worker's isolate (through workerd's
- * inspector), then prints the functions with the most samples and writes the profile for
- * Chrome DevTools (Performance → Load profile). Run after `npm run build`.
- *
- *   node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]
+ * `node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]`: the Worker's CPU profile under load.
+ * I/O: publishes content/, loads it with autocannon, samples through workerd's inspector; prints, writes the profile.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -1,7 +1,4 @@
-/**
- * Turns benchmark results into the tables `npm run bench` prints (markdown, so that
- * bench/README.md can carry them as printed) and the verdict on each target.
- */
+/** The tables `npm run bench` prints (markdown, as bench/README.md carries them) and the verdict on each target. Pure. */
 import { kb } from '../scripts/client-weight.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import { CATEGORIES } from './lighthouse.ts';
@@ -10,7 +7,7 @@ import { type CacheShare, reactShare } from './page-cache-share.ts';
 import type { SiteRun, TargetName } from './site-run.ts';
 import type { BundleWeight, PageWeight, StartupTiming } from './weight.ts';
 
-/** The benchmark's targets (issue 6). */
+/** The benchmark's targets (bench/README.md, Targets). */
 export const TARGETS = {
   articleToFloor: 0.8,
   latencyGrowth: 1.3,

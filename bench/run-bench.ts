@@ -1,23 +1,6 @@
 /**
- * The performance benchmark (issue 6): `npm run bench` builds, then runs this.
- *
- *   node bench/run-bench.ts [--duration 10] [--quick] [--connections 10]
- *                                   [--sizes 10,100,1000] [--no-lighthouse] [--no-starlight] [--json <file>]
- *
- * 1. Throughput and latency of the built Worker on workerd (Miniflare, loopback, no proxy) for
- *    an article, the news index, the article's page-data JSON, and the floor: a static file of
- *    the article page's exact bytes served by the same runtime. Real content (content/). The
- *    article also from twin runtimes: one with the isolate's page cache off (answered from the
- *    data centre's cache, the Cache API), one with both page caches off (rendered every time).
- *    And how many requests over every page of the sitemap reach React, with each cache.
- * 2. The same with 10, 100 and 1,000 synthetic entries, the three sites side by side (their
- *    targets take turns), and the KV reads per request.
- * 3. Upload at scale: 1,000 entries published, then again with nothing changed.
- * 4. Weight: the Worker bundle and its start-up, each page type's first load and next navigation.
- * 5. Lighthouse on /, /news and an article, mobile and desktop.
- * 6. Against Astro Starlight on the same content, side by side (starlight-comparison.ts).
- *
- * Progress goes to stderr; the tables and verdicts to stdout.
+ * `npm run bench`: every measurement, table and verdict of bench/README.md's Performance section (options there).
+ * I/O: publishes sites, starts runtimes, drives load, Lighthouse and Chromium; progress to stderr, tables to stdout.
  */
 
 import { writeFileSync } from 'node:fs';

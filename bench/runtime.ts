@@ -1,15 +1,6 @@
 /**
- * Starts the built Worker (dist/worker/index.js) directly on workerd through Miniflare
- * (tools/local-worker.ts), with the bindings wrangler.toml declares, listening on a free
- * loopback port: no `wrangler dev` proxy in front. Each bench scenario gets a temporary folder
- * holding
- *
- *   assets/   a copy of dist/client, so the benchmark can add its floor file (a static page of
- *             the article's exact bytes) without touching the build that others use;
- *   kv/       the KV namespace on disk, so a fresh workerd (a cold isolate) sees what an
- *             earlier one published;
- *   race-element-miniflare-…/
- *             each runtime's other local storage.
+ * Bench scenarios (a temporary copy of dist/client, KV on disk) and fresh workerd runtimes on them, through Miniflare.
+ * I/O: copies the assets, starts workerd on a free loopback port.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +21,7 @@ export interface Scenario {
   remove(): void;
 }
 
+/** A temporary folder: assets/, a copy of dist/client that the floor file goes into; kv/, the namespace on disk. */
 export function createScenario(): Scenario {
   if (!existsSync(WORKER_BUNDLE)) throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first`);
   const dir = mkdtempSync(join(tmpdir(), 'race-element-bench-'));
@@ -38,6 +30,7 @@ export function createScenario(): Scenario {
   return {
     dir,
     assetsDir,
+    // On disk: a fresh workerd (a cold isolate) reads what an earlier one published.
     kvDir: join(dir, 'kv'),
     writeFloor: (bytes) => writeFileSync(join(assetsDir, FLOOR_PATH.slice(1)), bytes),
     remove: () => rmSync(dir, { recursive: true, force: true }),

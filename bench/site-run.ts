@@ -1,18 +1,6 @@
 /**
- * One measured site, in steps that the benchmark and the CI ratio check both use:
- *
- *   publishSite   a fresh KV filled through the real upload code (timed; optionally twice),
- *                 and the floor file: the article page's exact bytes, as a static asset;
- *   coldReads     KV reads of a fresh isolate's first request to the index, of another's to
- *                 the article, of the article again and of the index after it, counted at the
- *                 Worker's KV binding by the launcher's probe (tools/binding-probes.ts), in
- *                 runtimes of their own: the runtimes under load have no probe;
- *   siteTargets   the article page, the news index, the article's page-data JSON, the floor;
- *                 the article from a second runtime whose isolate cache is off, answered from
- *                 the data centre's cache (Cache API) as a new isolate's request is; and from a
- *                 third runtime with both page caches off, so that every request renders it;
- *   runSites      all of it for one or more sites, then load on every target, the sites'
- *                 targets taking turns side by side (load.ts).
+ * One measured site, as the benchmark and the ratio check both use it: published, its cold KV reads, its load targets.
+ * I/O: uploads into a fresh KV, starts runtimes, drives load.
  */
 import { join } from 'node:path';
 import type { ContentFolder } from '../scripts/content/load-content.ts';
@@ -94,6 +82,7 @@ const drained = async (response: Promise<Response>): Promise<void> => {
   await (await response).arrayBuffer();
 };
 
+/** A fresh KV filled through the real upload code (timed; optionally twice), and the floor file: the article's exact bytes. */
 export async function publishSite({
   content,
   articlePath,
@@ -138,6 +127,7 @@ export async function publishSite({
   }
 }
 
+/** KV reads of a fresh isolate's first index and article requests and of the warm ones after, each in a runtime of its own. */
 export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
   const index = await withRuntime(startProbed(site.scenario), (runtime) => readsDuring(runtime, () => firstVisit(runtime, site.indexPath)));
   return withRuntime(startProbed(site.scenario), async (runtime) => {

@@ -1,9 +1,6 @@
 /**
- * `node bench/starlight-compare.ts [--runs 5] [--json <file>]` (after `npm run build`): only the
- * Starlight comparison of `npm run bench` (starlight-comparison.ts), for repeating it alone.
- * Progress goes to stderr; the table, the load average and the verdicts to stdout.
- *
- * I/O: what the comparison does; writes the JSON file when asked.
+ * `node bench/starlight-compare.ts [--runs 5] [--json <file>]`: the Starlight comparison of `npm run bench` alone.
+ * I/O: as the comparison; writes the JSON file when asked; progress to stderr, results to stdout.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

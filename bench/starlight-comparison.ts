@@ -1,21 +1,6 @@
 /**
- * Issue 15's comparison with Astro Starlight on the same content, measured side by side in one
- * run: our built Worker (Miniflare, the content published into a fresh KV) and a Starlight build
- * of content/ (starlight-site.ts, served as static files), each behind the same gzip proxy
- * (gzip-proxy.ts), so that compression favours neither. Lighthouse's mobile preset (simulated
- * Slow 4G and 4× CPU slowdown), performance only, one Chromium, on an article, a guide and the
- * news index, `repeat` times each; the runs are interleaved (page 1 on one site, then on the
- * other, then page 2 …), and the site that goes first alternates from round to round, so that
- * the machine's drift and any order effect fall on both alike. Each figure is the median.
- *
- * Each page is audited twice a round: with Lighthouse's default simulated throttling (the
- * figures the issue's targets name), and with devtools throttling, which slows the CPU and the
- * network for real and reports the LCP and TBT it observed. The simulation estimates each task's
- * place from a model in which a page's first-frame work can fall after its first paint
- * (bench/README.md explains); the observed figures show where that work really fell.
- *
- * I/O: builds or reuses the Starlight site; starts workerd, two loopback servers, two proxies
- * and Chromium; stops them all.
+ * The comparison with Astro Starlight on the same content, side by side in one run (bench/README.md).
+ * I/O: builds or reuses the Starlight site; starts workerd, two loopback servers, two proxies and Chromium, then stops them.
  */
 import { launch } from 'chrome-launcher';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
@@ -104,6 +89,7 @@ const medianFigures = (runs: PageFigures[]): PageFigures => ({
   benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
 });
 
+/** Both sites behind the same gzip proxy, Lighthouse on each page `repeat` rounds, interleaved; the medians per page. */
 export async function compareWithStarlight({
   repeat = 5,
   contentDir = 'content',

@@ -1,22 +1,16 @@
 /**
- * Astro and Starlight for the Starlight comparison, installed on first use into a cache folder
- * of their own ($XDG_CACHE_HOME or ~/.cache, race-element-starlight/, with its own
- * package.json), never into the project's dependencies: they would make every `npm ci` heavier
- * for a comparison that only the benchmark runs. Reinstalled only when the pinned versions
- * change. Not under node_modules/: Vite treats every file whose path has a node_modules folder as
- * a dependency and leaves it unbundled, and the Starlight project built there then fails (and
- * Astro refuses a symlinked node_modules).
- *
- * I/O: writes the cache folder's package.json; runs `npm install` there (the npm registry).
+ * Astro and Starlight, installed on first use into a cache folder of their own, never into the project's dependencies.
+ * I/O: writes the folder's package.json; runs `npm install` there (the npm registry).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
+// Not under node_modules/: Vite leaves files there unbundled, and Astro refuses a symlinked node_modules.
 export const STARLIGHT_CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'race-element-starlight');
 
-/** Pinned: the newest on the registry when the comparison was written (Starlight 0.42 wants astro ^7.2.10). */
+/** Pinned together: astro's version must satisfy this Starlight's peer range; a change reinstalls them. */
 export const STARLIGHT_VERSIONS = { astro: '7.3.5', '@astrojs/starlight': '0.42.4' } as const;
 
 const installedVersion = (name: string): string | undefined => {
@@ -33,7 +27,7 @@ export function ensureStarlight(log: (line: string) => void = () => {}): string 
   if (missing.length) {
     log(`installing ${missing.map(([n, v]) => `${n}@${v}`).join(', ')} into ${STARLIGHT_CACHE}`);
     // Scripts off: sharp's would fetch libvips (no internet here), and the build uses Astro's
-    // passthrough image service instead. This Node first on PATH: Astro 7 refuses Node < 22.
+    // passthrough image service instead. This Node first on PATH: the pinned Astro refuses Node < 22.
     const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
       cwd: STARLIGHT_CACHE,
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,15 +1,11 @@
-/**
- * The Starlight comparison's table and its verdicts against issue 15's targets: on each page our
- * LCP no later than Starlight's, our TBT 0 ms, and our article's first load at most 85 KB.
- *
- * Pure: comparison rows in, markdown text out.
- */
+/** The Starlight comparison's table and its verdicts against the targets (bench/README.md). Pure. */
 import { kb } from '../scripts/client-weight.ts';
 import { table, verdict } from './report.ts';
 import { COMPARED_PAGES, type ComparisonRow } from './starlight-comparison.ts';
 import { STARLIGHT_VERSIONS } from './starlight-install.ts';
 import { median } from './stats.ts';
 
+/** Our article's first load at most 85 KB and our TBT 0 ms; and on each page our LCP no later than Starlight's. */
 export const STARLIGHT_TARGETS = { articleKb: 85, tbtMs: 0 } as const;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -1,14 +1,6 @@
 /**
- * A Starlight site of the same content as ours, for the Starlight comparison: content/*.md copied
- * into a Starlight project (news under news/, guides under guide/, the other pages at the root)
- * and built with `astro build` into static files. Starlight has no news index, so the project
- * gets one generated page, news/index.md, listing every post newest first with its date and
- * description, as our /news does: the nearest equivalent.
- *
- * The build is kept and reused while its inputs (the content files, the pinned versions, the
- * project files written here) hash the same.
- *
- * I/O: reads content/; writes the project and its build under STARLIGHT_CACHE/site/; runs astro.
+ * A Starlight project of content/ (with a generated news index), built, and reused while its inputs hash the same.
+ * I/O: reads content/; writes and builds the project under STARLIGHT_CACHE/site/; runs astro.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

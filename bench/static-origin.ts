@@ -1,9 +1,5 @@
 /**
- * A static file server for a built site (Starlight's dist/), the origin behind the comparison's
- * gzip proxy: `/a/b/` and `/a/b` answer `a/b/index.html`, `/x.css` the file, anything else
- * 404.html with status 404. It sends files uncompressed; the proxy compresses them, as it does
- * the Worker's answers.
- *
+ * A static file server for Starlight's build, the origin behind the comparison's gzip proxy (files sent uncompressed).
  * I/O: listens on 127.0.0.1; reads files under the given folder.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -39,6 +35,7 @@ function fileFor(root: string, pathname: string): string | undefined {
   return undefined;
 }
 
+/** Serves `root`: `/a/b/` and `/a/b` answer `a/b/index.html`, a file path the file, anything else 404.html with 404. */
 export async function startStaticOrigin(root: string): Promise<LoopbackServer> {
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://origin');

@@ -1,10 +1,4 @@
-/**
- * Synthetic content for the benchmark: `count` realistic articles (about 800–1500 words each, with
- * headings, paragraphs, lists, a table, a highlighted code block, links and emphasis), half
- * news with dates and half guides, as an in-memory ContentFolder that the real upload code
- * validates, renders and publishes. Deterministic: the same count always gives the same files,
- * so a second upload of it changes nothing.
- */
+/** Deterministic synthetic articles (800–1500 words, half news, half guides) as a ContentFolder for the real upload. Pure. */
 import type { ContentFolder, SourceFile } from '../scripts/content/load-content.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -155,6 +149,7 @@ export interface SyntheticOptions {
 /** About 800–1500 words: the length of a real guide. */
 const ARTICLE_WORDS: [number, number] = [750, 1250];
 
+/** The synthetic file number `index`: even numbers news, odd guides, the same text every time. */
 export function syntheticFile(index: number, { words = ARTICLE_WORDS }: SyntheticOptions = {}): SourceFile {
   const w = new Writer(index + 1);
   const news = index % 2 === 0;

@@ -1,6 +1,6 @@
 /**
- * Weight: the deployable Worker bundle, its start-up cost in workerd, and what each kind of
- * page costs a browser on first load and on the next client navigation.
+ * The Worker bundle, its start-up in workerd, and each page type's first load and next navigation.
+ * I/O: reads the built bundle, starts workerd and a Node child process, fetches pages and what they name.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

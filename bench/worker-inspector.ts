@@ -1,7 +1,6 @@
 /**
- * A minimal Chrome DevTools Protocol client for the site Worker's isolate in a local workerd
- * (Miniflare started with `inspectorPort`): the CPU profiler (profile-worker.ts) and the live
- * heap measured after each load run (bench/load-test.ts).
+ * A minimal Chrome DevTools Protocol client for the Worker's isolate in local workerd: CPU profiler and live heap.
+ * I/O: a WebSocket to workerd's inspector port.
  */
 
 export interface WorkerInspector {

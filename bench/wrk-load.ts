@@ -1,14 +1,6 @@
 /**
- * Drives a mix of requests with wrk (Debian's `wrk` package) and reads back its figures: the
- * load generator of `npm run load-test`. wrk is C and multi-threaded, so at 200 connections it
- * measures the server, not itself (bench/README.md "Load" has the comparison with autocannon).
- *
- *   wrkScript(requests, thinkMs)
- *                           the Lua script: each connection cycles through the mix, waiting
- *                           thinkMs after each answer (none: at once); every response's
- *                           status is counted and printed at the end
- *   parseWrkOutput(text)    wrk's report (run with --latency) as numbers, latencies in ms
- *   runWrk(options)         spawns wrk with both and returns the parsed figures
+ * The load test's generator: a request mix driven by wrk (Debian's package), its report read back as numbers.
+ * I/O: writes a Lua script, spawns wrk.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +38,7 @@ function luaString(text: string): string {
   throw new Error(`wrk-load: cannot quote ${text.slice(0, 40)} for Lua`);
 }
 
+/** The Lua script: each connection cycles through the mix, waiting `thinkMs` after each answer; statuses counted. */
 export function wrkScript(requests: MixRequest[], thinkMs = 0): string {
   const entries = requests.map(({ method, path, headers = {}, body }) => {
     const table = Object.entries(headers)
