@@ -1,10 +1,6 @@
 /**
- * What each kind of page makes the browser download from the client build, read from Vite's
- * manifest: the entry script with every chunk it imports statically (after the first paint),
- * React's chunk (at the visitor's first intent), the stylesheets, the fonts those name, on
- * pages with diagrams the lazily loaded mermaid chunks, and on a split page
- * (client/lazy-routes.ts) its own chunk. Used by report-client-weight.ts (every client
- * build) and the benchmark (bench/).
+ * What each kind of page downloads from the client build, read from Vite's manifest, for the build report and the bench.
+ * Disk I/O: reads the manifest and the built files.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +28,7 @@ export interface ClientFiles {
   fonts: string[];
 }
 
+/** The files each kind of page downloads, read from the Vite manifest in `outDir`. */
 export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const entry = manifest[ENTRY];

@@ -1,15 +1,5 @@
 /**
- * The local copy of a KV namespace that `npm start` serves (where `wrangler dev` keeps it too),
- * opened on its own by `npm run upload`, whether `npm start` runs or not.
- *
- * wrangler's getPlatformProxy would start every binding of wrangler.toml, and for this
- * project that prints two warnings that say nothing about an upload: the `ANALYTICS` Durable
- * Object "will not work in local development", and workerd's "no such Durable Object class is
- * exported" (the proxy runs no Worker code). Like wrangler's own `wrangler kv key put --local`,
- * this starts Miniflare with the one KV namespace under the same persistence root
- * (`.wrangler/state/v3`), so the data lands where `npm start` reads it, and nothing is
- * silenced: any warning or error that does print is a real one.
- *
+ * The local KV namespace that `npm start` serves, opened by `npm run upload` on its own (Miniflare, .wrangler/state/v3).
  * I/O: reads the Wrangler configuration, starts workerd.
  */
 import { resolve } from 'node:path';
@@ -20,6 +10,7 @@ import { unstable_readConfig } from 'wrangler';
 /** wrangler dev's default persistence root, relative to the project folder. */
 export const WRANGLER_STATE = '.wrangler/state';
 
+/** Miniflare with the one KV namespace under wrangler's persistence root, so the data lands where `npm start` reads it. */
 export async function openLocalKv(
   configPath: string,
   binding: string,

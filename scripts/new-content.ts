@@ -1,14 +1,6 @@
 /**
- * Creates a content file with front matter that validates:
- *
- *   npm run new -- news "Title of the post"              content/news-title-of-the-post.md, dated today
- *   npm run new -- guide "Using the setup tab"            content/guide-using-the-setup-tab.md
- *   npm run new -- news "Title" --description "Summary"   the summary shown in indexes (default: the title)
- *   npm run new -- --dir <folder> …                       another content folder
- *
- * Never overwrites a file; refuses a slug another file already has. Prints the file and the URL
- * the entry will have once the local site is published (`npm start`, or `npm run upload` while
- * it runs). Exit code 0 when created, 1 when refused, 2 on bad usage.
+ * `npm run new -- news|guide "Title" [--description "…"] [--dir <folder>]`: a content file whose front matter validates.
+ * Disk I/O: reads the folder, writes the file. Exit 0 when created, 1 when refused, 2 on bad usage.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,12 +1,6 @@
 /**
- * Prints what each kind of page makes the browser download from the client build: the entry
- * script with every chunk it imports statically (after the first paint), React's chunk (at the
- * visitor's first intent), the stylesheet, on pages with diagrams the lazily loaded mermaid
- * chunks (only where upload could not draw them), and on setup, search and analytics their own
- * chunk. Sizes are
- * raw, gzip (level 9) and brotli, in KB (1000 B). Run after `vite build` (npm run build:client
- * does). The file lists come from client-weight.ts, which the benchmark uses too. Exits 1 when
- * article JavaScript with React is over the budget.
+ * Prints what each kind of page downloads (raw, gzip -9, brotli, KB) after `vite build`; exit 1 over the article budget.
+ * Disk I/O: reads the client build.
  */
 import { ARTICLE_JS_BUDGET_BYTES, clientFiles, kb, type Weight, weigh } from './client-weight.ts';
 

@@ -1,13 +1,6 @@
 /**
- * Draws the social cards that belong to the repository rather than to an upload:
- *
- *   npm run site-card    client/public/social-card.png   the site card: pages without a card of their own
- *                        docs/social-card-example.png    an article's card, as docs/publishing.md shows it
- *
- * Run it after changing the design (scripts/content/card-design.ts), the site's name or tagline
- * (client/site.ts), the fonts or the icon: test/scripts/content/card-render.test.ts fails while
- * the committed site card differs from what the design draws. Prints the time each card took.
- * Reads the content file and the drawing assets, writes the two PNGs.
+ * `npm run site-card`: draws client/public/social-card.png and docs/social-card-example.png from the card design.
+ * I/O: reads the content file and the drawing assets, writes the two PNGs.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { SITE } from '../client/site.ts';

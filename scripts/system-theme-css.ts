@@ -1,12 +1,6 @@
 /**
- * A PostCSS plugin for the client build (vite.config.ts): every rule written for the
- * light theme (`html[data-theme='light'] …`) also applies, inside
- * `@media (prefers-color-scheme: light)`, to a page with no chosen theme (`html:not([data-theme])`).
- * So the stylesheet says the light theme once, and a visitor without a theme cookie gets the
- * system's theme at the first paint, with no script and the same HTML for everyone.
- *
- * Pure: transforms the stylesheet it is given. Each copy goes right after its rule (inside the
- * same at-rule, if any), so the cascade order of the light rules is kept.
+ * PostCSS plugin: each light-theme rule also applies, in `prefers-color-scheme: light`, to a page with no chosen theme.
+ * Pure: each copy goes right after its rule, so the light rules keep their cascade order.
  */
 import type { PluginCreator, Rule } from 'postcss';
 
@@ -14,6 +8,7 @@ const LIGHT = /html\[data-theme=(['"]?)light\1\]/;
 const SYSTEM = 'html:not([data-theme])';
 export const SYSTEM_LIGHT_MEDIA = '(prefers-color-scheme: light)';
 
+/** So the light theme is written once, and a visitor with no chosen theme gets the system's at first paint, with no script. */
 export const systemThemeCss: PluginCreator<void> = () => ({
   postcssPlugin: 'race-element-system-theme',
   Once(root, { AtRule }) {

@@ -1,22 +1,6 @@
 /**
- * Publishes content/ to Workers KV. `npm run upload -- --help` lists every option
- * (scripts/content/upload-cli.ts); the main ones:
- *
- *   npm run upload                       local state (what `npm start` serves)
- *   npm run upload -- --remote           the real namespace (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID,
- *                                        PUBLISH_SECRET for the publish lock; PUBLISH_URL over SITE_URL)
- *   npm run upload -- --dry-run          validate, render and plan; write nothing
- *   npm run upload -- --verify           check that every key the manifest names exists and parses
- *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
- *   npm run upload -- --client-diagrams  leave mermaid diagrams to the visitor's browser (else drawn here)
- *   npm run upload -- --no-image-copies  fetch no image from another host (else copied into content/media/remote/)
- *   npm run upload -- --history          list the kept versions
- *   npm run upload -- --rollback [N]     make version N (default: the previous one) live again
- *
- * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
- * holds the lock or published meanwhile (no manifest written), when KV fails (the message names
- * the request and says what the site serves now), or when --verify finds a problem; 2 on bad
- * usage. With --remote, the number of API requests made is printed last, whatever the outcome.
+ * `npm run upload`: publishes content/ to Workers KV; `npm run upload -- --help` lists the options (docs/publishing.md).
+ * Exit 0 on success, 1 when content, the lock or KV stops it or --verify finds a problem, 2 on bad usage.
  */
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv-store.ts';

@@ -1,12 +1,6 @@
 /**
- * One social card per article, drafts included (a preview link shows the card the post will be
- * published with). A card's key is the sha256 of its inputs (title, section, date: card-design.ts)
- * and of the maker's digest (design version, fonts, icon), so an article whose card would look
- * the same keeps the same key and URL: the upload's plan then finds it in KV and writes nothing,
- * and the cache spares drawing it again (a drawing takes a few tenths of a second).
- *
- * Pure, but for what the maker does: draw (card-render.ts) and read and write its cache
- * (card-cache.ts).
+ * One social card per article, drafts included, keyed by the hash of its inputs and of the maker's digest.
+ * Pure but for the maker: drawing (card-render.ts) and its cache (card-cache.ts).
  */
 import { createHash } from 'node:crypto';
 import { mediaKey } from '../../contracts/kv-keys.ts';
@@ -47,12 +41,14 @@ export interface BuiltCards {
   drawn: number;
 }
 
+/** A card's key: the sha256 of its inputs and of the maker's digest (design version, fonts, icon). */
 export function cardHash(inputs: CardInputs, digest: string): string {
   return createHash('sha256')
     .update(JSON.stringify([digest, inputs.title, inputs.section, inputs.date]))
     .digest('hex');
 }
 
+/** A card for each entry, drawn only when the maker's cache lacks its key. */
 export async function buildCards(entries: readonly BuiltEntry[], maker: CardMaker): Promise<BuiltCards> {
   const cards = new Map<string, BuiltCard>();
   // Two articles whose cards would look the same share one: it is drawn once.

@@ -1,11 +1,6 @@
 /**
- * Turns a content folder into publishable entries: checks every file's front matter, checks
- * the folder as a whole (slugs unique ignoring case, no slug shadowing another file's name,
- * embedded samples present), then renders each entry, shows its code samples highlighted
- * inline, draws its diagrams (when a browser is at hand), and hashes it.
- *
- * Input: files and samples as read from disk. Output: entries and samples ready for KV, or
- * every problem found. Nothing here touches KV or the disk.
+ * Turns a content folder into publishable entries: validated, rendered, samples and diagrams embedded, hashed.
+ * No KV or disk I/O of its own: files in, entries and samples or every problem out.
  */
 import { createHash } from 'node:crypto';
 import type { StoredEntry } from '../../contracts/kv-values.ts';
@@ -81,6 +76,7 @@ export interface RenderCache {
   set(hash: string, rendered: RenderedMarkdown): Promise<void>;
 }
 
+/** Checks every file and the folder as a whole, then renders, embeds and hashes each entry: the entries, or every problem. */
 export async function buildEntries(folder: ContentFolder, renderCache?: RenderCache, options: BuildOptions = {}): Promise<BuildResult> {
   const problems: ContentProblem[] = [];
   const parsed: ParsedFile[] = [];
@@ -117,7 +113,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
     try {
       const renderHash = entryHash(file);
       let rendered = await renderCache?.get(renderHash);
-      // Renders kept before removals and unknown languages were reported lack the lists: render those again.
+      // A kept render without the lists of removals, image problems and unknown languages is rendered again.
       if (
         !rendered ||
         !Array.isArray(rendered.removed) ||

@@ -1,6 +1,6 @@
 /**
- * The search index of one upload: every published entry as a search document. Pure: built
- * entries in, the KV key and value out (the key is the sha256 of the value).
+ * The upload's search index: every published entry as a search document.
+ * Pure: built entries in, the KV key (the value's sha256) and value out.
  */
 import MiniSearch from 'minisearch';
 import { searchIndexKey } from '../../contracts/kv-keys.ts';

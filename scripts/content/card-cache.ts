@@ -1,7 +1,4 @@
-/**
- * Social cards kept between uploads (CardCache of build-cards.ts): one PNG per card key, the hash
- * of everything the card is drawn from, so a file found under it is right.
- */
+/** Social cards kept between uploads (CardCache of build-cards.ts): one PNG per card key. Disk I/O. */
 import type { CardCache } from './build-cards.ts';
 import { CACHE_ROOT, diskCache } from './disk-cache.ts';
 

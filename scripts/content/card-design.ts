@@ -1,18 +1,11 @@
-/**
- * How a social card looks (contracts/social-card.ts): the site's dark theme (client/styles.css),
- * the title in orangered in the display font, the section and, for news, the date; the icon and
- * the site's name in a corner. What an article's card shows is its CardInputs; the layout is a
- * tree of elements for satori (card-render.ts draws it). Pure.
- *
- * Change CARD_DESIGN_VERSION with any change of the look: it is part of every card's key
- * (build-cards.ts), so each card is drawn again and stored under a new URL.
- */
+/** How a social card looks: its inputs, and a satori element tree in the site's dark theme. Pure. */
 
 import { formatLongDate } from '../../client/format-date.ts';
 import type { EntryAttributes } from '../../contracts/kv-values.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../contracts/social-card.ts';
 import { calendarDate } from './schedule.ts';
 
+/** Change it with any change of the look: it is part of every card's key, so each card is drawn again under a new URL. */
 export const CARD_DESIGN_VERSION = 'card-1';
 
 /** Everything an article's card shows; with the design version and the fonts, its key. */

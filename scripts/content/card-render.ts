@@ -1,10 +1,6 @@
 /**
- * Draws a social card (card-design.ts) to a 1200×630 PNG: satori lays out the elements and turns
- * the text into paths (an SVG), sharp, which the project has for images already, rasterises it.
- *
- * I/O: loadCardAssets reads the two fonts and the icon from disk; drawing is CPU work only.
- * satori and sharp are imported on the first drawing, so an upload whose cards all come from the
- * cache loads neither.
+ * Draws a social card to a 1200×630 PNG: satori lays it out as SVG, sharp rasterises it.
+ * I/O: loadCardAssets reads the fonts and icon; satori and sharp load at the first drawing only.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

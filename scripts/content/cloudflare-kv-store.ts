@@ -1,32 +1,6 @@
 /**
- * The production KV namespace through Cloudflare's REST API, with the official `cloudflare` SDK
- * (`npm run upload -- --remote`). I/O: HTTPS requests to the API, one at a time.
- *
- * - Writes go through bulk write (PUT …/bulk), single values too: the SDK's retry of a multipart
- *   `values.update` after a 429 was seen to hang (cloudflare 5.x), and a one-pair bulk write is
- *   one request all the same. Deletes go through bulk delete, reads of many keys through bulk get,
- *   all cut to the API's limits by kv-batches.ts. `get` is `values.get`.
- * - The SDK retries 408, 409, 429 and 5xx answers and network failures (`maxRetries`, default 4
- *   here), with exponential back-off, waiting what a `Retry-After` asks. A Retry-After longer than
- *   `maxRetryAfterSeconds` (the API blocks a user for 5 minutes past 1,200 requests) is not waited
- *   out: the upload stops and says how long Cloudflare asked for.
- * - Every answer's envelope is checked (`success`, `errors[].code`, and a bulk answer's
- *   `unsuccessful_keys`), since the SDK looks only at the HTTP status; every failure becomes a
- *   KvApiError naming the operation and the key or batch (kv-api-error.ts).
- * - Key names in a URL path: cloudflare 7.x percent-encodes path parameters itself (its `path`
- *   tag encodes `/` as %2F), so keys are passed as they are; encoding them here would encode them
- *   twice. test/scripts/content/remote-kv-store.test.ts checks the path on the wire.
- * - KV takes one write per second per key: a second write (or delete) of a key this store wrote
- *   less than `writeIntervalMs` ago waits for the rest of that second (the upload lock is written
- *   and deleted within one upload).
- * - Every HTTP request is counted by operation (`requests()`), retries included.
- *
- * Before anything is written, `openCloudflareKvStore` reads the namespace (GET …/namespaces/:id):
- * a namespace the account does not have is refused there, with the fix. Whether the token may
- * write cannot be asked without writing (the token verify endpoint says only "active"), so no
- * probe is made: the first write of an upload is the lock key, a one-pair bulk write made before
- * any entry or manifest, and a token without write permission is refused there (403, code 10000),
- * with nothing of the site written.
+ * The production KV namespace through Cloudflare's REST API with the official SDK (`npm run upload -- --remote`).
+ * I/O: HTTPS requests to the API, one at a time, counted (docs/publishing.md, How the upload writes to KV).
  */
 import Cloudflare, { NotFoundError } from 'cloudflare';
 import * as z from 'zod';

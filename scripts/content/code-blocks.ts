@@ -1,12 +1,6 @@
 /**
- * Turns each fenced code block (`<pre><code class="language-x">`) into what the page shows:
- *   mermaid  → a diagram container holding the source, which build-entries.ts replaces with
- *              the SVG drawn at upload (drawn-diagrams.ts), or the client draws when no
- *              browser was found at upload;
- *   sample   → a placeholder naming a file from content/samples/, which build-entries.ts
- *              replaces with the highlighted file (embed-samples.ts);
- *   other    → shiki-highlighted code inside a frame with a copy button.
- * Runs after sanitising: the markup added here is ours, not the author's.
+ * Fenced code blocks as the page shows them: mermaid diagram containers, sample placeholders, highlighted code.
+ * Pure; runs after sanitising (this markup is ours).
  */
 
 import type { Element, ElementContent, Root } from 'hast';

@@ -1,15 +1,6 @@
 /**
- * Keeps a copy of every image the articles show from another host, so that the site serves it
- * as its own file (remote-images.ts). Run by the upload before it builds: each image without a
- * copy in content/media/remote/ is downloaded, checked like any file of content/media/
- * (media.ts: kind, size, safe SVG), written there, and added to the folder read. The copy is
- * meant to be committed with the article, like a lock file: later uploads, offline ones too,
- * use it and never ask the other host again.
- *
- * An image that cannot be copied (no network, an error status, a file the checks refuse) is a
- * warning naming file, line and reason; the page then shows it through the Worker, which fetches
- * it from its host (worker/content/remote-image-route.ts).
- * I/O: HTTP requests and writes below `<content>/media/remote/`.
+ * Copies the images articles show from other hosts into content/media/remote/, checked as media files are.
+ * I/O: HTTP requests and writes below `<content>/media/remote/`; an image not copied is a warning.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

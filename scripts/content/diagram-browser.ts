@@ -1,12 +1,6 @@
 /**
- * Draws mermaid diagrams at upload in a real browser engine, as rehype-mermaid and
- * mermaid-isomorphic do: mermaid needs a DOM with layout and text measurement. playwright-core
- * drives the maintainer's Chromium, Chrome or Edge (no browser download); mermaid's own bundle
- * from node_modules is loaded into a blank page, with the site's placeholder palette
- * (diagram-svg.ts) and SVG text labels (no HTML inside the SVG).
- *
- * I/O: finds and launches a browser, lazily, on the first diagram to draw; keeps drawn SVG on
- * disk by source (next to the render cache), so an unchanged diagram is never drawn twice.
+ * Draws mermaid diagrams at upload with mermaid's bundle in the maintainer's Chromium, Chrome or Edge (playwright-core).
+ * I/O: launches a browser at the first diagram to draw; keeps drawn SVG on disk by source.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';

@@ -1,17 +1,6 @@
 /**
- * A mermaid SVG drawn at upload, made fit to store in an entry and serve inline:
- *
- *   - themed by the page: mermaid draws with a palette of placeholder colours (one per theme
- *     variable, `DIAGRAM_THEME_VARIABLES`), and each placeholder becomes a CSS variable
- *     (`var(--diagram-…)`, defined in client/styles.css for both themes);
- *   - sanitised: an allow-list of SVG elements and attributes (no script, no foreignObject, no
- *     event handlers, links only to fragments), and CSS with no `url()` but fragments, no
- *     `@import`, no `expression()`;
- *   - sized: width and height from its viewBox (no layout shift), shrunk to the column but never
- *     below the width at which its 16 px labels would be under 11 px: a figure that is wider
- *     scrolls sideways (it is focusable, so it scrolls from the keyboard too).
- *
- * Pure: SVG text in, HTML of the figure out; throws an Error saying what it refused.
+ * A mermaid SVG made fit to serve inline: its placeholder colours as CSS variables, sanitised, sized for its labels.
+ * Pure: SVG text in, the figure's HTML out; throws an Error saying what it refused.
  */
 
 import type { Element, Root } from 'hast';

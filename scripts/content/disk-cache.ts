@@ -1,7 +1,6 @@
 /**
- * A folder of files keyed by hash, for what an upload keeps between runs (renders, cards,
- * diagrams). Disk I/O: a missing, unreadable or undecodable file is a miss, so deleting the
- * folder is always safe.
+ * Files keyed by hash that an upload keeps between runs (renders, cards, diagrams).
+ * Disk I/O; a missing or unreadable file is a miss, so deleting the folder is always safe.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,11 +1,6 @@
 /**
- * Diagrams drawn at upload: each diagram source that render-markdown.ts left in an entry's HTML
- * is replaced by its SVG (drawn by a DiagramDrawer, made safe and themed by diagram-svg.ts),
- * so a reader gets the diagram in the page itself, with no mermaid in the browser. The entry
- * then has no diagram left for the client (`hasDiagrams: false`).
- *
- * Pure apart from the drawer it is given. A diagram mermaid refuses is a problem of the file,
- * reported with its position and first line; nothing is half-replaced.
+ * Replaces each diagram source in an entry's HTML with its SVG drawn at upload, so the browser runs no mermaid.
+ * Pure apart from the drawer given; a diagram mermaid refuses is a problem of the file.
  */
 import { toHtml } from 'hast-util-to-html';
 import { diagramPlaceholder } from './code-blocks.ts';

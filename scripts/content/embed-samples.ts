@@ -1,12 +1,6 @@
 /**
- * Code samples highlighted at upload: each sample placeholder that render-markdown.ts left in
- * an entry's HTML is replaced by the same placeholder holding the file, highlighted by shiki in
- * the language its extension names, so readers get coloured code without a request or a line
- * of browser JavaScript. The download link stays (it serves the plain file from KV).
- *
- * Pure apart from shiki's lazy start: rendered markdown and sample files in, rendered markdown
- * out. The placeholder is found by its exact HTML, which code-blocks.ts makes and
- * hast-util-to-html prints the same way every time.
+ * Code samples highlighted at upload: each sample placeholder in an entry's HTML gets its file, coloured by shiki.
+ * Pure apart from shiki's lazy start; the placeholder is matched by the exact HTML code-blocks.ts makes.
  */
 import { toHtml } from 'hast-util-to-html';
 import { codeFrame, samplePlaceholder } from './code-blocks.ts';

@@ -1,18 +1,6 @@
 /**
- * When each content file was last edited, for "Last updated" and the sitemap's lastmod: from
- * git history, not from the upload (a fresh clone would otherwise date every page today).
- *
- * An edit is a commit touching the file other than the one that added it (adding a file is
- * its publication), or an uncommitted change in the working tree (its mtime). A file git does
- * not track yet has no edit. Outside a git checkout, or without git, the file's mtime is its
- * last edit, as nothing tells an addition from a change.
- *
- * Two git processes per upload whatever the number of files: one `git log` over the folder,
- * parsed once, and one `git ls-files` for uncommitted changes. Times are ISO 8601 with the
- * author's UTC offset (`%aI`), so their first ten characters are the day the author saw.
- *
- * I/O: runs git (readGitHistory), reads file times (lastEditsFrom, for uncommitted changes).
- * `commitsByFile` (parsing), `isoLocal` and `lastUpdated` are pure.
+ * When each content file was last edited, from git history (docs/publishing.md, Last updated).
+ * I/O: one `git log` and one `git ls-files` per upload, file times; the parsing is pure.
  */
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
@@ -68,7 +56,8 @@ export async function lastEditsFrom(dir: string, files: readonly string[], git: 
 
 /**
  * From `git log --format=<RS>%aI --name-only` (newest commit first): per file, the time of the
- * newest commit touching it and how many did (1: only the commit that added it).
+ * newest commit touching it and how many did (1: only the commit that added it). `%aI` keeps the author's UTC offset,
+ * so a time's first ten characters are the day the author saw.
  */
 export function commitsByFile(log: string): Map<string, { newest: string; count: number }> {
   const files = new Map<string, { newest: string; count: number }>();

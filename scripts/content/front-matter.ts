@@ -1,8 +1,4 @@
-/**
- * Front matter: reads one content file's YAML header and checks each field.
- * Input: the file's name and text. Output: the typed attributes and markdown body, or every
- * problem found (never the first only, so a maintainer fixes a file in one go).
- */
+/** Reads a content file's YAML front matter and checks each field, reporting every problem, not the first only. Pure. */
 import matter from 'gray-matter';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { ENTRY_TYPES, type EntryAttributes, type EntryType } from '../../contracts/kv-values.ts';

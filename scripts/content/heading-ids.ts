@@ -1,11 +1,6 @@
 /**
- * Headings: the page title is the page's only <h1>, so the body's headings move one level
- * down (markdown `#` becomes <h2>, `######` stays <h6>), and none goes more than one level
- * deeper than the heading before it (`#` then `###` gives <h2> then <h3>): a screen reader's
- * outline never skips a level. Every heading gets a GitHub-style id,
- * unique within the page (`setup`, `setup-1`, …), and the table of contents lists them in
- * document order. Each heading ends in a `#` link to itself, for sharing a section; its text
- * stays out of the table of contents.
+ * Headings one level below the page's <h1>, never skipping a level, with unique GitHub-style ids and self-links.
+ * Pure: changes the hast tree and returns the table of contents.
  */
 import GithubSlugger, { slug as previewSlug } from 'github-slugger';
 import type { Element, Root } from 'hast';

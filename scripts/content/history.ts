@@ -1,11 +1,5 @@
 /**
- * Publish history: every upload that publishes a new version also writes a record of it,
- * `history/<version>` (the manifest, when, by whom, and what changed against the version it
- * replaced), in the same batch as its entries, before the manifest. The newest `keep` versions
- * (default 10, the live one included) are kept: their records, and every key their manifests
- * name. The clean-up deletes only keys that no kept version names, and the records of versions
- * that fell out of the window. A rollback (rollback.ts) makes a kept version live again.
- *
+ * Publish history: a `history/<version>` record per version, and the keys the kept versions name (docs/publishing.md).
  * Pure, except readHistory (KV reads).
  */
 import * as z from 'zod';
@@ -15,6 +9,7 @@ import type { KvStore } from './kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
 export const HISTORY_PREFIX = 'history/';
+/** Versions kept, the live one included (`--keep N`, at least 2). */
 export const DEFAULT_KEEP_VERSIONS = 10;
 /** The live version and the one before it: what pages already open in a browser may still need. */
 export const MIN_KEEP_VERSIONS = 2;

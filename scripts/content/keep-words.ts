@@ -1,7 +1,6 @@
 /**
- * Hyphenated words in headings ("command-line") wrapped in <span class="keep-word">, which the
- * stylesheet keeps on one line: a narrow screen then breaks the heading between words, never
- * after the hyphen. Pure: mutates the given hast tree, after sanitising (the span is ours).
+ * Hyphenated words in headings wrapped in `<span class="keep-word">`, so a narrow screen never breaks at the hyphen.
+ * Pure: changes the hast tree, after sanitising (the span is ours).
  */
 import type { Element, ElementContent, Root, Text } from 'hast';
 

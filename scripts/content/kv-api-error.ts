@@ -1,9 +1,6 @@
 /**
- * What a failed Cloudflare KV request becomes: one error that names the operation, the key or
- * batch, the HTTP status, Cloudflare's error codes and messages, or, when no answer came, the
- * host and the network cause (ECONNREFUSED, ENOTFOUND, a timeout). Pure: an SDK error in, a
- * KvApiError out. The fixes for the two mistakes a maintainer can make in set-up (a namespace
- * id that is not the account's, a token without KV write permission) are part of the message.
+ * A failed Cloudflare KV request as a KvApiError: operation, key or batch, status, codes, or the network cause.
+ * Pure; the message carries the fix for a wrong namespace id or a token without KV write permission.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'cloudflare';
 

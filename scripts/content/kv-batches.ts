@@ -1,20 +1,13 @@
 /**
- * Cutting KV writes, deletes and reads into requests within Workers KV's API limits. Pure: pairs
- * in, batches out; a pair over a limit is refused with the key named, before anything is sent.
- *
- * Limits, from Cloudflare's documentation:
- * - bulk write (PUT …/bulk): up to 10,000 pairs, the whole request 100 MB or less
- *   (https://developers.cloudflare.com/kv/api/write-key-value-pairs/, "Write data in bulk");
- * - bulk delete (POST …/bulk/delete): up to 10,000 keys;
- * - bulk get (POST …/bulk/get): up to 100 keys ("Retrieve up to 100 keys in a single bulk read",
- *   https://developers.cloudflare.com/changelog/2025-04-10-kv-bulk-reads/; the API reference's
- *   `keys` parameter: "Array of keys to retrieve (maximum of 100)");
- * - a value at most 25 MiB, a key at most 512 bytes, expiration_ttl at least 60 s
- *   (https://developers.cloudflare.com/kv/platform/limits/);
- * - a key listing returns at most 1,000 keys a page.
+ * Cuts KV writes, deletes and reads into requests within Workers KV's API limits (KV_LIMITS).
+ * Pure: a pair over a limit is refused with its key named, before anything is sent.
  */
 import type { KvPair } from './kv-store.ts';
 
+/**
+ * Workers KV's API limits: https://developers.cloudflare.com/kv/api/write-key-value-pairs/ (bulk write, bulk delete),
+ * the API reference's bulk get `keys` ("maximum of 100"), https://developers.cloudflare.com/kv/platform/limits/.
+ */
 export const KV_LIMITS = {
   bulkWritePairs: 10_000,
   /** "100 megabytes": read as 10^8 bytes, the smaller of the two readings. */

@@ -1,9 +1,6 @@
 /**
- * The KV operations an upload needs, so the same publishing code runs against the local
- * Miniflare namespace (used by `npm start` and the tests) and the real one over Cloudflare's
- * REST API (cloudflare-kv-store.ts). Publishing writes, deletes and verifies in bulk
- * (putMany / deleteMany / getMany); each store turns that into what its backend does best: the
- * API's bulk endpoints remotely, a few calls at a time on a local binding.
+ * The KV operations an upload needs, so publishing runs alike on the local Miniflare namespace and the REST API.
+ * No I/O of its own: bulk operations over a store's single calls, a few at a time.
  */
 import type { KVNamespace, KVNamespaceListResult } from '@cloudflare/workers-types';
 

@@ -1,8 +1,6 @@
 /**
- * Reads a content folder from disk: every `*.md` file at its top level, every file under
- * `samples/` (code samples, addressed by their path below that folder), every file under
- * `media/` (images, as bytes), and when each file was last edited (file-history.ts). I/O only,
- * no checks.
+ * Reads a content folder: top-level `*.md`, files under samples/ and media/, and each file's last edit.
+ * Disk I/O (git through file-history.ts), no checks.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';

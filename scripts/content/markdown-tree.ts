@@ -1,8 +1,4 @@
-/**
- * Markdown to syntax trees the way every step of the pipeline reads it: GitHub-flavoured
- * markdown, and raw HTML parsed into elements that keep their positions in the markdown (the
- * sanitising report and the remote-image warnings name lines from them). Pure.
- */
+/** Markdown to syntax trees as every step of the pipeline reads it: GFM, and raw HTML parsed with its positions. Pure. */
 import type { Root as Hast } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { Root as Mdast } from 'mdast';

@@ -1,9 +1,6 @@
 /**
- * Markdown images of the site's own media: `![alt](media/name.png)` points at the file's
- * immutable URL (/media/<sha256>.<ext>) and gets its width and height, `loading="lazy"` and
- * `decoding="async"`, so the page does not shift as it loads. A missing file or missing alt text
- * is a problem naming the line. Images by full URL are remote-images.ts's.
- * Pure: changes the mdast tree in place and returns the problems.
+ * Markdown images of content/media/: immutable URL, width and height, lazy loading; a missing file or alt is a problem.
+ * Pure: changes the mdast tree, returns the problems.
  */
 import type { Image, Root } from 'mdast';
 import { visit } from 'unist-util-visit';

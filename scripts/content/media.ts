@@ -1,9 +1,5 @@
 /**
- * Images from content/media/: checks each file and describes it for KV and for the renderer.
- * A file is refused when its kind is not one the site serves, when its bytes are not that kind,
- * when a raster image is over 1 MB (refused, not re-encoded: the writer picks the trade-off of
- * size and quality), or when an SVG holds anything active (scripts, event handlers, foreign
- * objects, links out of the file): such an SVG is refused rather than silently changed.
+ * Checks each file of content/media/ (kind, bytes, 1 MB for rasters, inert SVG) and describes it for KV and the renderer.
  * Pure: names and bytes in, descriptions and problems out.
  */
 import { createHash } from 'node:crypto';
@@ -29,6 +25,7 @@ export interface BuiltMedia {
   bytes: Uint8Array;
 }
 
+/** Raster images above this are refused, not re-encoded: the writer chooses between size and quality. */
 export const MAX_RASTER_BYTES = 1024 * 1024;
 
 /** What image-size calls each kind. */

@@ -1,15 +1,6 @@
 /**
- * Upload planning: what to write, in which order, and what to delete, given what KV holds.
- * Pure: built content, the previous manifest and the keys now in KV in; a plan out.
- *
- * Order is what makes publishing atomic for readers: new entries and samples first, the
- * manifest (the only key pages start from) last, then the clean-up of keys that neither the
- * new nor the previous manifest names. Until the manifest lands, every page is the old one;
- * keys of the previous version stay for pages that readers already have open.
- *
- * Images (content/media/ and the articles' social cards) are written only when KV lacks their
- * key: the key is a content hash, so an unchanged image or card is never sent twice. The same
- * holds for the URLs of images from other hosts that pages show through the Worker.
+ * Plans an upload against what KV holds: what to write, in which order (the manifest last), and what to delete.
+ * Pure: built content, the previous manifest and the keys in KV in; a plan out.
  */
 import { entryKey, sampleKey } from '../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../contracts/kv-values.ts';

@@ -1,9 +1,6 @@
 /**
- * The lines an upload prints for drafts: each draft's preview link, signed for the Worker
- * (contracts/preview-token.ts) and valid for a number of days, or why there is none.
- *
- * Pure but for the HMAC (WebCrypto): drafts, the site's origin, the secret and the time in;
- * log lines out.
+ * The lines an upload prints for drafts: each one's signed preview link (contracts/preview-token.ts), or why none.
+ * Pure but for the HMAC (WebCrypto).
  */
 
 import type { ManifestEntry } from '../../contracts/kv-values.ts';

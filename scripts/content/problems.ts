@@ -1,8 +1,4 @@
-/**
- * A problem found in a content file, printed as `file:line:column: field: reason` (the position
- * when known, in the file's own lines, so an editor or terminal can jump to it).
- * Warnings have the same shape: they do not stop an upload unless it runs with `--strict`.
- */
+/** A content file's problem or warning, printed `file:line:column: field: reason`; a warning stops only a --strict upload. */
 export interface ContentProblem {
   file: string;
   field: string;

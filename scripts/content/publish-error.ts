@@ -1,9 +1,4 @@
-/**
- * How an upload that stops says what the site serves now. Every KV failure during an upload is
- * rethrown as a PublishStoppedError: the failure's own message (operation, key or batch, status,
- * Cloudflare's code and message, or host and network cause) followed by one sentence on what is
- * live, which depends on how far the upload got. Pure.
- */
+/** PublishStoppedError: a KV failure's message and one sentence on what the site serves now. Pure. */
 
 /** Another upload published, or holds the lock: this one stopped before writing the manifest. */
 export class UploadConflictError extends Error {

@@ -1,9 +1,6 @@
 /**
- * The upload's side of the publish lock (worker/publishing/): takes the lease through the Worker's
- * authenticated endpoint, reserves the next manifest version by compare-and-swap before anything
- * is written, renews the lease right before the manifest write, and releases it saying whether
- * the manifest landed. An UploadLock like the KV lock (upload-lock.ts), so upload.ts and
- * rollback.ts take either. I/O: HTTPS requests to the Worker.
+ * The upload's side of the publish lock (worker/publishing/): lease, version reservation, renewal, release.
+ * I/O: HTTPS requests to the Worker.
  */
 import {
   type CommitRequest,

@@ -1,25 +1,6 @@
 /**
- * Carries out an upload plan against a KV store, in the plan's order: writes (in bulk),
- * manifest, deletes (in bulk). Reports each step through `onStep` so the command line can show
- * progress. A KV failure stops it with a PublishStoppedError that says what the site serves now
- * (publish-error.ts).
- *
- * Two uploads at once must not leave a manifest naming keys the other one deleted. So:
- * - compare-and-swap on the manifest version: right before writing the manifest, it is read
- *   again; if its version is not the one the plan was made against, the upload stops with an
- *   UploadConflictError and writes no manifest (what it already wrote are unnamed, immutable
- *   keys that a later upload removes);
- * - the clean-up runs only while the manifest in KV is still the one this upload wrote;
- * - `guard` (the upload lock, upload.ts) reserves the new version before anything is written
- *   (the Durable Object lock's compare-and-swap, publish-lease-client.ts) and is checked again
- *   right before the manifest is written.
- * Workers KV has no transactions, so with the KV lock a window of a few milliseconds remains
- * between that re-read and the write; the publish lock's reservation (remote uploads) closes it
- * but for an upload that outlives its lease (docs/publishing.md).
- *
- * KV is eventually consistent: the manifest just written may read as the previous one for a
- * moment. The clean-up check waits for it (a few seconds at most) and skips the clean-up, saying
- * so, if it does not show.
+ * Carries out an upload plan in its order: bulk writes, manifest, bulk deletes, each step reported.
+ * I/O: KV reads and writes; how two uploads at once stay safe: docs/publishing.md.
  */
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { KvStore } from './kv-store.ts';

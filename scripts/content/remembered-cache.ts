@@ -1,9 +1,5 @@
 /**
- * A cache that keeps in memory what it read or wrote through a slower one (the render cache, the
- * card cache: files on disk), for a process that publishes again and again (`npm start`): a save
- * then reads no file for the entries and cards it did not change. Memory grows with what is
- * seen, a few MB for this site's content.
- *
+ * A cache that keeps in memory what it read or wrote through a slower one, for `npm start`'s repeated publishes.
  * No I/O of its own: `under` does it.
  */
 export interface KeyedCache<V> {

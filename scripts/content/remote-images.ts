@@ -1,14 +1,6 @@
 /**
- * Images from other hosts, served as the site's own files. An article may show an image by its
- * full URL (`![alt](https://…)` or a raw `<img src="https://…">`); the upload keeps a copy of
- * it under content/media/remote/<host>/<path> (copy-remote-images.ts), and the page serves that
- * copy from /media/ with its size, so a first load asks no other host. An image without a copy
- * (the upload could not fetch it) is shown through the Worker, at /media/remote/<sha256 of its
- * URL> (worker/content/remote-image-route.ts): the visitor's browser still asks no other host.
- * A video from another host gets `preload="none"`: nothing is fetched until the visitor
- * presses play.
- *
- * Pure: URLs and trees in, names, lists and changed trees out.
+ * Images from other hosts: pointed at their kept copy under /media/, else at the Worker's /media/remote/; videos get
+ * `preload="none"`. Pure: URLs and trees in, names, lists and changed trees out.
  */
 import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';

@@ -1,12 +1,5 @@
 /**
- * The rendering pipeline, run at upload time so the edge spends no CPU on markdown:
- *
- *   markdown ─▶ mdast (GFM) ─▶ hast ─▶ raw HTML parsed ─▶ sanitised ─▶ links made safe
- *            ─▶ images from other hosts pointed at their kept copies
- *            ─▶ heading ids + table of contents + hyphenated words kept whole
- *            ─▶ tables that scroll by themselves ─▶ code blocks (shiki, copy button, mermaid source,
- *               code samples) ─▶ HTML
- *
+ * The markdown pipeline, run at upload: GFM, raw HTML, sanitising, links, images, headings, tables, code → HTML.
  * Pure: markdown in, { html, toc, hasDiagrams, samples } out.
  */
 

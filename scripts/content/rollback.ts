@@ -1,10 +1,6 @@
 /**
- * `npm run upload -- --rollback [version]`: makes a kept version live again with one manifest
- * write (and its history record), writing no entry. The new manifest is the old one under the
- * next version number, so the compare-and-swap, the Worker's manifest refresh and the history
- * all see an ordinary new version. Without a version, the one the live version replaced.
- * Refused, with nothing written, when the version is not in the history or any key it names is
- * gone (named in the message). Takes the upload lock like an upload. I/O: KV reads and writes.
+ * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write.
+ * Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV reads and writes.
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';

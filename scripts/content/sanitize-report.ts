@@ -1,13 +1,5 @@
 /**
- * What sanitising took out of an article, so that the upload can say so instead of publishing
- * a dead link or an empty space without a word. Compares the hast before and after
- * hast-util-sanitize: both carry the markdown's positions (hast-util-raw is given the source
- * file), so an element of the first tree that has no element of the same name at the same
- * place in the second was removed, and an attribute missing from its kept twin was removed.
- *
- * Not reported: HTML comments (a writer's notes, never shown anyway), `id`/`name` prefixing
- * (nothing is lost), and elements the pipeline generated itself (they have no position).
- *
+ * What sanitising removed from an article: the hast before and after compared at the same source positions.
  * Pure: two trees in, removals out.
  */
 import type { Element, Root, RootContent } from 'hast';
@@ -23,6 +15,10 @@ export interface Removal {
   why: string;
 }
 
+/**
+ * Elements and attributes of `before` (positioned by hast-util-raw) with no twin at the same place in `after`.
+ * Not reported: HTML comments, `id`/`name` prefixing (nothing lost), generated elements (no position).
+ */
 export function sanitizeRemovals(before: Root, after: Root, schema: Schema): Removal[] {
   const kept = new Map<string, Element>();
   walk(after, (node) => {

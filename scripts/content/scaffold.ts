@@ -1,12 +1,4 @@
-/**
- * A new content file for `npm run new`: its name, slug and front matter from a section and a
- * title, following what content/ does: `news-<slug>.md` and `guide-<slug>.md`, the slug the
- * title's GitHub-style slug (the rule the heading ids use, github-slugger) folded to the ASCII
- * letters, digits and dashes that a slug may hold, and news dated today.
- *
- * Pure: section, title, the day and the slugs and file names already taken in; the file, or
- * why it cannot be made, out. Writing it is scripts/new-content.ts's job.
- */
+/** A new content file for `npm run new`: name, slug (GitHub-style, folded to ASCII) and front matter. Pure. */
 import { slug as githubSlug } from 'github-slugger';
 
 export const SECTIONS = ['news', 'guide'] as const;

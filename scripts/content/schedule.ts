@@ -1,8 +1,4 @@
-/**
- * Scheduled news: when a post's front-matter date makes it go live, and how the upload says so.
- * A plain date goes live at 00:00 UTC of that day; a timestamp (2024-09-24T18:00:00Z, or with an
- * offset) at that moment. Pure.
- */
+/** Scheduled news: when a post's date makes it go live (a plain date at 00:00 UTC), and the line the upload prints. Pure. */
 import type { ManifestEntry } from '../../contracts/kv-values.ts';
 
 /** The calendar date a news date was written with: what pages show and indexes sort by. */

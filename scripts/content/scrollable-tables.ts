@@ -1,20 +1,12 @@
 /**
- * Tables that scroll sideways by themselves, not the page: each table is wrapped in
- * `<div class="table-scroll" role="region" tabindex="0" aria-label="Table: …">`.
- *
- * - The stylesheet gives the wrapper the code blocks' edge shades, so a phone shows that more
- *   columns are beyond the edge.
- * - `tabindex` lets a keyboard reach the table and scroll it (axe: scrollable-region-focusable).
- * - The region's name, taken from the header row, tells a screen reader which table it is in.
- * - The table itself keeps `display: table`: a table restyled as a block loses its table role in
- *   some screen readers.
- *
- * Pure: mutates the given hast tree, after sanitising (the wrapper and its attributes are ours).
+ * Wraps each table in a focusable region named by its header row, so the table scrolls sideways, not the page.
+ * Pure: changes the hast tree, after sanitising (the wrapper is ours).
  */
 import type { Element, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 
+/** Wraps rather than restyles: a table shown as a block loses its table role in some screen readers. */
 export function wrapTables(tree: Root): void {
   visit(tree, 'element', (node, index, parent) => {
     if (node.tagName !== 'table' || !parent || index === undefined) return;

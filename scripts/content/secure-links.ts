@@ -1,8 +1,4 @@
-/**
- * Links that open a new tab get `rel="noopener noreferrer"` so the opened page cannot reach
- * back into ours; external links without a target keep the author's choice. Images are
- * lazy-loaded so they never hold up the first paint.
- */
+/** New-tab links get `rel="noopener noreferrer"`; images load lazily so they never hold up the first paint. Pure. */
 
 import type { Root } from 'hast';
 import { visit } from 'unist-util-visit';

@@ -1,9 +1,4 @@
-/**
- * The options of `npm run upload` in one table: node:util parseArgs reads the command line from
- * it and `--help` prints it, so an option cannot exist without being listed.
- *
- * Pure: argv in, parsed options or a usage error out; the help text is a constant.
- */
+/** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_KEEP_VERSIONS, MIN_KEEP_VERSIONS } from './history.ts';
 

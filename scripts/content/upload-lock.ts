@@ -1,15 +1,6 @@
 /**
- * The upload lock: a KV key `lock/upload` that an upload writes before planning and deletes when
- * done, with an expiry (KV expirationTtl, and the same time in the value) so that an upload that
- * crashed blocks others for at most LOCK_TTL_SECONDS. A second upload that finds the lock held
- * stops before writing anything. KV is eventually consistent across locations, so the lock is
- * advisory: the compare-and-swap on the manifest version (publish.ts) is what makes a lost race
- * harmless. A lock past its expiry counts as free everywhere, so that an old lock still readable
- * for a moment after this upload's own write (eventual consistency) is not taken for a rival.
- * KV allows one write per second per key: the remote store spaces this key's write and delete.
- * This is the local upload's lock (Miniflare's KV is strongly consistent); `--remote` uploads
- * take the Durable Object's publish lock instead (publish-lease-client.ts), which also reserves
- * the version by a real compare-and-swap.
+ * The local upload's lock: the KV key `lock/upload` with an expiry; a lock held stops an upload before it writes.
+ * Remote uploads take the publish lock instead (publish-lease-client.ts). I/O: KV reads and writes.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';

@@ -1,7 +1,4 @@
-/**
- * What an upload prints about its plan: a line per entry, sample and image, one for all social
- * cards, and the summary. Pure: a plan in, lines out.
- */
+/** What an upload prints about its plan: a line per entry, sample and image, one for the social cards, the summary. Pure. */
 import type { UploadPlan } from './plan-upload.ts';
 
 /**

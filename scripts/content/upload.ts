@@ -1,11 +1,6 @@
 /**
- * One upload, start to finish: read the folder, copy images shown from other hosts
- * (copy-remote-images.ts, when asked), validate and render everything, draw the social cards
- * (build-cards.ts), plan against what KV holds, then publish (unless dry-run). Used by the
- * command line, the tests and the benchmark alike. Progress and the summary go through `log`,
- * one line each; a store that talks to an API adds a line with the requests it made. A KV
- * failure stops the upload with a PublishStoppedError that says what the site serves now
- * (publish-error.ts).
+ * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish.
+ * I/O: the folder, image hosts and KV through the store given; progress through `log`.
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';

@@ -1,8 +1,6 @@
 /**
- * `npm run upload -- --verify`: reads the manifest in KV and checks that every key it names
- * exists and parses: each entry (and that it is the entry the manifest says), each code
- * sample, the search index. Writes nothing. One line per problem, `file/slug/key: reason`.
- * Reads every named key in bulk (getMany: 100 keys a request on the API).
+ * `npm run upload -- --verify`: every key the manifest names exists and parses; one line per problem, nothing written.
+ * I/O: KV reads, in bulk.
  */
 import { MANIFEST_KEY, sampleKey } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema } from '../../contracts/kv-values.ts';

@@ -1,11 +1,6 @@
 /**
- * Explains a YAML syntax error in a content file's front matter the way a writer can act on it:
- * where it is in the file (line and column counted from the top of the file, as an editor
- * shows them) and what most likely caused it. js-yaml reports where parsing broke down, which
- * for the most common mistake, an unclosed quote, is the line after the real one; so the
- * likely cause is looked for in the lines themselves, and the problem points at it.
- *
- * Pure: the YAML text, where it starts in the file, and js-yaml's error in; a problem out.
+ * A front-matter YAML error at its likely cause, with line and column counted from the top of the file.
+ * Pure: js-yaml breaks off past an unclosed quote, so the cause is looked for in the lines themselves.
  */
 import type { ContentProblem } from './problems.ts';
 

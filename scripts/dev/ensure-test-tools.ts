@@ -1,7 +1,6 @@
 /**
- * `npm test`'s first step (the `pretest` script): makes sure chromium and wrk are installed,
- * installing them from Debian's packages as root (see test-tools.ts). Exit code 1, with the
- * command to run, when it cannot.
+ * `npm test`'s `pretest` step: chromium, wrk and Java present, installed from Debian as root (test-tools.ts).
+ * Exits 1 with the command to run when it cannot.
  */
 import { ensureTestTools, ToolsError } from './test-tools.ts';
 

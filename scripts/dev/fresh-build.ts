@@ -1,13 +1,6 @@
 /**
- * Whether dist/ (what `npm start` and the workerd and browser tests run) is older than the
- * sources it is built from, and the npm script that brings it up to date. The Worker bundle
- * embeds the client's manifest, so a client built after the Worker makes the Worker stale too.
- *
- *   planBuild(state)          pure: fresh, or which script to run and why
- *   readBuildState(root)      I/O: the newest source (files and folders, so a deletion counts)
- *                             and the mtimes of the two build outputs
- *   ensureFreshBuild(options) I/O: runs the script when needed, after one line saying why; when
- *                             it fails, removes the outputs' markers so the next run rebuilds
+ * Whether dist/ is older than its sources, and the npm script that brings it up to date.
+ * planBuild is pure; readBuildState reads file times; ensureFreshBuild runs the build.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -37,6 +30,7 @@ export interface BuildState {
 
 export type BuildPlan = { kind: 'fresh' } | { kind: 'rebuild'; script: 'build' | 'build:worker'; reason: string };
 
+/** Fresh, or the script to run and why; the Worker embeds the client's manifest, so a newer client makes it stale too. Pure. */
 export function planBuild({ newestClientSource, newestSource, clientMs, workerMs }: BuildState): BuildPlan {
   if (clientMs === undefined) return { kind: 'rebuild', script: 'build', reason: `${CLIENT_OUTPUT} is missing` };
   if (newestClientSource && newestClientSource.mtimeMs > clientMs) {
@@ -72,6 +66,7 @@ function newest(root: string, sources: readonly string[]): Newest | undefined {
   return found;
 }
 
+/** The newest source's mtime (files and folders, so a deletion counts) and the two build outputs' mtimes. */
 export function readBuildState(root = process.cwd()): BuildState {
   return {
     newestClientSource: newest(root, CLIENT_SOURCES),
@@ -92,8 +87,8 @@ export interface FreshBuildOptions {
 
 /**
  * The environment of a build started from inside vitest, as `npm run build` gets it from a shell:
- * vitest sets NODE_ENV=test (Vite would then bundle React's development build, 126 KB gzip
- * instead of 68, and the server and client renders would no longer match), TEST and VITEST.
+ * vitest sets NODE_ENV=test (Vite would then bundle React's development build, far larger, whose
+ * renders would not match the server's), TEST and VITEST.
  */
 export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { TEST: _test, VITEST: _vitest, VITEST_MODE: _mode, ...rest } = env;

@@ -1,8 +1,4 @@
-/**
- * `npm start`'s options, pure: the port from `--port N` / `--port=N`, else PORT, else 8787; the
- * address to listen on from `--ip` (as `wrangler dev` named it; localhost by default); the
- * content folder from `--content` (content/ by default). Anything else is refused with the list.
- */
+/** `npm start`'s options: --port (else PORT, else 8787), --ip (localhost), --content (content/); others refused. Pure. */
 import { parseArgs } from 'node:util';
 
 export const DEFAULT_PORT = 8787;

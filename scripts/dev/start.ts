@@ -1,12 +1,6 @@
 /**
- * `npm start`: builds what is stale in dist/ (scripts/dev/fresh-build.ts; nothing when it is
- * fresh), then serves the site from one Node process (scripts/dev/live/dev-server.ts): the built
- * Worker in workerd with the local state of .wrangler/state, content/ published to it, and
- * published again on every save, the open pages updated in place. `npm start -- --port 8795`
- * (or `PORT=8795 npm start`), `--ip 0.0.0.0`, `--content <folder>`. Exit code 2 on bad usage, 1
- * when the build fails or the port is taken.
- *
- * I/O: runs the build, starts the dev server, stops it on Ctrl+C.
+ * `npm start`: builds what is stale in dist/, then serves the site with live preview (docs/getting-started.md).
+ * Exit 2 on bad usage, 1 when the build fails or the port is taken. I/O: runs the build and the dev server.
  */
 import { ensureFreshBuild } from './fresh-build.ts';
 import { parseStartArgs, type StartArgs, UsageError } from './start-args.ts';

@@ -1,13 +1,6 @@
 /**
- * The programs `npm test` needs beyond npm's packages: Debian's chromium (the browser tests drive
- * it through playwright-core), wrk (the load test's smoke run) and a Java runtime (vnu-jar). Missing ones are installed from
- * Debian's packages when running as root, after one line saying what and why; otherwise the run
- * stops before anything happens, naming the command to run.
- *
- *   planTestTools(checks, host)   pure: what to do about the missing tools (nothing, install, refuse)
- *   checkTestTools(env)           I/O: looks the tools up (CHROMIUM_PATH / CHROME_PATH, else PATH)
- *   ensureTestTools(options)      I/O: checks, installs with apt-get as root, checks again; throws
- *                                 ToolsError with the message to print when it cannot
+ * The programs `npm test` needs beyond npm's packages (chromium, wrk, Java), installed from Debian as root.
+ * planTestTools is pure; checkTestTools looks them up; ensureTestTools installs with apt-get or throws ToolsError.
  */
 import { spawnSync } from 'node:child_process';
 import { chromiumOverride } from '../../tools/chromium.ts';
@@ -51,6 +44,7 @@ function list(items: string[]): string {
 
 const described = (checks: ToolCheck[]) => list(checks.map(({ tool }) => `${tool.debianPackage} (${tool.why})`));
 
+/** What to do about the missing tools: nothing, install them (root with apt-get), or refuse with the command to run. Pure. */
 export function planTestTools(checks: ToolCheck[], { isRoot, hasAptGet }: Host): ToolPlan {
   const missing = checks.filter((check) => !check.found);
   if (missing.length === 0) return { kind: 'ready' };
@@ -92,6 +86,7 @@ export function planTestTools(checks: ToolCheck[], { isRoot, hasAptGet }: Host):
   };
 }
 
+/** Looks each tool up: Chromium at CHROMIUM_PATH or CHROME_PATH if set, else every tool on PATH. */
 export function checkTestTools(env: NodeJS.ProcessEnv = process.env): ToolCheck[] {
   return TEST_TOOLS.map((tool) => {
     const override = tool.command === 'chromium' ? chromiumOverride(env) : undefined;

@@ -1,9 +1,6 @@
 /**
- * `npm test`. Without arguments, the whole check: build, type-check, lint (Biome), every test, then the
- * benchmark ratio check last and alone (it compares throughputs, so nothing else may run beside
- * it). With arguments (`npm test -- test/worker/http/xsrf.test.ts`, or a part of a file name), only
- * the matching tests: vitest's globalSetup rebuilds dist/ first when sources are newer.
- * chromium and wrk are ensured before either, by the `pretest` script.
+ * `npm test`: without arguments, build, type-check, lint, every test, the ratio check last and alone; else matching tests.
+ * I/O: runs npm scripts and vitest.
  */
 import { spawnSync } from 'node:child_process';
 

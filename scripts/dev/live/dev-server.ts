@@ -1,19 +1,6 @@
 /**
- * What `npm start` runs once the build is done: one Node process that owns the whole local site.
- *
- *   workerd     the built Worker through tools/local-worker.ts, its bindings stored where
- *               `wrangler dev` and `npm run upload` keep them (.wrangler/state), the manifest read
- *               on every request (MANIFEST_TTL_SECONDS=0) so a publish shows at once
- *   publish     content/ through the upload pipeline at start, and again after each save
- *               (republish.ts), debounced and one at a time (save-queue.ts, watch-content.ts)
- *   HTTP        every request forwarded to the Worker (forward.ts), HTML pages with the
- *               live-preview script added; `/__dev/…` answered here: the script
- *               (live-client.ts) and the WebSocket that tells the open pages (live-channel.ts)
- *
- * One process holds workerd and writes its KV through it, so no second process writes into a
- * store that another serves. Nothing here is part of the deployed Worker.
- *
- * I/O: starts workerd, listens on a port, watches a folder, writes the local KV.
+ * `npm start`'s server: the built Worker in workerd, content/ published at start and on each save, open pages told.
+ * I/O: starts workerd, listens on a port, watches a folder, writes the local KV (docs/publishing.md, Live preview).
  */
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';

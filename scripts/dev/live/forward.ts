@@ -1,10 +1,6 @@
 /**
- * Hands a request the dev server received to the Worker in workerd (Miniflare's dispatchFetch)
- * and streams its answer back, as `wrangler dev` did: same URL, method, headers and body, the
- * Worker's status and headers unchanged, and one log line per request. The one difference is
- * on HTML pages, which get the live-preview script tag (inject-script.ts).
- *
- * I/O: reads the Node request, writes the Node response.
+ * Forwards a dev-server request to the Worker (Miniflare's dispatchFetch) and streams its answer back, with a log line.
+ * HTML pages get the live-preview script tag. I/O: reads the Node request, writes the Node response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';

@@ -1,15 +1,6 @@
 /**
- * Adds the live-preview script to a streamed HTML page on its way from the Worker to the browser
- * (`npm start` only; the Worker's own responses are never changed). The tag goes right before
- * `</head>`; bytes before it are held until it shows (the head is the first thing the Worker's
- * stream sends), everything after passes through untouched; a page with no `</head>` gets it at
- * the end.
- *
- * The tag is an external same-origin script, which the site's CSP allows as it is
- * (`script-src 'self' …`): no header needs changing for it.
- *
- * Pure: a TransformStream over bytes, no I/O. It searches bytes, not text: `</head>` is ASCII,
- * and a character split between two chunks then needs no care.
+ * Adds the live-preview script tag before `</head>` of a streamed HTML page (`npm start` only).
+ * Pure: a TransformStream over bytes.
  */
 
 const HEAD_END = new TextEncoder().encode('</head>');
@@ -29,6 +20,10 @@ export function headEndIn(bytes: Uint8Array): number {
   return -1;
 }
 
+/**
+ * Inserts `tag` before the first `</head>`, holding bytes until it shows (the head is streamed first); none: at the end.
+ * Searched as bytes: `</head>` is ASCII, so a character split between two chunks needs no care.
+ */
 export function injectBeforeHeadEnd(tag: string): TransformStream<Uint8Array, Uint8Array> {
   const script = new TextEncoder().encode(tag);
   let held = new Uint8Array(0);

@@ -1,15 +1,6 @@
 /**
- * The channel from `npm start` to the open pages: a WebSocket at a path the dev server answers
- * itself (the Worker never sees it). Each message is the whole LiveState, so a page that
- * connects, or reconnects after a restart, is told where things stand at once.
- *
- * A WebSocket, not Server-Sent Events: an EventSource holds one of the six connections a browser
- * keeps per host over HTTP/1.1 for as long as the page is open, so a seventh tab on the dev
- * server would wait forever for its page; WebSockets are not counted there. Unlike EventSource,
- * a WebSocket may be opened from any site, so only a page of the dev server's own origin is let
- * in (another site must not read file names and problems from it).
- *
- * I/O: answers upgrade requests, writes to the connected pages' sockets (the `ws` package).
+ * The WebSocket from `npm start` to the open pages: each message the whole LiveState; same-origin pages only.
+ * I/O: answers upgrade requests, writes to the pages' sockets (`ws`).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -17,7 +8,10 @@ import { WebSocketServer } from 'ws';
 import type { LiveState } from './live-state.ts';
 
 export interface LiveChannel {
-  /** Takes an upgrade request made for the channel's path: a page of the server's own origin joins, any other is refused. */
+  /**
+   * Takes an upgrade request made for the channel's path: a page of the server's own origin joins, any other is refused
+   * (any site may open a WebSocket, and none may read file names and problems from it).
+   */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Tells every open page, and every page that connects later. */
   send(state: LiveState): void;

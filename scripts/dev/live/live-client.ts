@@ -1,17 +1,6 @@
 /**
- * The script `npm start` adds to every page it serves (never part of the site's bundle, never
- * deployed): it listens to the live channel (live-channel.ts) and
- *
- * - when the version served changes, asks the client router to show the page again from fresh
- *   data where the reader is (contracts/page-refresh.ts), at its new address if its entry moved;
- *   a page without a running router reloads instead (the browser keeps its scroll position);
- * - while the last save has problems, shows them in a banner (file:line:column: field: reason,
- *   as the terminal prints them) that says the page is the last good version; the banner can be
- *   dismissed, comes back for other problems, and goes once a save publishes.
- *
- * `liveClient` runs in the browser. The dev server sends its source (Function.prototype.toString)
- * called with its settings, so it is type-checked with the rest and needs no bundler; for that it
- * must use nothing from outside its own body. `liveClientScript` (Node) makes that text.
+ * The script `npm start` adds to every page: refreshes it in place on a new version, shows problems in a banner.
+ * `liveClient` runs in the browser from its source text, so it uses nothing outside its body; `liveClientScript` makes it.
  */
 import { REFRESH_EVENT, type RefreshDetail } from '../../../contracts/page-refresh.ts';
 import type { LiveState } from './live-state.ts';

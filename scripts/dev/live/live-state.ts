@@ -1,8 +1,6 @@
 /**
- * What `npm start` tells the open pages after each republish (scripts/dev/live/): the version
- * served, the problems that kept the last save from being published, and which pages moved.
- *
- * Pure: manifests in, a message out.
+ * What `npm start` tells the open pages after each republish: the version, the last save's problems, pages that moved.
+ * Pure.
  */
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { entryPath } from '../../../contracts/manifest-lookup.ts';

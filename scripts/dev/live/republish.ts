@@ -1,17 +1,6 @@
 /**
- * Publishes the content folder to the local KV the dev server's Worker reads, through the same
- * pipeline as `npm run upload` (scripts/content/upload.ts: validation, rendering, the plan
- * against what KV holds, the lock, history, clean-up), and says what the open pages must know.
- * The whole folder each time: unchanged entries are neither rendered (the render cache) nor
- * written (their hash is in KV already), so a save costs the one file it changed; git's view of
- * the files' history is kept between saves (session-edits.ts).
- *
- * The first publish prints what `npm run upload` prints; a save's, what it changed (newsworthy):
- * not the `unchanged` lines, nor the notes and draft links of files it did not touch. A file that
- * fails validation prints the same lines as the upload and publishes nothing: the site keeps
- * serving the last good version.
- *
- * I/O: reads the folder, reads and writes KV, logs.
+ * Publishes the content folder to the dev server's KV through the upload's own pipeline (scripts/content/upload.ts).
+ * Prints what a save changed. I/O: reads the folder, reads and writes KV, logs.
  */
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';

@@ -1,12 +1,6 @@
 /**
- * Turns the file events of saves into republishes: debounced, because an editor's one save is
- * several events (a temporary file written, renamed over the old one, its mode set) a few
- * milliseconds apart; and serialised, because two uploads at once would refuse each other (the
- * upload lock) or publish out of order. Events that come while a republish runs start one more
- * after it, with every path seen meanwhile; never two at once, never one lost.
- *
- * Pure logic: time comes from the timer functions given (the real ones by default), the work
- * from `run`.
+ * Turns saves' file events into republishes: debounced (one save is several events) and one at a time, none lost.
+ * Pure logic: time from the timer functions given, the work from `run`.
  */
 
 export interface SaveQueueOptions {

@@ -1,17 +1,5 @@
 /**
- * "Last updated" while `npm start` runs, without two git processes on the way of every save:
- * starting a process takes 60 to 150 ms on a busy two-core machine (Node forks in its main
- * thread, which then serves nothing), the largest single cost of a republish. The answer git gave
- * (file-history.ts: commits per file, uncommitted files) is kept, and asked again in the
- * background after a publish, at most every REFRESH_MS (authors whose editor saves after every
- * pause in typing save every second or two). What saves change meanwhile is read from the files:
- * one whose mtime is after that git run began counts as an uncommitted change, as git would say
- * once it looks (unless the save put back exactly what was committed: then the page says
- * "updated" at the save until git is asked again). A commit made meanwhile shows at the first
- * publish after git is asked again.
- * A file git does not track still has no edit, and outside git every file's mtime counts, as in
- * `npm run upload`.
- *
+ * "Last updated" during `npm start` without git on the way of each save: git's answer kept, mtimes since then.
  * I/O: runs git through `readGit`, reads file times.
  */
 import { stat } from 'node:fs/promises';

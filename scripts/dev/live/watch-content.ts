@@ -1,15 +1,6 @@
 /**
- * Watches the content folder for what an upload reads (load-content.ts): `*.md` at its top level
- * and every file below `samples/` and `media/`; adding, renaming and deleting a file are events
- * like any save.
- *
- * One fs.watch per folder (the content folder, and each folder in samples/ and media/, added as
- * they appear), not `fs.watch(dir, { recursive: true })`: on Linux, Node builds that one out of a
- * watch per file, which loses a file that an editor saves by writing a new one and renaming it
- * over the old (vim, JetBrains' safe write, `sed -i`): the watch stays on the replaced file. A
- * folder's own watch sees every name in it change, whichever way. No watcher dependency needed.
- *
- * `isContentPath` is pure; `watchContent` does the I/O.
+ * Watches what an upload reads in a content folder: top-level `*.md`, files below samples/ and media/.
+ * `isContentPath` is pure; `watchContent` holds one fs.watch per folder (docs/publishing.md, Live preview).
  */
 import { type Dirent, type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
