@@ -16,6 +16,7 @@ export const TARGETS = {
   lighthouse: 100,
 } as const;
 
+/** A markdown table, its columns padded to their widest cell. */
 export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));

@@ -10,6 +10,7 @@ import type { KvProbe } from '../tools/binding-probes.ts';
 import { type LoadOptions, type Measurement, measureInterleaved, type Target, warmUp } from './load.ts';
 import { type BenchRuntime, createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
 
+/** The article from the isolate's cache, from the data centre's (edge) and rendered every time; index, page JSON, floor. */
 export const TARGET_NAMES = ['article', 'edge', 'rendered', 'index', 'json', 'floor'] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * What each kind of page downloads from the client build, read from Vite's manifest, for the build report and the bench.
+ * What each kind of page downloads from the client build, read from Vite's manifest: for the build report, bench and tests.
  * Disk I/O: reads the manifest and the built files.
  */
 import { readFileSync } from 'node:fs';

@@ -34,6 +34,7 @@ interface Found {
   at: Element['position'];
 }
 
+/** Replaces every `<pre><code>` of the tree by its page form, and reports what the page then holds. */
 export async function transformCodeBlocks(tree: Root): Promise<CodeBlockReport> {
   const found: Found[] = [];
   visit(tree, 'element', (node, index, parent) => {

@@ -42,6 +42,7 @@ const serves = (version: number | null | undefined): string =>
       ? 'nothing is published yet, as before'
       : `the site still serves version ${version}`;
 
+/** The sentence on what is live, for each point at which an upload can stop. */
 export const live = {
   /** Before any entry was written (the lock, the planning reads). */
   nothingPublished: (version: number | null | undefined) => `Nothing new was published: ${serves(version)}.`,

@@ -52,6 +52,7 @@ export interface RemoteImagePointer {
   path: string;
 }
 
+/** Where the Worker shows `url` for a page: the KV key and path named by the URL's sha256. */
 export function remoteImagePointer(url: string): RemoteImagePointer {
   const hash = createHash('sha256').update(url).digest('hex');
   return { url, key: remoteImageKey(hash), path: remoteImageUrl(hash) };
