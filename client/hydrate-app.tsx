@@ -1,5 +1,5 @@
 /**
- * React's part of the browser bundle, loaded at the visitor's first intent: hydrates the page, then installs the router.
+ * React's part of the browser bundle, loaded at the visitor's first intent: hydrates the page, then runs the router.
  * I/O: the DOM under #root, history, fetches of page JSON (through the router).
  */
 import { startTransition, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-/** The meta of a page (title, description, canonical URL, Open Graph, JSON-LD) from what a route's `meta` passes in. Pure. */
+/** A page's meta (title, description, canonical URL, Open Graph, JSON-LD) from what a route's `meta` gives. Pure. */
 import type { PageImage, PageMeta } from '../contracts/page-payload.ts';
 import { CARD_HEIGHT, CARD_WIDTH, SITE_CARD_PATH, type SocialCard } from '../contracts/social-card.ts';
 import { SITE } from './site.ts';

@@ -1,4 +1,4 @@
-/** What a route module (client/routes/*.tsx) exports: `loader` and `meta` (edge only) and its page component. Types only. */
+/** What a route module (client/routes/*.tsx) exports: `loader`, `meta` (edge only), its page component. Types only. */
 import type { ComponentType } from 'react';
 import type { Manifest, StoredEntry } from '../contracts/kv-values.ts';
 import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, SearchHit } from '../contracts/page-payload.ts';

@@ -38,7 +38,7 @@ const SSR = import.meta.env.SSR;
 
 /**
  * Patterns have at most one `:param` segment and match exactly (the Worker redirects trailing slashes away).
- * A `lazy` route's module is a chunk of its own in the browser, loaded before its page renders; its page kind is its name.
+ * A `lazy` route's module is a chunk of its own in the browser, loaded before its page renders; its name is its kind.
  */
 export const ROUTES: readonly Route[] = [
   { name: 'home', pattern: '/', kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },

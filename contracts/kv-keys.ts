@@ -20,5 +20,5 @@ export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
  * extension (contracts/media.ts); the Worker serves it at /<key>.
  */
 export const mediaKey = (sha256: string, ext: string): string => `media/${sha256}.${ext}`;
-/** The URL of an image on another host, by the URL's hash; the Worker serves the image at /<key> (contracts/media.ts). */
+/** The URL of an image on another host, by the URL's hash; the Worker serves the image at /<key> (media.ts). */
 export const remoteImageKey = (urlSha256: string): string => `media/remote/${urlSha256}`;

@@ -1,4 +1,4 @@
-/** The search index, built by the upload and loaded by the Worker, with the MiniSearch options both sides share. Pure. */
+/** The search index, built by the upload, loaded by the Worker, with the MiniSearch options both sides share. Pure. */
 import type { AsPlainObject, Options } from 'minisearch';
 import * as z from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * Social cards: the 1200×630 PNG a shared link shows (og:image), one per article, else the site card. Pure, and free of
+ * Social cards: the 1200×630 PNG a shared link shows (og:image), one per article, else the site card. Pure, free of
  * zod (its schema is in kv-values.ts): the page meta reading it is in the browser bundle.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The XSRF double-submit names: the Worker sets the cookie and checks the header; the browser copies one into the other.
+ * The XSRF double-submit names: the Worker sets the cookie and checks the header; the browser copies one to the other.
  * Pure.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,4 +1,4 @@
-/** Mermaid diagrams left to the browser: mermaid is loaded only on pages that have one. I/O: the DOM, a chunk import. */
+/** Mermaid diagrams left to the browser; mermaid loads only on pages that have one. I/O: the DOM, a chunk import. */
 type Mermaid = typeof import('mermaid')['default'];
 
 let mermaidLoad: Promise<Mermaid> | undefined;
@@ -32,7 +32,7 @@ async function loadMermaid(): Promise<Mermaid> {
   return module.default;
 }
 
-/** Replaces each diagram's visible source with its SVG; where mermaid cannot load or draw, the source stays, with a note. */
+/** Replaces each diagram's source with its SVG; where mermaid cannot load or draw, the source stays, with a note. */
 export async function renderDiagrams(root: ParentNode = document): Promise<void> {
   const figures = [...root.querySelectorAll<HTMLElement>('[data-diagram]:not([data-diagram-state])')];
   if (figures.length === 0) return;

@@ -9,8 +9,9 @@ const ABOVE_VIEWPORT = '1000000px';
 let observer: IntersectionObserver | undefined;
 
 /**
- * Marks the link of the last heading scrolled past the reading line (a fifth down the viewport). The observer's root
- * reaches far above the viewport, so a heading passed in one jump counts. Call after every render: it replaces the last.
+ * Marks the link of the last heading scrolled past the reading line (a fifth down the viewport). The observer's
+ * root reaches far above the viewport, so a heading passed in one jump counts. Call after every render: it replaces
+ * the last.
  */
 export function initTocHighlight(root: ParentNode = document): void {
   observer?.disconnect();
