@@ -1,6 +1,6 @@
 /**
- * Builds the browser bundle into dist/client: hashed files and a manifest the Worker reads, and the entry's stylesheet
- * as .vite/inline-styles.json, which every page carries inline (docs/performance.md).
+ * Builds the browser bundle into dist/client: hashed files, a manifest the Worker reads, and the entry's stylesheet as
+ * .vite/inline-styles.json, which every page carries inline (docs/performance.md). Writes dist/client.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

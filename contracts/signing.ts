@@ -1,6 +1,6 @@
 /**
  * What the HMAC-signed tokens (XSRF, draft previews) share: base64url, the HMAC key of a secret, the local hosts.
- * Runs in the Worker and in Node (WebCrypto in both).
+ * Pure but for WebCrypto, in the Worker and in Node.
  */
 const encoder = new TextEncoder();
 

@@ -1,6 +1,6 @@
 /**
- * The message pages: not found (404, with suggestions), content unavailable (503) and error (500).
- * Other loaders answer with them; this module's own loader answers paths that match no route.
+ * The message pages: not found (404, with suggestions), content unavailable (503) and error (500). Other loaders
+ * answer with them; this module's loader answers paths no route matches, reading the manifest for suggestions.
  */
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';

@@ -1,6 +1,6 @@
 /**
- * GET /api/_analog/xsrf-token: sets the signed XSRF cookie when the visitor has no valid one; 204 either way.
- * The browser asks just before its first state-changing request, so no page sets a cookie.
+ * GET /api/_analog/xsrf-token: sets the signed XSRF cookie unless the visitor has a valid one; 204 either way. The
+ * browser asks just before its first state-changing request, so no page sets a cookie. I/O: a Set-Cookie header.
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';

@@ -1,4 +1,4 @@
-/** Rendered pages kept in the isolate, the first of the two page caches: HTML by ETag, least recently used out. */
+/** Rendered pages in the isolate's memory, the first of the two page caches: HTML by ETag, least recently used out. */
 
 /** About 100 article pages: small next to an isolate's 128 MB. */
 const DEFAULT_MAX_CHARS = 4_000_000;
