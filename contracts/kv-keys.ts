@@ -11,7 +11,7 @@ export const LOCK_KEY = 'lock/upload';
 /** Prefixes of the immutable keys an upload may clean up once no manifest names them. */
 export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] as const;
 
-/** Immutable keys named by content hashes: an entry's covers renderer version, file and source. */
+/** An entry by the hash of renderer version, file and source: immutable, like the search index's and media keys. */
 export const entryKey = (sha256: string): string => `entry/${sha256}`;
 export const sampleKey = (path: string): string => `sample/${path}`;
 export const searchIndexKey = (sha256: string): string => `search/${sha256}`;

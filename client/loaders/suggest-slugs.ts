@@ -46,8 +46,9 @@ export function similarity(a: string, b: string): number {
 }
 
 /**
- * At most `limit` candidates, best first, none not reasonably close. A pair scores its Levenshtein similarity, raised
- * when one contains or starts the other (`dsx-guide` → `DSX`); each word of a name counts too, a little less.
+ * At most `limit` candidates, best first, and only reasonably close ones. A pair scores its Levenshtein
+ * similarity, raised when one contains or starts the other (`dsx-guide` → `DSX`); each word of a name counts too,
+ * a little less.
  */
 export function suggestSlugs(requested: string, candidates: readonly SlugCandidate[], limit = 3): Suggestion[] {
   const wanted = normalizeSlug(safeDecode(requested)).slice(0, MAX_REQUEST_LENGTH);

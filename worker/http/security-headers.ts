@@ -1,6 +1,6 @@
 /**
- * Security headers on every response (hono/secure-headers), the same on every response so pages can be cached.
- * Pure. Why no nonce and no Cross-Origin-Opener-Policy: docs/reliability.md, The Worker's security headers.
+ * Security headers (hono/secure-headers), the same on every response so that pages can be cached. Pure.
+ * Why no nonce and no Cross-Origin-Opener-Policy: docs/reliability.md, The Worker's security headers.
  */
 import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPT_HASHES } from '../../client/inline-scripts.ts';
