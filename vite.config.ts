@@ -1,8 +1,6 @@
 /**
- * Builds the browser bundle from client/entry-browser.tsx into dist/client, with hashed file
- * names and a manifest that the Worker reads to name them in each page's <head>. The entry's
- * stylesheet is also written to .vite/inline-styles.json: pages carry it in a <style> element,
- * so the first paint waits for no second request (see the README, Performance).
+ * Builds the browser bundle into dist/client: hashed files, a manifest the Worker reads, and the entry's stylesheet as
+ * .vite/inline-styles.json, which every page carries inline (docs/performance.md). Writes dist/client.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,8 +40,8 @@ export default defineConfig({
     // No preload helper in the entry: React's chunk names its two small imports itself, and
     // the helper would cost every page more bytes than the round trip it saves at first intent.
     modulePreload: false,
-    // Vite's generic 500 kB warning fires only on mermaid's chunks (its parser, 660 kB with every
-    // diagram grammar, and cytoscape), which load on demand on pages with a diagram. What a page
+    // Vite's generic 500 kB warning fires only on mermaid's chunks (its parser with every diagram
+    // grammar, and cytoscape), which load on demand on pages with a diagram. What a page
     // costs is judged by scripts/report-client-weight.ts, which fails the build over budget; the
     // limit stays, with room above mermaid, to flag a chunk that grows far beyond it.
     chunkSizeWarningLimit: 1000,

@@ -1,8 +1,6 @@
 /**
- * Unit tests (scripts/, pure modules) and runtime tests (the built Worker in workerd through
- * Miniflare) run in Node; browser tests drive Debian's Chromium. Tests that run the built site
- * are a project of their own, whose globalSetup checks the tools and rebuilds a stale dist/, so
- * that running only unit tests never waits for a build.
+ * Unit and runtime tests (the built Worker in workerd) run in Node; browser tests drive Debian's Chromium. Tests of the
+ * built site are a project whose globalSetup rebuilds a stale dist/, so unit tests alone never wait for a build.
  */
 import { configDefaults, defineConfig } from 'vitest/config';
 

@@ -1,4 +1,4 @@
-/** The whole page below <body>: the layout, and inside it the component of the page's route module. */
+/** The whole page below <body>: the layout, and inside it the component of the page's route module. Pure. */
 import type { ComponentType } from 'react';
 import type { PageBody, PageData } from '../contracts/page-payload.ts';
 import { Layout } from './components/Layout.tsx';

@@ -1,7 +1,6 @@
 /**
- * The HTML document the Worker renders: <head> with every meta tag of the page, the app
- * inside #root, and the page payload as JSON for hydration. Rendered on the server only;
- * after a client navigation, head tags are updated by `client/browser/head.ts` from the same PageMeta.
+ * The HTML document the Worker renders: <head> from PageMeta, the app in #root, the payload as JSON for hydration.
+ * Server only, pure; after a client navigation `client/browser/head.ts` updates the head.
  */
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';

@@ -1,13 +1,6 @@
 /**
- * Browser entry, imported by the page's one inline script once the page has painted
- * (paint-first.ts). It holds no React: it wires at once what article HTML needs (copy
- * buttons, the "/" shortcut to search, the contents highlight, diagrams that upload could not
- * draw) and counts the view. The theme toggle works before it runs (theme-first.ts). React
- * (hydrate-app.tsx: same-host navigation, the search box's suggestions) is fetched and run at
- * the visitor's first intent (first-intent.ts): a reader who only reads never pays for it, and
- * a page nobody touches runs no long task. Until then links and forms are ordinary ones.
- *
- * I/O: reads the payload; listeners, fetches.
+ * Browser entry, imported once the page has painted: wires what article HTML needs, counts the view, and loads React
+ * (hydrate-app.tsx) at the visitor's first intent. No React of its own. I/O: reads the payload; listeners, fetches.
  */
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { installCopyButtons } from './browser/copy-buttons.ts';

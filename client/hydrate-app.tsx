@@ -1,11 +1,5 @@
 /**
- * React's part of the browser bundle, loaded by the entry at the visitor's first intent:
- * hydrates the server-rendered page from its payload (once a split page's own chunk is in),
- * then takes over same-host navigation. Hydration runs as a transition, so React renders it
- * in slices of a few milliseconds and yields to the browser between them: no long task, and
- * a tap meanwhile is answered at once. The router is installed when hydration has committed;
- * a click before that is an ordinary link.
- *
+ * React's part of the browser bundle, loaded at the visitor's first intent: hydrates the page, then runs the router.
  * I/O: the DOM under #root, history, fetches of page JSON (through the router).
  */
 import { startTransition, useEffect, useState } from 'react';
@@ -42,7 +36,10 @@ function ClientApp({ initial, onHydrated }: { initial: ShownPage; onHydrated: (s
   return <App data={page.payload.data} path={page.path} />;
 }
 
-/** Hydrates #root from `payload`; resolves when the route's chunk is in and hydration has begun. */
+/**
+ * Hydrates #root from `payload`; resolves when the route's chunk is in and hydration has begun. Hydration runs as a
+ * transition, in slices that yield to the browser; the router takes over links once it has committed.
+ */
 export async function hydrateApp(root: HTMLElement, payload: PagePayload, hooks: HydrateHooks): Promise<void> {
   // A lazy route's chunk first: hydration must render what the server rendered.
   await loadRouteModule(payload.data.kind);

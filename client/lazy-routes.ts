@@ -1,11 +1,8 @@
 /**
- * The routes whose module is a chunk of its own in the browser, by name (which is also the
- * page kind they render), with the module's path as Vite's manifest names it. A visitor rarely
- * lands on these first, so React's chunk (hydrate-app.tsx) does not carry their code: it
- * imports one before hydrating its page. Read by the route table, the Worker
- * (worker/pages/client-assets.ts) and the build's weight report, which all fail if Vite did
- * not make it a chunk of its own. Pure data: no React, so Node scripts can import it.
+ * The routes whose module is a chunk of its own in the browser, by name (also their page kind), with the path Vite's
+ * manifest names. Read by the route table, the Worker and the weight report. Pure data, no React: Node imports it.
  */
+/** Each must be a chunk of its own: the Worker and the weight report fail if Vite did not split it. */
 export const LAZY_ROUTE_FILES = {
   analytics: 'client/routes/analytics.tsx',
   setup: 'client/routes/setup.tsx',

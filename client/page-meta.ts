@@ -1,14 +1,12 @@
-/**
- * The meta of a page: title, description, canonical URL, Open Graph type and JSON-LD, from the
- * facts each route module's `meta` passes in. Pure.
- */
+/** A page's meta (title, description, canonical URL, Open Graph, JSON-LD) from what a route's `meta` gives. Pure. */
 import type { PageImage, PageMeta } from '../contracts/page-payload.ts';
 import { CARD_HEIGHT, CARD_WIDTH, SITE_CARD_PATH, type SocialCard } from '../contracts/social-card.ts';
 import { SITE } from './site.ts';
 
+/** The site's author as schema.org JSON-LD. */
 export const AUTHOR = { '@type': 'Person', name: SITE.author, url: 'https://github.com/RiddleTime' };
 
-/** An article's social card as og:image; without one (published before cards, or with none), the site card. */
+/** An article's social card as og:image; for an entry without one, the site card. */
 export function cardImage(siteUrl: string, card: SocialCard | undefined): PageImage {
   if (!card) return { url: `${siteUrl}${SITE_CARD_PATH}`, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${SITE.name}: ${SITE.tagline}` };
   return { url: `${siteUrl}${card.url}`, width: card.width, height: card.height, alt: card.alt };

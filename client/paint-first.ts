@@ -1,11 +1,7 @@
+/** The inline script that imports the client entry once the browser has painted the server's HTML. Pure data. */
 /**
- * The one inline script of every page: it imports the client entry only after the browser has
- * painted the server's HTML (first contentful paint, from the Paint Timing API; where that API
- * is missing, the frame after `load`). Until then links and forms are ordinary ones, so a click
- * before hydration is a normal page load and nothing is lost.
- *
- * The text is the same on every page and in every build (the entry's URL is read from the
- * element's data-entry attribute), so a CSP hash can allow it as well as a nonce. Pure data.
+ * Waits for first contentful paint (Paint Timing API; without it, the frame after `load`). The entry's URL comes
+ * from the element's data-entry attribute, so the text is the same in every build and a CSP hash allows it.
  */
 export const PAINT_FIRST_BOOTSTRAP = [
   '(()=>{',

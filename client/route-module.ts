@@ -1,16 +1,4 @@
-/**
- * What a route module (client/routes/*.tsx) exports, after React Router's route modules:
- *
- *   loader     edge only: reads what the page needs through a LoaderContext and answers the
- *              page (status, body, meta) or a redirect. The SSR route and the page-data API
- *              both call it, so a server render and a client navigation cannot disagree.
- *   meta       edge only: the page's <head> facts, called by its loader.
- *   default    the page component, rendered on the edge and in the browser.
- *
- * The browser bundle reads only the component: route-table.ts reaches loaders behind
- * `import.meta.env.SSR`, which Vite's client build sets to false, so they are dropped from it.
- * Types only.
- */
+/** What a route module (client/routes/*.tsx) exports: `loader`, `meta` (edge only), its page component. Types only. */
 import type { ComponentType } from 'react';
 import type { Manifest, StoredEntry } from '../contracts/kv-values.ts';
 import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, SearchHit } from '../contracts/page-payload.ts';
@@ -46,6 +34,10 @@ export interface LoaderArgs {
 /** A page to render, or a permanent redirect. */
 export type Loaded = { status: number; meta: PageMeta; body: PageBody } | { redirect: string };
 
+/**
+ * Reads what the page needs and answers it or a redirect. SSR and the page-data API both call it, so a server render
+ * and a client navigation cannot disagree.
+ */
 export type Loader = (args: LoaderArgs) => Promise<Loaded>;
 
 /** A page component: it gets the body of its own kind of page. */

@@ -1,15 +1,6 @@
 /**
- * The route table: which route module answers which path. The Worker matches a request here
- * and runs the module's loader (worker/pages/load-page.ts); the browser matches a link here to
- * know whether it can navigate to it without a reload, and renders the module's component.
+ * The route table: which route module answers which path, for the Worker and the browser alike. Pure.
  * Adding a page: a module in routes/ and one line below.
- *
- * Patterns have at most one `:param` segment; matching is exact (the Worker redirects trailing
- * slashes away). A `lazy` route's module is a chunk of its own in the browser (lazy-routes.ts),
- * loaded before its page renders (`loadRouteModule`). Its page kind is its name.
- *
- * Loaders stay out of the browser bundle: they are read behind `import.meta.env.SSR`, false in
- * Vite's client build, true in the Worker's (wrangler.toml [define]) and in tests.
  */
 import type { PageKind } from '../contracts/page-payload.ts';
 import type { LazyKind } from './lazy-routes.ts';
@@ -41,8 +32,14 @@ interface LazyRoute {
 
 export type Route = EagerRoute | LazyRoute;
 
+// False in Vite's client build, so loaders are dropped from the browser bundle; true in the Worker's build
+// (wrangler.toml [define]) and in tests.
 const SSR = import.meta.env.SSR;
 
+/**
+ * Patterns have at most one `:param` segment and match exactly (the Worker redirects trailing slashes away).
+ * A `lazy` route's module is a chunk of its own in the browser, loaded before its page renders; its name is its kind.
+ */
 export const ROUTES: readonly Route[] = [
   { name: 'home', pattern: '/', kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },
   {

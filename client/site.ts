@@ -20,6 +20,7 @@ export const SITE = {
   downloadsBadge: 'https://img.shields.io/github/downloads/RiddleTime/Race-Element/RaceElement.exe?label=Downloads&color=FF4500',
 } as const;
 
+/** The header's navigation. */
 export const NAV_LINKS = [
   { label: 'News', href: '/news' },
   { label: 'Guides', href: '/guide' },

@@ -1,7 +1,6 @@
 /**
- * Why published content could not be read, and the one mapping from that to an HTTP answer.
- * The reader (worker/content/content-reader.ts) throws ContentError; pages, feeds and the API
- * all answer it through `contentErrorStatus`. Pure.
+ * Why published content could not be read (ContentError, thrown by the reader), and the one mapping to an HTTP answer.
+ * Pure.
  */
 
 /**

@@ -1,11 +1,11 @@
 /**
- * What each Workers KV key holds (the keys themselves: kv-keys.ts), as zod schemas shared by the
- * writer (scripts/) and the reader (worker/). Values are JSON; whoever reads one parses it with
- * `parseStored`, so a corrupt or foreign value becomes a clear error instead of a crash. Pure.
+ * What each Workers KV key holds, as zod schemas shared by the writer and the reader. Pure.
+ * Values are JSON, read through `parseStored`, so a corrupt or foreign value is a clear error, not a crash.
  */
 import * as z from 'zod';
 import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
+/** An entry's `type`; untyped pages (features, sponsor) have none. */
 export const ENTRY_TYPES = ['guide', 'news'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
@@ -26,6 +26,7 @@ export const entryAttributesSchema = z.object({
 });
 export type EntryAttributes = z.infer<typeof entryAttributesSchema>;
 
+/** A heading of an article's table of contents. */
 export const tocItemSchema = z.object({
   depth: z.number().int().min(1).max(6),
   id: z.string(),
@@ -33,6 +34,7 @@ export const tocItemSchema = z.object({
 });
 export type TocItem = z.infer<typeof tocItemSchema>;
 
+/** `entry/<sha256>`: an entry as the upload rendered it. */
 export const storedEntrySchema = z.object({
   attributes: entryAttributesSchema,
   file: z.string(),
@@ -52,6 +54,7 @@ export const socialCardSchema: z.ZodType<SocialCard> = z.object({
   alt: z.string().min(1),
 });
 
+/** What the manifest says of each entry, enough for indexes, feeds and lookups without reading it. */
 export const manifestEntrySchema = z.object({
   slug: z.string(),
   type: z.enum(ENTRY_TYPES).nullable(),
@@ -88,6 +91,7 @@ const manifestSampleSchema = z.object({
 });
 export type ManifestSample = z.infer<typeof manifestSampleSchema>;
 
+/** `manifest`: the published version, naming every key it serves. */
 export const manifestSchema = z.object({
   /** Increases by one with every publish. */
   version: z.number().int().nonnegative(),

@@ -1,8 +1,6 @@
 /**
- * What readers derive from a manifest: where each entry lives, lookups by slug and file name,
- * the news and guide lists, an entry's neighbours. Made once per manifest object (the reader
- * keeps one manifest for MANIFEST_TTL_SECONDS), so a page costs the same with 10 entries or
- * 1,000. Pure.
+ * What readers derive from a manifest (lookups by slug and file name, the lists, positions), made once per manifest
+ * object. Pure.
  */
 import type { Manifest, ManifestEntry } from './kv-values.ts';
 import { articlePath, type Section } from './routes.ts';

@@ -1,8 +1,6 @@
 /**
- * Images that belong to the site (content/media/): the kinds accepted, their content types, and
- * the URL the Worker serves each at. The URL names the file's sha256, so it never changes
- * meaning and is cached for a year. Also the URL of an image from another host that the upload
- * could not copy, which the Worker fetches for the visitor. Pure.
+ * Images of the site (content/media/) and images from other hosts: accepted kinds, content types, the URLs the Worker
+ * serves them at. Pure.
  */
 
 /** Canonical extension → content type. `.jpeg` files are stored as `jpg`. */
@@ -18,7 +16,9 @@ export type MediaExtension = keyof typeof MEDIA_TYPES;
 
 /** Where the Worker serves media: `/media/<sha256>.<ext>`, the same as the KV key. */
 export const MEDIA_PATH_PREFIX = '/media/';
+/** A media file's name: its sha256 and canonical extension. */
 export const MEDIA_FILE_PATTERN = /^([0-9a-f]{64})\.(png|jpg|webp|avif|gif|svg)$/;
+/** The URL names the file's hash, so it never changes meaning: cached a year as immutable. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export const mediaUrl = (sha256: string, ext: MediaExtension): string => `${MEDIA_PATH_PREFIX}${sha256}.${ext}`;
@@ -30,6 +30,7 @@ export const mediaUrl = (sha256: string, ext: MediaExtension): string => `${MEDI
  * an upload listed (contracts/kv-keys.ts remoteImageKey) are fetched.
  */
 export const REMOTE_IMAGE_PATH_PREFIX = '/media/remote/';
+/** A remote image's name: the sha256 of its URL. */
 export const REMOTE_IMAGE_NAME_PATTERN = /^[0-9a-f]{64}$/;
 export const remoteImageUrl = (urlSha256: string): string => `${REMOTE_IMAGE_PATH_PREFIX}${urlSha256}`;
 /** Its host may change the image: a day fresh, a week served stale while it is fetched again. */

@@ -1,7 +1,6 @@
 /**
- * What every page is rendered from: the JSON the page-data API answers and the Worker
- * renders with. One type for both, so the server render and a client navigation cannot
- * disagree about a page. Types only, and the id of the element that carries the payload.
+ * What every page is rendered from: one type for the page-data API's JSON and the Worker's render, so the two agree.
+ * Types only, and the id of the element that carries the payload.
  */
 import type { TocItem } from './kv-values.ts';
 

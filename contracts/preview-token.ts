@@ -1,23 +1,13 @@
 /**
- * Preview links for drafts. A `draft: true` entry is stored in KV like any other, but the
- * manifest lists it only under `drafts`, which no public page, index, feed, sitemap, search or
- * 404 suggestion reads. Its page answers only with a valid `?preview=<token>`:
- *
- *   token = <expiry, Unix seconds>.<base64url HMAC-SHA256(secret, "draft-preview\n<section>/<slug>\n<expiry>")>
- *
- * signed by the upload (scripts/content/preview-links.ts) with the Worker secret PREVIEW_SECRET,
- * verified by the article's loader (client/routes/article.tsx). The
- * token names the draft's URL, not its content, so a link keeps showing the latest upload of
- * the draft until it expires. Without PREVIEW_SECRET, requests to localhost use
- * LOCAL_PREVIEW_SECRET (so `npm start` previews work on a fresh clone) and other hosts show no
- * draft at all. A wrong, expired or foreign token is treated exactly like no token.
- *
- * Runs in the Worker and in Node (WebCrypto in both); pure but for the HMAC.
+ * Preview links for drafts: `?preview=<expiry>.<HMAC of the draft's URL and expiry>`, signed by the upload, checked by
+ * the article's loader. Runs in the Worker and in Node; pure but for the HMAC (WebCrypto).
  */
 import type { Manifest, ManifestEntry } from './kv-values.ts';
 import { base64url, fromBase64url, hmacKey, isLocalHost } from './signing.ts';
 
+/** The query parameter that carries a preview token. */
 export const PREVIEW_PARAM = 'preview';
+/** Signs and checks previews on localhost when PREVIEW_SECRET is not set, so `npm start` previews work at once. */
 export const LOCAL_PREVIEW_SECRET = 'race-element-local-preview-only';
 /** How long a printed link works unless the upload is told otherwise. */
 export const DEFAULT_PREVIEW_DAYS = 7;
@@ -38,7 +28,10 @@ export async function signPreview(secret: string, path: string, expires: number)
   return `${expires}.${base64url(signature)}`;
 }
 
-/** When `token` expires, if it was signed for `path` with `secret` and has not expired at `now`; else null. */
+/**
+ * When `token` expires, if it was signed for `path` with `secret` and has not expired at `now`; else null, exactly as
+ * for no token. The token names the URL, not the text, so a link shows each new upload of the draft.
+ */
 export async function verifyPreview(secret: string, path: string, token: string | null, now: Date): Promise<Date | null> {
   if (!token || token.length > 200) return null;
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]+)$/.exec(token);

@@ -1,7 +1,6 @@
 /**
- * Bodies of the publish-lock endpoints (contracts/routes.ts PUBLISH_*), which the upload sends and
- * the Worker validates. Answers: 200 `{ ok: true, … }`, 409 `{ ok: false, reason, holder? }` for a
- * refusal by the lock, 400/401/503 `{ error }` otherwise. Pure (zod schemas).
+ * Bodies and answers of the publish-lock endpoints (contracts/routes.ts PUBLISH_*), sent by the upload, checked by the
+ * Worker: 200 `{ ok: true }`, 409 `{ ok: false, reason }` for a refusal, 400/401/503 `{ error }`. Pure (zod schemas).
  */
 import * as z from 'zod';
 
@@ -11,19 +10,23 @@ const version = z.number().int().nonnegative();
 /** Leases last at most this long: a crashed upload blocks others no longer. */
 export const MAX_LEASE_SECONDS = 600;
 
+/** Take or renew the lease for `ttlSeconds`. */
 export const leaseRequestSchema = z.strictObject({
   holder,
   ttlSeconds: z.number().int().min(1).max(MAX_LEASE_SECONDS),
   /** Renewal after a commit: refused unless this is still the last version reserved. */
   reserved: version.optional(),
 });
+/** Reserve `version`, planned against `basedOn` (null: nothing published yet). */
 export const commitRequestSchema = z.strictObject({ holder, basedOn: version.nullable(), version });
+/** End the lease, saying whether the reserved manifest landed. */
 export const releaseRequestSchema = z.strictObject({ holder, outcome: z.enum(['published', 'not-published', 'unknown']) });
 
 export type LeaseRequest = z.infer<typeof leaseRequestSchema>;
 export type CommitRequest = z.infer<typeof commitRequestSchema>;
 export type ReleaseRequest = z.infer<typeof releaseRequestSchema>;
 
+/** What the lock answers with 200 or 409. */
 export const lockAnswerSchema = z.union([
   z.object({ ok: z.literal(true), expiresAt: z.number().optional(), version: z.number().optional() }),
   z.object({ ok: z.literal(false), reason: z.string(), holder: z.string().optional(), expiresAt: z.number().optional() }),

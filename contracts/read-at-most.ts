@@ -1,13 +1,12 @@
 /**
- * Reads a response body up to a size limit, for the two places that fetch an image from another
- * host: the upload's copy step (scripts/content/copy-remote-images.ts) and the Worker's
- * (worker/content/remote-image-route.ts). A host may send no Content-Length, or a wrong one, so
- * the bytes are counted as they arrive and the download stops past the limit.
- *
- * I/O: reads the response's body stream; web-standard, so Node and workerd alike.
+ * Reads a response body up to a size limit, for the upload's and the Worker's fetches of images from other hosts.
+ * I/O: reads the body stream; web-standard, so Node and workerd alike.
  */
 
-/** The body, or null (and the download stopped) once it passes `limit` bytes. */
+/**
+ * The body, or null (and the download stopped) once it passes `limit` bytes. Counted as the bytes arrive: a host may
+ * send no Content-Length, or a wrong one.
+ */
 export async function readAtMost(response: Response, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (Number(response.headers.get('content-length')) > limit) {
     await response.body?.cancel();

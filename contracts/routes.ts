@@ -1,11 +1,11 @@
 /**
- * URLs the writer, the reader and the browser must agree on: where an article lives, and the
- * JSON API's paths. Which page answers which path is the route table (client/route-table.ts).
- * Pure.
+ * URLs the writer, the reader and the browser must agree on: where an article lives, and the JSON API's paths. Pure.
+ * Which page answers which path is the route table (client/route-table.ts).
  */
 
 export type Section = 'news' | 'guide';
 
+/** An article's canonical path, `/news/<slug>` or `/guide/<slug>`. */
 export const articlePath = (section: Section, slug: string): string => `/${section}/${slug}`;
 
 /** Everything the JSON API answers lives under this prefix. */
@@ -31,6 +31,7 @@ export const PAGE_VIEW_API_PATH = `${API_PREFIX}/analytics/hits`;
 
 /** A code-sample file from content/samples/, as text. */
 export const SAMPLES_API_PREFIX = `${API_PREFIX}/samples/`;
+/** Where the samples API serves a file of content/samples/, each segment encoded. */
 export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /**
@@ -41,4 +42,5 @@ export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${p
 export const PUBLISH_LEASE_API_PATH = `${API_PREFIX}/publish/lease`;
 export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
 export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
+/** The three paths the XSRF gate lets through to the bearer check. */
 export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_LEASE_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];

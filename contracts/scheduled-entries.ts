@@ -1,12 +1,6 @@
 /**
- * Scheduled posts for readers: the public view of a manifest at a given time. A manifest entry
- * with `publishAt` later than now is left out of the view, so that every page, index, feed,
- * search result and lookup that reads the view (worker/content/content-reader.ts hands out
- * nothing else) shows it only from that moment on, without another upload.
- *
- * The view is one object per manifest and "visibility period": it is made again only when the
- * clock passes the earliest pending `publishAt`, so what is derived from it per object
- * (manifest-lookup.ts) is derived once per go-live, not per request. Pure; the time is passed in.
+ * Scheduled posts: the public view of a manifest at a given time, leaving out entries whose `publishAt` is later.
+ * Pure; the time is passed in.
  */
 import type { Manifest, ManifestEntry } from './kv-values.ts';
 import { entryPath } from './manifest-lookup.ts';
@@ -28,7 +22,8 @@ export const isPublicAt = (entry: ManifestEntry, now: number): boolean => goLive
 
 /**
  * The manifest as the public sees it at `now`: the same object when nothing in it is pending,
- * else a copy without the entries not yet live (the same copy until the next go-live).
+ * else a copy without the entries not yet live. The same copy until the next go-live, so what is derived per manifest
+ * object (manifest-lookup.ts) is made once per go-live, not per request.
  */
 export function visibleManifest(manifest: Manifest, now: number): Manifest {
   const memo = views.get(manifest);

@@ -1,9 +1,4 @@
-/**
- * The search index: built once per upload by the writer (scripts/content/build-search-index.ts),
- * stored in KV at `search/<sha256>`, loaded by the reader (worker/content/search-engine.ts).
- * Both sides use the MiniSearch options below, so the index and its queries cannot drift apart.
- * Pure.
- */
+/** The search index, built by the upload, loaded by the Worker, with the MiniSearch options both sides share. Pure. */
 import type { AsPlainObject, Options } from 'minisearch';
 import * as z from 'zod';
 
@@ -35,7 +30,7 @@ const isTextById = (value: unknown): boolean =>
 
 /**
  * The KV value at `search/<sha256>`. Checked with z.custom rather than z.literal and z.record,
- * which would add 13 KB of zod to the Worker bundle for two fields.
+ * which would pull far more of zod into the Worker bundle for two fields.
  */
 export const storedSearchIndexSchema = z.object({
   version: z.custom<1>((value) => value === 1, { message: 'unknown version (expected 1)' }),
@@ -45,6 +40,7 @@ export const storedSearchIndexSchema = z.object({
 });
 export type StoredSearchIndex = z.infer<typeof storedSearchIndexSchema>;
 
+/** Used to build the index and to query it, so the two cannot drift apart. */
 export const SEARCH_OPTIONS: Options<SearchDocument> = {
   fields: ['title', 'keywords', 'description', 'headings', 'text'],
   storeFields: ['title', 'href', 'description', 'section', 'date'],

@@ -1,11 +1,10 @@
 /**
- * What the two HMAC-signed tokens (XSRF, worker/http/xsrf.ts; draft previews, preview-token.ts)
- * share: base64url without padding, the HMAC-SHA256 key of a secret (imported once per secret),
- * and which hosts count as the developer's own machine, where a documented development secret
- * stands in for a missing Worker secret. Runs in the Worker and in Node (WebCrypto in both).
+ * What the HMAC-signed tokens (XSRF, draft previews) share: base64url, the HMAC key of a secret, the local hosts.
+ * Pure but for WebCrypto, in the Worker and in Node.
  */
 const encoder = new TextEncoder();
 
+/** base64url without padding. */
 export const base64url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
@@ -19,11 +18,12 @@ export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/** The developer's own machine, where a documented development secret stands in for a missing Worker secret. */
 export const isLocalHost = (hostname: string): boolean => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** The HMAC-SHA256 key for `secret`, for sign and verify. */
+/** The HMAC-SHA256 key for `secret`, for sign and verify; imported once per secret. */
 export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {

@@ -1,11 +1,6 @@
 /**
- * Social cards: the 1200×630 PNG a page is shown with when its link is shared (og:image,
- * twitter:card summary_large_image). The upload draws one per article and stores it like the
- * images of content/media/, at `/media/<sha256>.png`, where the hash is of the card's inputs
- * (scripts/content/build-cards.ts); the article's manifest entry names it. Pages without a card
- * of their own name the site card, a file of the client build (client/public/social-card.png).
- * Pure, and free of zod (its schema is in kv-values.ts): the page meta that reads it is reachable
- * from the browser bundle, where a zod schema at module level would not be shaken out.
+ * Social cards: the 1200×630 PNG a shared link shows (og:image), one per article, else the site card. Pure, free of
+ * zod (its schema is in kv-values.ts): the page meta reading it is in the browser bundle.
  */
 
 /** The size Open Graph and X show large: 1.91:1. */
@@ -20,6 +15,7 @@ export interface SocialCard {
   /** og:image:alt: what the card shows, in words. */
   alt: string;
 }
+/** An article card's path, `/media/<sha256 of its inputs>.png`. */
 export const SOCIAL_CARD_URL_PATTERN = /^\/media\/[0-9a-f]{64}\.png$/;
 
 /** What an article's card shows, for og:image:alt. */
@@ -27,7 +23,7 @@ export const cardAlt = (title: string): string => `Race Element: ${title}`;
 
 /**
  * The site card: site name and tagline. It depends on the code alone (name, tagline, design,
- * fonts), not on content, so it is part of the build (`npm run cards` draws it) rather than of
+ * fonts), not on content, so it is part of the build (`npm run site-card` draws it) rather than of
  * each upload, and pages that read no manifest (setup, analytics, errors) can name it too.
  */
 export const SITE_CARD_PATH = '/social-card.png';

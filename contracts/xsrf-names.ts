@@ -1,7 +1,7 @@
 /**
- * The XSRF double-submit names: the Worker sets the cookie when the browser first asks for it
- * (XSRF_TOKEN_API_PATH, just before its first state-changing request) and checks the header on
- * every state-changing API request; the browser copies one into the other.
+ * The XSRF double-submit names: the Worker sets the cookie and checks the header; the browser copies one to the other.
+ * Pure.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Carries the cookie's value on every state-changing API request. */
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,18 +1,9 @@
 /**
- * What tools/local-worker.ts can put between the site Worker and its bindings, for local runs
- * only (the Worker's code is the deployed bundle, unchanged):
- *
- * - a KV probe: `CONTENT` becomes a Miniflare wrapped binding, a small module in the Worker's
- *   own isolate that forwards every call to the real namespace. Before each call it tells Node
- *   the operation and key through a function-valued service binding, and Node answers what to
- *   do. So Node counts the Worker's KV reads (`get`, `getWithMetadata`: the benchmark's "KV reads
- *   per request") and injects faults: the call rejects at once ('throw') or answers only after
- *   60 s ('hang', past the Worker's 3 s KV timeout), for every key or those starting with `only`;
- * - a Durable Object class whose every method throws, to bind as `ANALYTICS`.
- *
- * Pure: module sources for workerd and the Node side's bookkeeping; no I/O of its own.
+ * What tools/local-worker.ts can put between the site Worker and its bindings in local runs: a KV probe and a broken
+ * Durable Object. Pure: module sources for workerd and the Node side's bookkeeping.
  */
 
+/** What a probed KV call does: pass, reject at once, or hang. */
 export type KvFault = 'ok' | 'throw' | 'hang';
 
 export interface KvProbe {
@@ -24,7 +15,11 @@ export interface KvProbe {
   reads(): number;
 }
 
-/** The wrapped binding's module: `env.REAL` is the namespace, `env.CONTROL` Node's answer. */
+/**
+ * The wrapped binding's module, run in the Worker's own isolate as `CONTENT`: before each call it asks Node
+ * (`env.CONTROL`, a function-valued service binding) what to do, then calls the real namespace (`env.REAL`), rejects
+ * ('throw') or answers after 60 s ('hang', past the Worker's 3 s KV timeout). The Worker's code stays unchanged.
+ */
 export const KV_PROBE_SCRIPT = `
 async function ask(env, op, key) {
   const res = await env.CONTROL.fetch('http://control/?op=' + op + '&key=' + encodeURIComponent(key ?? ''));
@@ -67,7 +62,7 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
   };
 }
 
-/** A Durable Object module whose class `BrokenCounter` throws on every call. */
+/** A Durable Object module whose class `BrokenCounter`, bound as `ANALYTICS`, throws on every call. */
 export const BROKEN_ANALYTICS_SCRIPT = `
 import { DurableObject } from 'cloudflare:workers';
 export class BrokenCounter extends DurableObject {

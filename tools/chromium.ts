@@ -1,9 +1,10 @@
 /**
- * The one browser lookup (tests, Lighthouse, diagrams at upload) and the flags Chromium runs
- * headless with here. I/O: stats files.
+ * The one browser lookup (tests, Lighthouse, diagrams at upload) and the flags Chromium runs headless with here.
+ * I/O: stats files.
  */
 import { findExecutable, isExecutableFile } from './find-executable.ts';
 
+/** Where Debian's `chromium` package installs the browser. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** The variable naming Chromium's binary, when one is set: it wins over PATH. */
@@ -47,8 +48,10 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return findBrowser(env) ?? DEBIAN_CHROMIUM;
 }
 
+/** The browser this process launches, found once at import. */
 export const CHROMIUM_PATH = chromiumPath();
 
+/** Headless, no sandbox or GPU, and nothing that reaches the network on its own. */
 export const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -1,12 +1,5 @@
 /**
- * `npm start`'s dev server (scripts/dev/live/dev-server.ts) on a copy of content/ in a temporary
- * folder, for the live-preview test and benchmark: they save files into the copy, never into the
- * project's content/. Its state (KV, Durable Objects) and render cache live in that folder too,
- * and go with it.
- *
- *   startDevSite()               the copy, published, served on a free loopback port
- *   editToVisible(page, save, t) ms from a save to `t` showing in the page, by the page's clock
- *
+ * `npm start`'s dev server on a copy of content/ in a temporary folder, for the live-preview test and benchmark.
  * I/O: copies files, starts workerd and an HTTP server, writes into the copy.
  */
 import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +37,10 @@ export interface DevSiteOptions {
   draw?: boolean;
 }
 
+/**
+ * The copy, published and served on a free loopback port. Saves go into the copy, never into content/; its KV,
+ * Durable Objects and render cache live in that folder and go with it on dispose.
+ */
 export async function startDevSite({ from = 'content', draw = false }: DevSiteOptions = {}): Promise<DevSite> {
   const folder = mkdtempSync(join(tmpdir(), 'race-element-dev-site-'));
   const contentDir = join(folder, 'content');

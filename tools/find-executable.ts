@@ -1,7 +1,4 @@
-/**
- * Finds a command the way a shell does: the first executable file of that name in the
- * directories of PATH. I/O: stats files; nothing else.
- */
+/** Finds a command the way a shell does: the first executable file of that name on PATH. I/O: stats files. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 

@@ -1,24 +1,6 @@
 /**
- * The one way this project runs workerd locally, through Miniflare: `npm start`, tests, the
- * benchmark and the load test all start the site here.
- *
- *   startLocalWorker(options)   the built Worker (dist/worker/index.js, `npm run build`) with the
- *                               bindings wrangler.toml declares: real KV, the real Durable Object,
- *                               real static assets; options for what the callers need differently
- *                               (below). Awaits workerd and returns the Worker, its KV namespace
- *                               and a store over it for the upload code.
- *   createMiniflare(options)    any Miniflare instance (a test's own little Worker, say) whose
- *                               temporary folder is gone once it is disposed.
- *
- * Miniflare keeps each instance's local storage (the Durable Object's SQLite, KV without
- * `kvPersist`) in a fresh folder under os.tmpdir(), and on dispose starts removing it without
- * waiting for the removal: a test process that exits right after leaves the folder behind
- * (412 of them, 257 MB, had piled up in /tmp here). So each instance is constructed with a
- * folder of ours as os.tmpdir() (Miniflare picks its folder in the constructor), and
- * `dispose()` removes that folder once workerd has stopped.
- *
- * It lives in tools/ because tests, bench/, the load test and `npm start` (scripts/dev/live/)
- * share it. I/O: starts and stops workerd processes, temporary folders.
+ * The one way this project runs workerd locally, through Miniflare: `npm start`, tests, benchmark and load test.
+ * I/O: starts and stops workerd processes, temporary folders.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +21,11 @@ export interface LocalMiniflare {
   dispose(): Promise<void>;
 }
 
+/**
+ * Any Miniflare instance, whose temporary folder is gone once disposed. Miniflare puts its local storage in a fresh
+ * folder under os.tmpdir() and does not wait for its removal on dispose, so a process exiting at once leaves it
+ * behind: the instance is constructed with a folder of ours as os.tmpdir(), removed once workerd has stopped.
+ */
 export function createMiniflare(options: MiniflareOptions, parent = tmpdir()): LocalMiniflare {
   const folder = mkdtempSync(join(parent, 'race-element-miniflare-'));
   const saved = process.env.TMPDIR;
@@ -58,6 +45,7 @@ export function createMiniflare(options: MiniflareOptions, parent = tmpdir()): L
   return { mf, dispose };
 }
 
+/** The built Worker (`npm run build`). */
 export const WORKER_BUNDLE = resolve('dist/worker/index.js');
 /** The origin requests through `LocalWorker.fetch` appear to come to. */
 export const ORIGIN = 'http://localhost:8787';
@@ -131,6 +119,10 @@ function quietStdio(stdout: Readable, stderr: Readable): void {
  */
 const startsByKvFolder = new Map<string, Promise<unknown>>();
 
+/**
+ * The built Worker with the bindings wrangler.toml declares (real KV, Durable Objects, static assets), once workerd is
+ * ready: its KV namespace and a store over it for the upload code. Starts on one `kvPersist` folder take turns.
+ */
 export function startLocalWorker(options: LocalWorkerOptions & { probeKv: true }): Promise<LocalWorker & { kvProbe: KvProbe }>;
 export function startLocalWorker(options?: LocalWorkerOptions): Promise<LocalWorker>;
 export function startLocalWorker(options: LocalWorkerOptions = {}): Promise<LocalWorker> {

@@ -1,8 +1,6 @@
 /**
- * The Worker's bindings and the per-request values its middleware sets, for Hono. `Env` itself is
- * generated from wrangler.toml by `wrangler types` (worker-configuration.d.ts; `npm run
- * typegen` writes it and `npm test` fails when it is stale). Secrets are not in wrangler.toml,
- * so they are added here.
+ * The Worker's bindings for Hono: `Env` as `wrangler types` makes it (worker-configuration.d.ts, `npm run typegen`),
+ * and the secrets wrangler.toml does not declare. Types only.
  */
 
 export type WorkerEnv = Env & {

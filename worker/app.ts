@@ -1,14 +1,6 @@
 /**
- * The Worker's request pipeline, in order. Static client files never reach it: Workers Static
- * Assets serves them first.
- *
- *   1. http/       security headers (CSP with hashes), request guard (400/405/413 with reasons),
- *                  trailing slashes, the XSRF gate on state-changing API calls and its cookie
- *   2. API         page data (pages/), search and samples (content/), page views (analytics/),
- *                  the publish lock (publishing/, bearer-authenticated, so outside the XSRF gate)
- *   3. content/    images of content/media/ (/media/<sha256>.<ext>)
- *      feeds/      Atom, sitemap, robots.txt, llms.txt, article markdown
- *   4. pages/      every other GET: the route table's page, streamed React SSR
+ * The Worker's request pipeline, in order: http/ (headers, guard, XSRF gate), the API, media and feeds, then pages.
+ * Static client files never reach it: Workers Static Assets serves them first.
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -38,6 +30,7 @@ import { pageData } from './pages/page-data-route.ts';
 import { renderPage } from './pages/page-route.ts';
 import { publishRoutes } from './publishing/publish-route.ts';
 
+/** The Hono app that index.ts exports as the Worker's fetch handler. */
 export const app = new Hono<AppEnv>();
 
 // A 304 has no body for a policy to govern: it carries the validator and caching headers only.

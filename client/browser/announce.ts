@@ -1,4 +1,4 @@
-/** Says something to screen-reader users through the layout's polite live region. */
+/** Says something to screen-reader users through the layout's polite live region. I/O: the DOM. */
 export function announce(message: string): void {
   const region = document.getElementById('announcer');
   if (!region) return;

@@ -1,11 +1,8 @@
+/** fetch for the site's own API, with the XSRF header on state-changing requests. I/O: cookies, fetch. */
 import { XSRF_TOKEN_API_PATH } from '../../contracts/routes.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/xsrf-names.ts';
 
-/**
- * fetch for our own API: non-GET requests to this origin carry the XSRF token from the
- * `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header, as the Worker demands. Pages do not set
- * that cookie (their HTML is cached for everyone): the first such request asks for it.
- */
+/** The value of cookie `name`, decoded; undefined when the document has none. */
 export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -28,6 +25,10 @@ async function xsrfTokenCookie(): Promise<string | undefined> {
   return readCookie(XSRF_COOKIE);
 }
 
+/**
+ * fetch; a non-GET request to this origin carries the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header,
+ * asking the Worker for the cookie first when missing (pages set none: their HTML is the same for everyone).
+ */
 export async function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const sameOrigin = new URL(input, location.href).origin === location.origin;

@@ -1,13 +1,14 @@
-/**
- * Copy buttons on code blocks (event delegation: works for blocks added later too).
- * Copy → "Copied!"; where the clipboard is refused or missing, the code is selected and the
- * label asks for Ctrl+C. The label returns to "Copy" after five seconds.
- */
+/** Copy buttons on code blocks. I/O: a click listener on the document, the clipboard. */
 import { announce } from './announce.ts';
 
+/** How long "Copied!" (or the Ctrl+C hint) shows before the label returns to "Copy". */
 export const COPY_RESET_MS = 5000;
 const timers = new WeakMap<HTMLElement, number>();
 
+/**
+ * Handles every `[data-copy]` button, later ones too (event delegation); where the clipboard is refused
+ * or missing, selects the code and asks for Ctrl+C.
+ */
 export function installCopyButtons(): void {
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy]');

@@ -1,13 +1,10 @@
-/**
- * Mermaid diagrams, loaded only on pages that have one. The diagram source stays visible
- * until the SVG replaces it; if the mermaid chunk cannot be loaded (Vite's
- * `vite:preloadError`, or the import failing), the source simply stays, with a note.
- */
+/** Mermaid diagrams left to the browser; mermaid loads only on pages that have one. I/O: the DOM, a chunk import. */
 type Mermaid = typeof import('mermaid')['default'];
 
 let mermaidLoad: Promise<Mermaid> | undefined;
 let counter = 0;
 
+/** Keeps a failed chunk preload (`vite:preloadError`) from throwing, so a diagram's source stays shown. */
 export function installPreloadErrorHandler(): void {
   window.addEventListener('vite:preloadError', (event) => {
     // Vite would rethrow; instead the import below resolves empty and the source stays.
@@ -35,6 +32,7 @@ async function loadMermaid(): Promise<Mermaid> {
   return module.default;
 }
 
+/** Replaces each diagram's source with its SVG; where mermaid cannot load or draw, the source stays, with a note. */
 export async function renderDiagrams(root: ParentNode = document): Promise<void> {
   const figures = [...root.querySelectorAll<HTMLElement>('[data-diagram]:not([data-diagram-state])')];
   if (figures.length === 0) return;

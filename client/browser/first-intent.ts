@@ -1,9 +1,5 @@
 /**
- * The visitor's first sign of intent: a pointer moved or pressed, a touch, a key, a focus, a
- * scroll. The entry fetches and runs React then, when someone is there to use it: a reader
- * scrolling an article has it by the time they reach a link, and a page nobody touches runs
- * no long task (what Lighthouse measures as Total Blocking Time).
- *
+ * The visitor's first sign of intent (pointer, touch, key, focus, scroll): when the entry loads React.
  * I/O: event listeners on `window`.
  */
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;

@@ -1,6 +1,7 @@
-/** After a client navigation: the document title and every page meta tag from PageMeta. */
+/** After a client navigation: the document title and every page meta tag from PageMeta. I/O: the DOM's <head>. */
 import type { PageMeta } from '../../contracts/page-payload.ts';
 
+/** Sets the title, description, canonical, Open Graph, Twitter and JSON-LD tags; adds or removes noindex. */
 export function applyHead(meta: PageMeta): void {
   document.title = meta.title;
   const set = (selector: string, attribute: string, value: string) => document.head.querySelector(selector)?.setAttribute(attribute, value);

@@ -1,13 +1,4 @@
-/**
- * Counts a page view (path only), unless the visitor asks not to be tracked.
- *
- * The count waits for the browser's first idle moment after the page's own work. Reading the
- * token cookie (a synchronous round trip to the browser process) and starting a request cost a
- * few milliseconds each, several times that on a phone's CPU: run with the entry, they made its
- * task a long one (bench/README.md, Against Astro Starlight).
- *
- * I/O: a request, in idle time.
- */
+/** Counts a page view (path only), unless the visitor asks not to be tracked. I/O: a request, in idle time. */
 import { PAGE_VIEW_API_PATH } from '../../contracts/routes.ts';
 import { apiFetch } from './api-fetch.ts';
 
@@ -24,6 +15,10 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 0);
 }
 
+/**
+ * Posts the view in the browser's first idle moment (at most 2 s later), not with the entry's own task;
+ * nothing under Do Not Track or Global Privacy Control.
+ */
 export function sendPageView(path: string): void {
   if (optedOut()) return;
   whenIdle(() => {

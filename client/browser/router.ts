@@ -1,12 +1,6 @@
 /**
- * Same-host navigation without reloads. A plain left click on a link to one of our routes
- * fetches the page's JSON (`/api/_analog/pages/<route>`), hands it to React, and then does
- * what a page load would: history entry, title and meta tags, scroll position, focus.
- * A page kept out of the entry chunk has its chunk loaded before it renders.
- * Anything else (new tabs, downloads, modifier keys, other hosts and schemes, non-page URLs)
- * is left to the browser, and a failed fetch (data or chunk) falls back to a normal page load.
- * A refresh event (contracts/page-refresh.ts) shows the current page again from fresh data,
- * keeping the scroll position and history.
+ * Same-host navigation without reloads, from page JSON; a refresh event shows the page again from fresh data.
+ * I/O: click listeners, history, fetches of page data and route chunks.
  */
 import type { PagePayload } from '../../contracts/page-payload.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
@@ -54,6 +48,11 @@ export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL
   return url;
 }
 
+/**
+ * Takes over plain left clicks on links to our routes: fetches the page's data (and a split page's chunk),
+ * renders it, then history entry, head tags, scroll and focus as a page load would. Anything else is the browser's;
+ * a failed fetch falls back to a normal page load.
+ */
 export function installRouter(hooks: RouterHooks): void {
   history.scrollRestoration = 'manual';
 

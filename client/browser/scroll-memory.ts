@@ -1,11 +1,4 @@
-/**
- * Where the reader was, kept in the history entry (`history.state.scrollY`), so that the
- * router can scroll back there on back/forward. The entry installs the in-page part from the
- * first paint on: a #hash link followed before React has hydrated still records the spot it
- * left, and the router, installed later, finds it.
- *
- * I/O: history.state; a click listener on the document.
- */
+/** Where the reader was, kept in `history.state.scrollY` for back/forward. I/O: history.state, a click listener. */
 export interface ScrollState {
   scrollY?: number;
 }
@@ -20,7 +13,10 @@ export function isInPageHashLink(url: URL): boolean {
   return url.origin === location.origin && url.pathname === location.pathname && url.search === location.search && url.hash !== '';
 }
 
-/** Before the browser follows a link to a #hash of this page, records where the reader was. */
+/**
+ * Before the browser follows a link to a #hash of this page, records where the reader was. Installed by the
+ * entry from the first paint, so a hash link followed before hydration is remembered for the router too.
+ */
 export function installInPageScrollMemory(): void {
   document.addEventListener('click', (event) => {
     const anchor = (event.target as Element | null)?.closest('a');

@@ -1,12 +1,10 @@
 /**
- * "/" anywhere on the page focuses the header's search box, unless the reader is typing
- * somewhere. Installed by the entry, not by React, so that it works from the first paint on:
- * the key press that is a visitor's first intent is not lost while React loads.
- *
+ * "/" anywhere on the page focuses the header's search box, unless the reader is typing somewhere.
  * I/O: a keydown listener on the document.
  */
 const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
 
+/** Installed by the entry, not React, so the key works from the first paint and a first key press is not lost. */
 export function installSearchShortcut(): void {
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;

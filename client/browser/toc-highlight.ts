@@ -1,11 +1,5 @@
-/**
- * Marks the table-of-contents link of the section being read: `aria-current="true"` and the
- * class `toc-active` on the link of the last heading that has scrolled past the reading line
- * (a fifth of the way down the viewport). An IntersectionObserver reports each heading that
- * crosses that line; its root reaches far above the viewport, so a heading scrolled past in
- * one jump still counts as above the line. Call again after every page render: the previous
- * page's observer is disconnected first.
- */
+/** Marks the table-of-contents link of the section being read. I/O: an IntersectionObserver, classes on links. */
+/** Set, with `aria-current="true"`, on the link of the section being read. */
 export const ACTIVE_CLASS = 'toc-active';
 /** The reading line, as the part of the viewport below it. */
 const BELOW_LINE = '-80%';
@@ -14,6 +8,11 @@ const ABOVE_VIEWPORT = '1000000px';
 
 let observer: IntersectionObserver | undefined;
 
+/**
+ * Marks the link of the last heading scrolled past the reading line (a fifth down the viewport). The observer's
+ * root reaches far above the viewport, so a heading passed in one jump counts. Call after every render: it replaces
+ * the last.
+ */
 export function initTocHighlight(root: ParentNode = document): void {
   observer?.disconnect();
   observer = undefined;

@@ -13,6 +13,7 @@ export function Snippet({ hit }: { hit: SearchHit }) {
   );
 }
 
+/** A result's section, and a news post's date. */
 export function SectionLabel({ hit }: { hit: SearchHit }) {
   return (
     <span className="search-section">

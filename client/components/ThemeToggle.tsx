@@ -1,9 +1,6 @@
 /**
- * The theme switch. The same markup whatever the theme: the stylesheet shows the half that
- * fits the theme in effect (chosen, or the system's), so its icon and accessible name are
- * right from the first paint, before any script. The click is handled by the head's first
- * inline script (client/theme-first.ts), which flips the page and remembers the choice in a
- * cookie.
+ * The theme switch: the same markup in either theme, the stylesheet showing the half that fits; its click is handled
+ * by the head's first inline script (client/theme-first.ts), so it works before any other script. Pure.
  */
 export function ThemeToggle() {
   return (

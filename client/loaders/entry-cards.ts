@@ -1,12 +1,9 @@
-/**
- * Cards and pages of cards for the home page and the news and guide indexes, from manifest
- * entries. Pure; used by loaders on the edge only.
- */
-
+/** Cards and pages of cards for the home page and the news and guide indexes, from manifest entries. Pure. */
 import type { ManifestEntry } from '../../contracts/kv-values.ts';
 import { entryPath } from '../../contracts/manifest-lookup.ts';
 import type { EntryCard, IndexPager } from '../../contracts/page-payload.ts';
 
+/** A manifest entry as an index card, linking to the entry's canonical page. */
 export function entryCard(entry: ManifestEntry): EntryCard {
   return { slug: entry.slug, title: entry.title, description: entry.description, date: entry.date, href: entryPath(entry) };
 }

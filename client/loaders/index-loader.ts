@@ -1,7 +1,4 @@
-/**
- * The loader both indexes share: one page of a section's cards (`?page=N`), or a 404 for a
- * page the index does not have. Pure apart from reading the manifest through the context.
- */
+/** The loader both indexes share. Pure apart from reading the manifest through the context. */
 import { manifestLookup } from '../../contracts/manifest-lookup.ts';
 import type { PageMeta } from '../../contracts/page-payload.ts';
 import type { Section } from '../../contracts/routes.ts';
@@ -10,6 +7,7 @@ import type { Loaded, LoaderArgs } from '../route-module.ts';
 import { notFound } from '../routes/message.tsx';
 import { indexPage } from './entry-cards.ts';
 
+/** One page of a section's cards (`?page=N`), or a 404 for a page the index does not have. */
 export async function loadIndex(
   section: Section,
   { url, context }: LoaderArgs,

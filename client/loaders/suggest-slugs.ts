@@ -1,13 +1,6 @@
 /**
- * "Did you mean …" for a 404: the published pages whose slug, title or file name come closest
- * to what was asked for. Pure: a requested slug and the candidates in, at most `limit`
- * suggestions out, best first, and none that are not reasonably close.
- *
- * Both sides are compared normalised (lower case, only letters and digits: `Multi_Sim`,
- * `multi-sim` and the title "Multi-Sim" all read `multisim`). The score of a pair is the
- * Levenshtein similarity, 1 - distance / longer length, raised when one string starts with or
- * contains the other (`dsx-guide` → `DSX`, `signpath` → `2023-04-29-signpath`). Each word of a
- * name counts too, a little less (`livery` → "Using the Liveries Tab").
+ * "Did you mean …" for a 404: the published pages whose slug, title or file name come closest to what was asked for.
+ * Pure.
  */
 import { distance } from 'fastest-levenshtein';
 
@@ -34,6 +27,7 @@ const MAX_REQUEST_LENGTH = 80;
 /** A match on one word of a name weighs less than a match on the whole name. */
 const WORD_WEIGHT = 0.9;
 
+/** Lower case, letters and digits only: `Multi_Sim`, `multi-sim` and "Multi-Sim" all read `multisim`. */
 export const normalizeSlug = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** 0 (nothing alike) to 1 (the same once normalised), for two normalised strings. */
@@ -51,6 +45,11 @@ export function similarity(a: string, b: string): number {
   return score;
 }
 
+/**
+ * At most `limit` candidates, best first, and only reasonably close ones. A pair scores its Levenshtein
+ * similarity, raised when one contains or starts the other (`dsx-guide` → `DSX`); each word of a name counts too,
+ * a little less.
+ */
 export function suggestSlugs(requested: string, candidates: readonly SlugCandidate[], limit = 3): Suggestion[] {
   const wanted = normalizeSlug(safeDecode(requested)).slice(0, MAX_REQUEST_LENGTH);
   if (wanted === '') return [];

@@ -1,4 +1,4 @@
-/** /analytics: page views per page, today and all time, from the page-view counter. */
+/** /analytics: page views per page, today and all time. I/O: the page-view counter, through the loader context. */
 import type { BodyOf, PageMeta, PageViews } from '../../contracts/page-payload.ts';
 import { pageMeta } from '../page-meta.ts';
 import type { Loaded, LoaderArgs } from '../route-module.ts';

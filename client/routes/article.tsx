@@ -1,8 +1,4 @@
-/**
- * An article: /news/:slug and /guide/:slug. The manifest says which entry it is (by slug, then
- * by slug in another case or by file name, which redirect to the canonical path); the entry
- * holds the HTML rendered at upload.
- */
+/** An article: /news/:slug and /guide/:slug, with the HTML the upload rendered. Reads the manifest and the entry. */
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry, manifestLookup } from '../../contracts/manifest-lookup.ts';
 import type { ArticleLink, ArticleView, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
@@ -16,6 +12,10 @@ import type { Loaded, LoaderArgs, LoaderContext } from '../route-module.ts';
 import { SITE } from '../site.ts';
 import { articleCandidates, notFound } from './message.tsx';
 
+/**
+ * The manifest names the entry: by slug, else by slug in another case or by file name (both redirect to the canonical
+ * path); a draft answers only to a valid preview link.
+ */
 export async function loader({ url, params, context }: LoaderArgs): Promise<Loaded> {
   const section: Section = url.pathname.startsWith('/news/') ? 'news' : 'guide';
   const slug = params.slug ?? '';

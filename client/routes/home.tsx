@@ -1,4 +1,4 @@
-/** The home page: what Race Element is, the sims it supports, and the latest news. */
+/** The home page: what Race Element is, the sims it supports, and the latest news. Reads the manifest. */
 import { manifestLookup } from '../../contracts/manifest-lookup.ts';
 import type { BodyOf, PageMeta } from '../../contracts/page-payload.ts';
 import { EntryList } from '../components/EntryList.tsx';

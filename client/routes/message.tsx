@@ -1,7 +1,6 @@
 /**
- * The message pages: not found (404, with "did you mean" suggestions), content unavailable
- * (503) and error (500). Other loaders answer with them through `notFound` and
- * `contentErrorPage`; this module's own loader answers paths that match no route.
+ * The message pages: not found (404, with suggestions), content unavailable (503) and error (500). Other loaders
+ * answer with them; this module's loader answers paths no route matches, reading the manifest for suggestions.
  */
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
@@ -14,6 +13,7 @@ import type { Loaded, LoaderArgs } from '../route-module.ts';
 export const meta = (siteUrl: string, path: string, heading: string, message: string): PageMeta =>
   pageMeta(siteUrl, path, `Race Element - ${heading}`, message, { noindex: true });
 
+/** The 404 page, with "did you mean" links. */
 export function notFound(siteUrl: string, path: string, heading: string, message: string, suggestions: Suggestion[] = []): Loaded {
   return { status: 404, meta: meta(siteUrl, path, heading, message), body: { kind: 'notFound', heading, message, suggestions } };
 }

@@ -1,4 +1,4 @@
-/** /news: the news, newest first, 20 cards a page. */
+/** /news: the news, newest first, 20 cards a page. Reads the manifest. */
 import type { BodyOf, PageMeta } from '../../contracts/page-payload.ts';
 import { EntryIndex } from '../components/EntryIndex.tsx';
 import { indexMeta, loadIndex } from '../loaders/index-loader.ts';

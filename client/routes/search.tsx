@@ -1,4 +1,4 @@
-/** /search?q=: the results page, for readers without JavaScript and for Enter in the box. */
+/** /search?q=: the results page, for readers without JavaScript and for Enter in the box. Reads the search index. */
 import type { BodyOf, PageMeta } from '../../contracts/page-payload.ts';
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
 import { SectionLabel, Snippet } from '../components/SearchResults.tsx';

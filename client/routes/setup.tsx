@@ -1,4 +1,4 @@
-/** /setup?link=…: the SetupLink landing page, which hands a shared setup to the desktop app's importer. */
+/** /setup?link=…: the SetupLink landing page, which hands a shared setup to the desktop app's importer. Pure. */
 import type { BodyOf, PageMeta } from '../../contracts/page-payload.ts';
 import { setupAppUrl } from '../loaders/setup-link.ts';
 import { pageMeta } from '../page-meta.ts';

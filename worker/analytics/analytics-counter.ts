@@ -1,11 +1,12 @@
 /**
- * Page-view counts in a Durable Object with SQLite storage: one row per (path, UTC day).
- * Only the path is stored: no IP address, no user id, no cookie.
+ * Page-view counts in a Durable Object with SQLite storage, one row per (path, UTC day): the path only, no IP address,
+ * user id or cookie. I/O: its own storage.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { PageViews } from '../../contracts/page-payload.ts';
 import type { WorkerEnv as Env } from '../app-env.ts';
 
+/** The one counter instance (COUNTER_NAME) behind every page view. */
 export class AnalyticsCounter extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);

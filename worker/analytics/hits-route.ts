@@ -1,6 +1,6 @@
 /**
- * POST /api/_analog/analytics/hits `{ "path": "/news/…" }`: counts a view of a page we serve.
- * The XSRF check in app.ts has passed before this runs.
+ * POST /api/_analog/analytics/hits `{ "path": "/news/…" }`: counts a view of a page we serve, after the XSRF check.
+ * I/O: reads the manifest, writes the counter.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,6 +17,7 @@ import { counterStub } from './page-views.ts';
 const MAX_HIT_BODY_BYTES = 1024;
 const MAX_PATH_LENGTH = 512;
 
+/** 204 once counted; 413 past 1 KB, 415 unless JSON, 400 unless `{ path }`, 404 for no such page, 503 if no counter. */
 export const pageViewHits = new Hono<AppEnv>().post(
   '/',
   bodyLimit({

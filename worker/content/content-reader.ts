@@ -1,17 +1,6 @@
 /**
- * Reads published content from KV.
- *
- * - The manifest (index pages, feeds and redirects work from it alone) is kept in the isolate
- *   for `manifestTtlMs` and otherwise read at most once per request, with a short KV cache TTL:
- *   a publish shows within those two times. It is parsed again only when its text changed.
- * - Entries and search indexes are immutable (content-addressed), so each is kept in an
- *   isolate-wide memo once read, with a long KV cache TTL; changed content has a new key.
- * - When KV fails (throws, or takes longer than KV_TIMEOUT_MS), the last good manifest this
- *   isolate holds is served and the reader marked `stale`; with none, the error says
- *   `unavailable` so the page can answer 503 with Retry-After.
- * - What it hands out is the manifest's public view at the time of the request: scheduled posts
- *   whose time has not come are left out (contracts/scheduled-entries.ts), and so are their
- *   search hits. They appear once the clock passes their `publishAt`, with no new upload.
+ * Reads published content from KV, with isolate memos and the last good manifest when KV fails (docs/performance.md,
+ * Work per request; docs/reliability.md, Faults). I/O: reads KV.
  */
 
 import type { PageContent } from '../../client/route-module.ts';
@@ -42,6 +31,10 @@ const entryMemo = new Map<string, StoredEntry>();
 /** The loaded search index, by its (immutable) key: one per isolate at a time. */
 let searchMemo: { key: string; engine: SearchEngine } | undefined;
 
+/**
+ * One per request. Hands out the manifest's public view at the request's time (scheduled posts not yet live left out,
+ * and their search hits); on a KV failure or a 3 s timeout, the last good manifest, marked `stale`, else ContentError.
+ */
 export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
   readonly #manifestTtlMs: number;

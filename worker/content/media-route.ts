@@ -1,9 +1,4 @@
-/**
- * GET /media/<sha256>.<ext>: an image from content/media/, stored by the upload under the same
- * name (contracts/kv-keys.ts mediaKey). The name is the content's hash, so the response never
- * changes: cached for a year as immutable, with the hash as a strong ETag and 304 for a visitor
- * who holds it. Reads KV (the bytes), nothing else.
- */
+/** GET /media/<sha256>.<ext>: an image of content/media/ or a social card, as the upload stored it. I/O: reads KV. */
 import type { Context } from 'hono';
 import { MEDIA_CACHE_CONTROL, MEDIA_FILE_PATTERN, MEDIA_PATH_PREFIX, MEDIA_TYPES, type MediaExtension } from '../../contracts/media.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -12,6 +7,7 @@ import { notModified } from '../http/etag.ts';
 /** KV's edge cache may keep an image as long as it likes: its key never changes meaning. */
 const MEDIA_KV_CACHE_TTL = 60 * 60 * 24 * 30;
 
+/** The name is the content's hash, so the answer never changes: immutable for a year, the hash as strong ETag, 304. */
 export async function mediaFile(c: Context<AppEnv>): Promise<Response> {
   const name = new URL(c.req.url).pathname.slice(MEDIA_PATH_PREFIX.length);
   const match = MEDIA_FILE_PATTERN.exec(name);

@@ -1,15 +1,5 @@
 /**
- * GET /media/remote/<sha256>: an image that an article shows from another host and that the
- * upload could not keep a copy of (contracts/media.ts). The upload stored its URL under
- * `media/remote/<sha256 of the URL>`; only URLs stored there are fetched, so this is no open
- * proxy. A visitor's browser asks only this site, as GitHub's camo does for README images: the
- * other host never sees the visitor, and the page opens no extra connection.
- *
- * The image is fetched once per data centre and kept in its cache (the Cache API) for a day.
- * What the host sends is checked: an image type the site serves, at most 4 MB. A failure is a
- * 502 naming the host and the reason, never kept. An SVG opened on its own runs nothing: the
- * site's CSP (http/security-headers.ts) allows no script it could carry.
- *
+ * GET /media/remote/<sha256>: an image from another host that the upload could not copy (docs/publishing.md, Images).
  * I/O: the Cache API, KV (the URL), fetch (the other host).
  */
 import type { Context } from 'hono';
@@ -32,6 +22,10 @@ const SERVED_TYPES = new Set<string>(Object.values(MEDIA_TYPES));
 
 type Fetched = { ok: true; bytes: Uint8Array<ArrayBuffer>; type: string } | { ok: false; reason: string };
 
+/**
+ * Fetches only URLs an upload stored, so this is no open proxy; once per data centre, kept a day. An image type the
+ * site serves, at most 4 MB, else a 502 naming host and reason, never kept. The site's CSP lets no SVG run script.
+ */
 export async function remoteImage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const name = url.pathname.slice(REMOTE_IMAGE_PATH_PREFIX.length);

@@ -1,4 +1,4 @@
-/** GET /api/_analog/samples/<path>: a code-sample file from content/samples/, as text. */
+/** GET /api/_analog/samples/<path>: a code-sample file from content/samples/, as text. I/O: reads KV. */
 import type { Context } from 'hono';
 import { sampleKey } from '../../contracts/kv-keys.ts';
 import { SAMPLES_API_PREFIX } from '../../contracts/routes.ts';
@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env.ts';
 
 const SAMPLE_CACHE_SECONDS = 300;
 
+/** 400 for an empty, `.` or `..` segment, 404 for no such sample, 503 when KV fails. */
 export async function sampleFile(c: Context<AppEnv>): Promise<Response> {
   const path = new URL(c.req.url).pathname.slice(SAMPLES_API_PREFIX.length);
   if (!path || path.split('/').some((part) => part === '' || part === '.' || part === '..')) {

@@ -1,8 +1,4 @@
-/**
- * Search at the edge: loads the index the upload built (contracts/search-index.ts) into
- * MiniSearch, once per isolate for each key (content-reader.ts keeps it), and answers queries
- * with ranked results and highlighted snippets. Pure: a stored index in, results out.
- */
+/** Search at the edge: the index the upload built, loaded into MiniSearch, answers ranked hits with snippets. Pure. */
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { SearchHit, SnippetPart } from '../../contracts/page-payload.ts';
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
@@ -15,6 +11,7 @@ export interface SearchEngine {
   search(query: string, limit?: number, isPublic?: (href: string) => boolean): SearchHit[];
 }
 
+/** Loads a stored index once (the reader keeps it per isolate and key); every word must match, else any word. */
 export function loadSearchIndex(stored: StoredSearchIndex): SearchEngine {
   const engine = MiniSearch.loadJS<SearchDocument>(stored.index, SEARCH_OPTIONS);
   return {

@@ -1,4 +1,4 @@
-/** GET /api/_analog/search?q=: ranked results with marked snippets, for the header's search box. */
+/** GET /api/_analog/search?q=: ranked results with marked snippets, for the header's search box. I/O: reads KV. */
 import type { Context } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env.ts';
 import { safeJson } from '../http/safe-json.ts';
 import { contentReaderFor } from './content-reader.ts';
 
+/** 400 for a query over MAX_QUERY_LENGTH; 503 with a reason when content cannot be read. */
 export async function searchApi(c: Context<AppEnv>): Promise<Response> {
   const query = (c.req.query('q') ?? '').trim();
   if (query.length > MAX_QUERY_LENGTH) return c.json({ error: `Query longer than ${MAX_QUERY_LENGTH} characters.` }, 400);

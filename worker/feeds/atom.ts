@@ -1,19 +1,20 @@
-/**
- * The news feed, Atom 1.0 (RFC 4287): every news entry, newest first, with its canonical URL as
- * id and link, the news date (its go-live time when it has one) as `published`, the file's last edit (manifest `updated`, when it
- * has one) as `updated` (never before `published`), and its description as the summary. Titles and
- * summaries are plain text (Atom's default `type="text"`), escaped.
- */
+/** The news feed, Atom 1.0 (RFC 4287): every news entry, newest first. Pure. */
 import { SITE } from '../../client/site.ts';
 import type { SiteContent } from './site-content.ts';
 import { element, latest, rfc3339, xmlText } from './xml.ts';
 
+/** The feed's media type. */
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+/** Where the feed is served, linked from every page's head. */
 export const NEWS_FEED_PATH = '/news/feed.xml';
 const NEWS_FEED_TITLE = `${SITE.name} news`;
 const SUBTITLE = 'News and releases of Race Element, the free sim racing companion app.';
 const AUTHOR_URI = `https://github.com/${SITE.authorHandle}`;
 
+/**
+ * Each entry: its canonical URL as id and link, the news date (or go-live time) as `published`, its last edit as
+ * `updated` (never before `published`), its description as the summary; text escaped, Atom's default `type="text"`.
+ */
 export function atomFeed({ siteUrl, publishedAt, pages }: SiteContent): string {
   const feedUrl = `${siteUrl}${NEWS_FEED_PATH}`;
   const entries = pages

@@ -1,13 +1,6 @@
 /**
- * Feeds and indexing, made at the edge from the manifest alone (one KV read):
- *   GET /news/feed.xml           Atom feed of the news            (feeds/atom.ts)
- *   GET /sitemap.xml             every indexable page             (feeds/sitemap.ts)
- *   GET /robots.txt              crawl rules and the sitemap      (feeds/text-files.ts)
- *   GET /llms.txt                links to every page's markdown   (feeds/text-files.ts)
- *   GET /{news,guide}/<slug>.md  an article's markdown source: the only route that reads an entry
- * Cached for five minutes; the ETag follows what is served (manifest version and body, or the
- * article's source hash), so a revalidation costs one KV read and answers 304.
- * Mounted before the page route, which would take `/news/feed.xml` for an article slug.
+ * Feeds and indexing from the manifest alone: /news/feed.xml, /sitemap.xml, /robots.txt, /llms.txt and each article's
+ * markdown (`<page>.md`). I/O: reads KV.
  */
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
@@ -25,6 +18,10 @@ import { FeedDataError } from './xml.ts';
 
 const FEED_CACHE_CONTROL = 'public, max-age=300';
 
+/**
+ * Cached five minutes; the ETag follows what is served (manifest version and body, or the article's source hash), so a
+ * revalidation costs one KV read and a 304. Mounted before the page route, which would take /news/feed.xml.
+ */
 export const feeds = new Hono<AppEnv>();
 
 const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');

@@ -1,7 +1,6 @@
 /**
- * What the feed, sitemap and llms.txt builders read: the manifest's entries, each with the
- * canonical URL of its page. The feed routes (worker/feeds/feed-routes.ts) makes it from the
- * manifest with the loaders' URL rules, so the builders stay pure and testable in Node.
+ * What the feed, sitemap and llms.txt builders read: the manifest's entries with canonical URLs, so they stay pure.
+ * Types only.
  */
 import type { ManifestEntry } from '../../contracts/kv-values.ts';
 

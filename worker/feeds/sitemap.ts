@@ -1,15 +1,15 @@
-/**
- * sitemap.xml (sitemaps.org 0.9): every page a search engine should index, with the time its
- * content last changed. Articles: their manifest `updated` (last edit), else the news date, else
- * none. Indexes: the newest of those among what they list (home lists the latest news). /setup has no content of its own: the manifest's
- * publishedAt. /analytics (noindex) and /search (results, not pages) are left out.
- */
+/** sitemap.xml (sitemaps.org 0.9): every page a search engine should index, and when its content last changed. Pure. */
 
 import type { SiteContent } from './site-content.ts';
 import { element, latest, rfc3339, xmlText } from './xml.ts';
 
+/** The sitemap's media type. */
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
+/**
+ * Articles: last edit, else news date, else no lastmod. Indexes: the newest of what they list. /setup: the manifest's
+ * publishedAt. /analytics (noindex) and /search (results, not pages) are left out.
+ */
 export function sitemapXml({ siteUrl, publishedAt, pages }: SiteContent): string {
   const published = rfc3339(publishedAt, 'The manifest publishedAt');
   const articles = pages.map(({ entry, url }) => {

@@ -1,14 +1,13 @@
-/**
- * The plain-text files for crawlers: robots.txt, and llms.txt (https://llmstxt.org): a title, a
- * one-line summary, a paragraph, then one section of links per kind of page, each link to the
- * page's markdown source with its description.
- */
+/** The plain-text files for crawlers: robots.txt, and llms.txt (https://llmstxt.org). Pure. */
 import { SITE } from '../../client/site.ts';
 import { markdownUrl, type PublishedPage, type SiteContent } from './site-content.ts';
 
+/** robots.txt's and llms.txt's media type. */
 export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+/** An article's markdown source's media type. */
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
+/** Allows everything but the API and /analytics, and names the sitemap. */
 export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /analytics', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
@@ -21,6 +20,7 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const linkText = (text: string): string => oneLine(text).replace(/[\\[\]]/g, (c) => `\\${c}`);
 const link = (page: PublishedPage): string => `- [${linkText(page.entry.title)}](${markdownUrl(page)}): ${oneLine(page.entry.description)}`;
 
+/** A title, a summary, a paragraph, then per kind of page a list of links to each page's markdown. */
 export function llmsTxt({ siteUrl, pages }: SiteContent): string {
   const sections: [heading: string, pages: PublishedPage[]][] = [
     ['Guides', pages.filter((p) => p.entry.type === 'guide')],

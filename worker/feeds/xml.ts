@@ -1,15 +1,13 @@
-/**
- * XML text for the feed and the sitemap. Every value from the manifest goes through `xmlText`:
- * the five markup characters become entities, and characters XML 1.0 forbids (C0 controls other
- * than tab and newlines, lone surrogates, U+FFFE/U+FFFF) are dropped, so any title a maintainer
- * writes still yields a well-formed document.
- */
+/** XML text for the feed and the sitemap, well-formed whatever a maintainer writes in a title. Pure. */
 const MARKUP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Safe in element content and in double- or single-quoted attribute values. */
+/**
+ * Safe in element content and in double- or single-quoted attribute values: the five markup characters as entities;
+ * characters XML 1.0 forbids (C0 controls other than tab and newlines, lone surrogates, U+FFFE/U+FFFF) dropped.
+ */
 export const xmlText = (value: string): string => value.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => MARKUP[c] ?? c);
 
 /** `<name>text</name>`, the text escaped. */

@@ -1,10 +1,7 @@
+/** Reads and drops a refused request's body, so the client sees the refusal. I/O: reads the request body. */
 /**
- * Reads and drops a refused request's body, up to `maxBytes`. workerd resets a connection whose
- * request body was left unread, and a client still sending it then sees the reset instead of
- * the refusal. A body larger than `maxBytes`, or one another reader holds, is left alone (the
- * request guard refuses declared bodies over its limit without reading them, by design).
- *
- * Input: the request and the most bytes worth reading. Output: resolves once drained or given up.
+ * workerd resets a connection whose request body was left unread, and a client still sending sees the reset, not
+ * the answer. A body over `maxBytes`, or one another reader holds, is left alone. Resolves once drained or given up.
  */
 export async function discardBody(request: Request, maxBytes: number): Promise<void> {
   const body = request.body;

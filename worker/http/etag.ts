@@ -1,9 +1,6 @@
 /**
- * ETags and conditional requests, for every response that has one: one digest helper, one
- * If-None-Match matcher (the weak comparison of RFC 9110 §13.1.2, which GET and HEAD use) and
- * one 304 policy. Hono's `hono/etag` middleware is not used: it hashes the whole body (pages
- * are streamed, and their ETag is known before rendering), and its 304 keeps only the ETag,
- * dropping Cache-Control and Vary, which a 304 must repeat (RFC 9110 §15.4.5).
+ * ETags and conditional requests for every response that has one: a digest, an If-None-Match matcher and the 304. Pure.
+ * Not hono/etag: it hashes the whole body (pages stream) and its 304 drops Cache-Control and Vary (RFC 9110 §15.4.5).
  */
 
 /** Lower-case hex of a Web Crypto digest of `text`. */
@@ -12,7 +9,7 @@ export async function hexDigest(algorithm: 'SHA-1' | 'SHA-256', text: string): P
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** True when the If-None-Match header names this ETag (or is `*`): W/ prefixes are ignored. */
+/** True when the If-None-Match header names this ETag (or is `*`): W/ prefixes ignored (RFC 9110 §13.1.2, weak). */
 export function matchesEtag(ifNoneMatch: string | undefined | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

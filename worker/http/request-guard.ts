@@ -1,15 +1,6 @@
 /**
- * Request sanity, before any route runs: requests no browser sends are refused with a short
- * plain-text reason that never echoes the input.
- *
- *   400  invalid percent-encoding (or invalid UTF-8 behind it) in the path or the query
- *   400  a NUL byte (raw or %00) in the path or the query
- *   400  a path longer than MAX_PATH_BYTES, a query longer than MAX_QUERY_BYTES
- *   400  a Cookie header longer than MAX_COOKIE_BYTES or holding control characters
- *   405  a method outside ALLOWED_METHODS (Allow names them)
- *   413  a declared body (Content-Length) larger than MAX_BODY_BYTES; nothing is read.
- *        A body sent without Content-Length is only read by the route that wants it,
- *        through hono/body-limit (the page-view endpoint: 1 KB), which stops at the limit.
+ * Refuses, before any route, requests no browser sends: 400, 405 or 413 with a plain-text reason that never echoes
+ * the input (docs/reliability.md, Bad requests). Pure.
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -19,7 +10,7 @@ export const MAX_PATH_BYTES = 2048;
 export const MAX_QUERY_BYTES = 4096;
 /** Bytes of the Cookie header; the site's own cookies (XSRF-TOKEN, theme) need about 100. */
 export const MAX_COOKIE_BYTES = 8192;
-/** No route takes more; the page-view endpoint takes at most 1 KB (routes/api.ts). */
+/** No route takes more; the page-view endpoint takes at most 1 KB (analytics/hits-route.ts). */
 export const MAX_BODY_BYTES = 8192;
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -66,6 +57,10 @@ function checkRequest(method: string, url: string, headers: Headers): { status: 
   return null;
 }
 
+/**
+ * A declared body over MAX_BODY_BYTES is refused unread; one without Content-Length is read only by the route that
+ * wants it, through hono/body-limit.
+ */
 export const requestGuard: MiddlewareHandler = async (c, next) => {
   const refusal = checkRequest(c.req.method, c.req.url, c.req.raw.headers);
   if (!refusal) return next();

@@ -1,8 +1,4 @@
-/**
- * JSON responses that may carry visitor input (a search query, a page path): `<`, `>` and `&`
- * are written as \u escapes, so a body never holds markup even if a browser were made to read
- * it as HTML. The JSON means exactly the same.
- */
+/** JSON responses that may carry visitor input: `<`, `>` and `&` as \u escapes, so a body never holds markup. Pure. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -15,6 +11,7 @@ function jsonText(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The same JSON as `c.json`, escaped: harmless even if a browser were made to read it as HTML. */
 export function safeJson(c: Context, value: unknown, status: ContentfulStatusCode = 200): Response {
   return c.body(jsonText(value), status, { 'Content-Type': 'application/json; charset=UTF-8' });
 }

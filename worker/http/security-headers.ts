@@ -1,19 +1,12 @@
 /**
- * Security headers on every response (hono/secure-headers). Scripts run only from the site's
- * own files and the two inline scripts whose hashes client/inline-scripts.ts lists: no nonce,
- * so the headers are the same on every response and a page can be cached at the edge.
- *
- * No Cross-Origin-Opener-Policy on public responses: a public page holds nothing that a
- * cross-origin window could not fetch itself, and `same-origin` makes the browser swap the tab
- * to a new process on arrival from any other page, a new tab included (on Android it also turns
- * on site isolation for the origin): about 80 ms of main-thread work on the test machine, after
- * the first paint in Lighthouse's simulation (bench/README.md, Against Astro Starlight). A
- * draft preview, which does hold unpublished text, keeps it (DRAFT_ISOLATION_HEADERS).
+ * Security headers (hono/secure-headers), the same on every response so that pages can be cached. Pure.
+ * Why no nonce and no Cross-Origin-Opener-Policy: docs/reliability.md, The Worker's security headers.
  */
 import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPT_HASHES } from '../../client/inline-scripts.ts';
 import { SITE } from '../../client/site.ts';
 
+/** Scripts only from the site's files and the inline scripts whose hashes client/inline-scripts.ts lists. */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],

@@ -1,7 +1,6 @@
 /**
- * GET /api/_analog/xsrf-token: sets the signed XSRF cookie (http/xsrf.ts) when the visitor has
- * no valid one, and answers 204 either way. The browser asks for it just before its first
- * state-changing request (client/browser/api-fetch.ts), so no page has to set a cookie.
+ * GET /api/_analog/xsrf-token: sets the signed XSRF cookie unless the visitor has a valid one; 204 either way. The
+ * browser asks just before its first state-changing request, so no page sets a cookie. I/O: a Set-Cookie header.
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -11,6 +10,7 @@ import { createXsrfToken, isValidXsrfToken, xsrfSecret } from './xsrf.ts';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
+/** 503 when no secret may be used on this host (XSRF_SECRET unset, not localhost). */
 export async function xsrfToken(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const secret = xsrfSecret(c.env.XSRF_SECRET, url);

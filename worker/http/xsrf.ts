@@ -1,17 +1,11 @@
 /**
- * XSRF protection by signed double-submit token. HTML responses give the browser a cookie
- * `XSRF-TOKEN` = `<random>.<HMAC-SHA256(secret, random)>`; every non-GET request under /api/
- * must echo it in the `X-XSRF-TOKEN` header. A cross-site page can make the browser send the
- * cookie but cannot read it to set the header; the signature stops a token planted by a
- * sibling subdomain.
- *
- * The secret comes from the Worker secret XSRF_SECRET. When it is not set, requests to
- * localhost use LOCAL_DEVELOPMENT_SECRET (so `npm start` works on a fresh clone), and any
- * other host refuses every state-changing request.
+ * XSRF protection by signed double-submit token: the cookie `<random>.<HMAC(secret, random)>` must come back in the
+ * header on every non-GET /api/ request (docs/reliability.md). Pure but for the HMAC (WebCrypto).
  */
 import { base64url, fromBase64url, hmacKey, isLocalHost } from '../../contracts/signing.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/xsrf-names.ts';
 
+/** Used on localhost when XSRF_SECRET is not set, so `npm start` works on a fresh clone; other hosts get none. */
 export const LOCAL_DEVELOPMENT_SECRET = 'race-element-local-development-only';
 
 const encoder = new TextEncoder();
@@ -22,6 +16,7 @@ export function xsrfSecret(configured: string | undefined, url: URL): string | n
   return isLocalHost(url.hostname) ? LOCAL_DEVELOPMENT_SECRET : null;
 }
 
+/** A new token: 18 random bytes and their signature, both base64url. */
 export async function createXsrfToken(secret: string): Promise<string> {
   const random = base64url(crypto.getRandomValues(new Uint8Array(18)));
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(random)));
@@ -69,6 +64,7 @@ export function sameToken(a: string, b: string): boolean {
 
 export type XsrfCheck = { ok: true } | { ok: false; reason: string };
 
+/** Header present, cookie present, the two equal (in constant time), the cookie validly signed; else why not. */
 export async function checkXsrf(
   cookieToken: string | undefined,
   headerToken: string | undefined,

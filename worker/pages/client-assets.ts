@@ -1,9 +1,6 @@
 /**
- * The client bundle's hashed file names, read from Vite's build manifest at Worker build
- * time: the entry each page imports once painted (the entry imports React's chunk, and a lazy
- * route's chunk, at the visitor's first intent: no page names them); and the stylesheet's
- * text, which every page carries inline (vite.config.ts writes it), so no request stands
- * before its first paint.
+ * The client bundle's hashed file names and the stylesheet's text, read from Vite's build output at Worker build time.
+ * Pure data; fails the build when a chunk that must be split is not.
  */
 
 import type { DocumentAssets } from '../../client/Document.tsx';
@@ -44,6 +41,7 @@ function collect(): DocumentAssets {
   return { scripts: [url(entry.file)], styles: css ? [] : (entry.css ?? []).map(url), inlineCss: css };
 }
 
+/** What every page names: the entry it imports once painted, and the stylesheet it carries inline. */
 export const CLIENT_ASSETS: DocumentAssets = collect();
 
 /** FNV-1a, 32 bits: tells one stylesheet text from another. */

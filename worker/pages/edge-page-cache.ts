@@ -1,20 +1,15 @@
 /**
- * Rendered pages, kept in the data centre's cache (the Workers Cache API, `caches.default`):
- * the second of the two page caches, after the isolate's (rendered-page-cache.ts). A new
- * isolate, or another one in the same data centre, serves a page some isolate there has
- * rendered without running React.
- *
- * The key is the page's ETag, which hashes its payload and the client build: a publish or a
- * rollback that changes a page gives it a new key (its old copy is never asked for again and
- * ages out), a page it leaves alone keeps its copy, and nothing needs purging. The stored copy
- * is HTML only; the caller adds the response's headers.
- *
- * I/O: the Cache API. A cache failure is a miss (or a page not kept), never an error page.
+ * Rendered pages in the data centre's cache (the Cache API), the second page cache after the isolate's, keyed by ETag.
+ * I/O: the Cache API; a failure is a miss, never an error page.
  */
 
 /** How long a stored copy may be kept; `EDGE_PAGE_CACHE_SECONDS` in wrangler.toml, 0 turns it off. */
 const DEFAULT_SECONDS = 86_400;
 
+/**
+ * HTML only, by ETag; the caller adds the response's headers. A publish changes exactly the keys of the pages it
+ * changes, so nothing needs purging: old copies are never asked for again and age out.
+ */
 export interface EdgePageCache {
   get(etag: string): Promise<string | undefined>;
   put(etag: string, html: string): Promise<void>;

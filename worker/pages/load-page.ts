@@ -1,7 +1,6 @@
 /**
- * Loads a page for a URL: matches the route table, loads the route module (a lazy one too: the
- * Worker renders every page), runs its loader, and answers a content error with the message
- * page. The SSR route and the page-data API both call this, so the two always agree.
+ * Loads a page for a URL: the route table's loader, or the message page for a content error. Used by the SSR route and
+ * the page-data API alike, so the two agree. I/O: what the loader reads.
  */
 
 import type { Loaded, LoaderContext } from '../../client/route-module.ts';
@@ -26,6 +25,7 @@ export type LoadResult =
 /** The reader's `stale` flag rides along with the context the loaders see. */
 export type PageLoaderContext = LoaderContext & { content: { stale: boolean } };
 
+/** The page's status and payload, or a redirect; a lazy route's module is loaded too: the Worker renders every page. */
 export async function loadPage(url: URL, context: PageLoaderContext): Promise<LoadResult> {
   let loaded: Loaded;
   try {

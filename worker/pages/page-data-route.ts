@@ -1,6 +1,6 @@
 /**
- * GET /api/_analog/pages/<route>: a page's { meta, data }, exactly what SSR renders from (the
- * same loader, through load-page.ts). The browser's router navigates with it.
+ * GET /api/_analog/pages/<route>: a page's { meta, data }, exactly what SSR renders from, for the client router.
+ * I/O: what the loader reads.
  */
 import type { Context } from 'hono';
 import { PAGE_API_PREFIX } from '../../contracts/routes.ts';
@@ -9,6 +9,7 @@ import { safeJson } from '../http/safe-json.ts';
 import { isDraftPayload, loadPage } from './load-page.ts';
 import { DRAFT_CACHE_HEADERS, loaderContext } from './page-route.ts';
 
+/** The same loader as the page; a redirect points at the page-data path of its target. */
 export async function pageData(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const pagePath = url.pathname.slice(PAGE_API_PREFIX.length) || '/';

@@ -1,10 +1,6 @@
 /**
- * HTML pages: load the page, then render it. Answers 304 when the visitor already holds this
- * exact page, 301 for old or differently cased URLs. The HTML is the same for every visitor (no
- * cookie is read or set here, no nonce), so a rendered page is kept twice: in the isolate
- * (rendered-page-cache.ts) and in the data centre (edge-page-cache.ts), both keyed by the ETag.
- * `Server-Timing: html;desc="hit"` (isolate), `"edge"` (data centre) or `"miss"` (React ran)
- * says which answered.
+ * HTML pages: load, then answer 304, a kept copy, or a fresh React render (docs/performance.md, Work per request).
+ * I/O: KV through the loader, the isolate and data-centre page caches.
  */
 import type { Context } from 'hono';
 import { serializePayload } from '../../client/Document.tsx';
@@ -19,6 +15,7 @@ import { isDraftPayload, loadPage, type PageLoaderContext } from './load-page.ts
 import { renderHtml } from './render-html.tsx';
 import { renderedPageCacheFor } from './rendered-page-cache.ts';
 
+/** What the loaders get for this request: content reader, site URL, page views, clock, preview secret. */
 export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
   return {
     content: contentReaderFor(c.env),
@@ -39,8 +36,13 @@ export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
 export const SHARED_PAGE_CACHE_HEADERS = { 'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300' };
 /** Errors, the live analytics page, pages served from a stale manifest: fetched afresh each time. */
 const FRESH_PAGE_HEADERS = { 'Cache-Control': 'no-cache' };
+/** A draft shown through its preview link: private, never stored or indexed, isolated from its opener. */
 export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', ...DRAFT_ISOLATION_HEADERS };
 
+/**
+ * 301 for old or differently cased URLs; the same HTML for every visitor, so it is kept in both caches by ETag.
+ * `Server-Timing: html;desc="hit"` (isolate), `"edge"` (data centre) or `"miss"` (React ran) says which answered.
+ */
 export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response> {
   const result = await loadPage(url, loaderContext(c));
   if (result.type === 'redirect') return c.redirect(result.location + url.search, 301);

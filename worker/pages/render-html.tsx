@@ -1,7 +1,6 @@
 /**
- * Streams a page's HTML: React 19 server rendering of the Document (`renderToReadableStream`)
- * on the edge. The first bytes leave as soon as React has them. A page is rendered once per
- * isolate and data centre: page-route.ts keeps the result (rendered-page-cache.ts, edge-page-cache.ts).
+ * Streams a page's HTML: React's `renderToReadableStream` of the Document, first bytes out as soon as React has them.
+ * Pure; page-route.ts keeps the result in both page caches.
  */
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { Document } from '../../client/Document.tsx';

@@ -1,19 +1,12 @@
-/**
- * Rendered pages, kept in the isolate: the first of the two page caches (edge-page-cache.ts is
- * the data centre's). A page's HTML is decided by its payload and the client build, which is
- * what its ETag hashes (page-route.ts), and nothing in it differs by visitor or response, so the
- * ETag is the key and the HTML is served as stored.
- *
- * Invalidation: none is needed. Publishing new content changes payloads and so keys; a deploy
- * starts new isolates. The cache holds at most `maxChars` characters of HTML and drops the least
- * recently used pages first; a page larger than that is never kept.
- *
- * Input: ETag and HTML strings. Output: the HTML, or undefined.
- */
+/** Rendered pages in the isolate's memory, the first of the two page caches: HTML by ETag, least recently used out. */
 
 /** About 100 article pages: small next to an isolate's 128 MB. */
 const DEFAULT_MAX_CHARS = 4_000_000;
 
+/**
+ * At most `maxChars` characters of HTML; a larger page is never kept. No invalidation: the ETag hashes the payload
+ * and the client build, so new content is a new key, and a deploy starts new isolates.
+ */
 export class RenderedPageCache {
   readonly #pages = new Map<string, string>();
   readonly #maxChars: number;

@@ -1,21 +1,6 @@
 /**
- * The publish lock's rules, as pure functions over its state: a lease (one holder until an
- * expiry) and the last manifest version reserved, with compare-and-swap. The Durable Object
- * (publish-lock.ts) keeps the state and applies these one call at a time, which is what makes
- * them atomic. Pure: time comes in as `now` (ms).
- *
- *   acquire(holder, ttl)            refused while another holder's lease is unexpired; the same
- *                                   holder renews. With `reserved`, also refused unless that
- *                                   version is still the last one reserved (the holder's own).
- *   commit(holder, basedOn, next)   the holder must hold an unexpired lease, and `basedOn` must
- *                                   be the version last reserved (or above it: a manifest
- *                                   written outside the lock); then `next` is.
- *   release(holder, outcome)        ends the lease; says whether the reserved manifest landed.
- *
- * A reservation whose manifest write is not known to have landed (a crash, a lost answer) is
- * "pending": until an upload reports it published, a later commit may be based on either the
- * pending version or the one it was based on, since KV may hold either. So a crashed upload
- * never blocks the next one.
+ * The publish lock's rules over its state: a lease, and the last manifest version reserved (docs/publishing.md, Two
+ * uploads at once). Pure: time comes in as `now` (ms).
  */
 
 export interface Lease {
@@ -32,6 +17,7 @@ export interface LeaseState {
   pending: { by: string; from: number | null } | null;
 }
 
+/** No lease, nothing reserved: the state before the first upload. */
 export const EMPTY_LEASE_STATE: LeaseState = { lease: null, version: null, pending: null };
 
 export type LeaseResult = { ok: true; expiresAt: number } | { ok: false; reason: string; holder?: string; expiresAt?: number };
@@ -42,6 +28,10 @@ const live = (lease: Lease | null, now: number): Lease | null => (lease && lease
 const iso = (ms: number): string => new Date(ms).toISOString();
 const versionName = (v: number | null): string => (v === null ? 'none' : `v${v}`);
 
+/**
+ * Refused while another holder's lease is unexpired; the same holder renews. With `reserved`, refused unless that
+ * is still the last version reserved.
+ */
 export function acquire(
   state: LeaseState,
   holder: string,
@@ -74,6 +64,10 @@ export function acquire(
   return { state: { ...state, lease: { holder, expiresAt } }, result: { ok: true, expiresAt } };
 }
 
+/**
+ * Reserves `next`: the holder must hold an unexpired lease, and `basedOn` be the last version reserved, above it (a
+ * manifest written outside the lock), or the base of a pending reservation, as KV may show either.
+ */
 export function commit(
   state: LeaseState,
   holder: string,
@@ -98,6 +92,7 @@ export function commit(
   return { state: { ...state, version: next, pending: { by: holder, from: basedOn } }, result: { ok: true, version: next } };
 }
 
+/** Ends the lease; a reservation its holder reports published is settled, one not published is taken back. */
 export function release(state: LeaseState, holder: string, outcome: ReleaseOutcome, now: number): LeaseState {
   const current = live(state.lease, now);
   // A lease another holder took over is theirs; an expired one of ours may still settle the reservation.

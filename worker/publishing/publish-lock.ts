@@ -1,8 +1,6 @@
 /**
- * The publish lock as a Durable Object: one instance (PUBLISH_LOCK_NAME) keeps the lease state of
- * publish-lease.ts in its SQLite storage. A Durable Object runs one instance worldwide, and each
- * method reads, decides and writes synchronously (no await in between), so calls apply one after
- * another: the compare-and-swap that Workers KV does not have. I/O: its own storage.
+ * The publish lock as a Durable Object: one instance worldwide, whose calls apply one after another, giving the
+ * compare-and-swap that Workers KV lacks. I/O: its own SQLite storage.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { WorkerEnv as Env } from '../app-env.ts';
@@ -17,8 +15,10 @@ import {
   release,
 } from './publish-lease.ts';
 
+/** The name of the one instance. */
 export const PUBLISH_LOCK_NAME = 'content';
 
+/** Each method reads, decides (publish-lease.ts) and writes with no await in between, so calls never interleave. */
 export class PublishLock extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);

@@ -1,11 +1,4 @@
-/**
- * POST /api/_analog/publish/{lease,commit,release}: the upload's way to the publish lock
- * (publish-lock.ts). Authenticated by `Authorization: Bearer <PUBLISH_SECRET>` (a Worker secret),
- * compared in constant time; without the secret configured every call is refused (503), so a
- * deployment that never set it exposes nothing. app.ts exempts exactly these paths from the XSRF
- * gate: a bearer token is not sent by browsers on their own, so there is nothing to forge.
- * I/O: the Durable Object.
- */
+/** POST /api/_analog/publish/{lease,commit,release}: the upload's way to the publish lock. I/O: the Durable Object. */
 import { type Context, Hono } from 'hono';
 import type * as z from 'zod';
 import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema } from '../../contracts/publish-lease.ts';
@@ -51,6 +44,10 @@ async function authorised<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<
 
 const lock = (c: Context<AppEnv>) => c.env.PUBLISH_LOCK.get(c.env.PUBLISH_LOCK.idFromName(PUBLISH_LOCK_NAME));
 
+/**
+ * Authenticated by `Authorization: Bearer <PUBLISH_SECRET>`, compared in constant time; 503 without the secret. Exempt
+ * from the XSRF gate in app.ts: browsers never send a bearer token by themselves, so there is nothing to forge.
+ */
 export const publishRoutes = new Hono<AppEnv>()
   .post(PUBLISH_LEASE_API_PATH, async (c) => {
     const checked = await authorised(c, leaseRequestSchema);
