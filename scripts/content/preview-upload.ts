@@ -6,7 +6,7 @@
  * the records of previews past the window (previews.ts). Prints the signed link. Runs under the
  * upload lock that upload.ts took. I/O: KV reads and writes, the HMAC.
  */
-import { CONTENT_KEY_PREFIXES, previewKey } from '../../contracts/kv-keys.ts';
+import { CONTENT_KEY_PREFIXES, PREVIEW_KEY_PREFIX, previewKey } from '../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../contracts/site-preview.ts';
 import type { BuiltCards } from './build-cards.ts';
@@ -44,6 +44,9 @@ export interface PreviewUploadInput {
   lock: UploadLock | null;
   log: (line: string) => void;
 }
+
+/** Waits between listings of a record just written that is not listed yet. */
+const VISIBILITY_WAITS_MS = [250, 500, 1000, 2000, 4000];
 
 const notWritten = (name: string) => () =>
   `The preview ${name} was not written (its link shows the earlier upload of it, if any); the public site is unchanged. Run the same command again.`;
@@ -93,6 +96,10 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
     await lock?.check();
     await store.put(previewKey(name), JSON.stringify(record));
   });
+  // Held under the lock until listed: an upload after this one lists the record, and so keeps its
+  // keys, rather than cleaning up entries it found before the record showed.
+  if (!(await listed(store, previewKey(name))))
+    log(`warning   the record ${previewKey(name)} is not listed yet: an upload in the next minute might clean up keys only it names`);
   const staleKeys = stale.map((r) => previewKey(r.name));
   try {
     await store.deleteMany(staleKeys);
@@ -113,4 +120,12 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
   const preview: PreviewOutcome = { name, version: record.version, url, expires };
   log(`preview   ${name} → ${url} (works until ${expires.slice(0, 16).replace('T', ' ')} UTC)`);
   return { plan, preview };
+}
+
+async function listed(store: KvStore, key: string): Promise<boolean> {
+  for (const wait of [0, ...VISIBILITY_WAITS_MS]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    if ((await store.listKeys(PREVIEW_KEY_PREFIX)).includes(key)) return true;
+  }
+  return false;
 }
