@@ -22,3 +22,7 @@ export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
 export const mediaKey = (sha256: string, ext: string): string => `media/${sha256}.${ext}`;
 /** The URL of an image on another host, by the URL's hash; the Worker serves the image at /<key> (media.ts). */
 export const remoteImageKey = (urlSha256: string): string => `media/remote/${urlSha256}`;
+
+/** `preview/<name>`: a whole-site preview's record (contracts/site-preview.ts); never read by the public site. */
+export const PREVIEW_KEY_PREFIX = 'preview/';
+export const previewKey = (name: string): string => `${PREVIEW_KEY_PREFIX}${name}`;

@@ -3,6 +3,7 @@
  * Values are JSON, read through `parseStored`, so a corrupt or foreign value is a clear error, not a crash.
  */
 import * as z from 'zod';
+import { PREVIEW_NAME_PATTERN } from './site-preview.ts';
 import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
 /** An entry's `type`; untyped pages (features, sponsor) have none. */
@@ -115,6 +116,20 @@ export const manifestSchema = z.object({
   media: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/** `preview/<name>`: a whole-site preview's manifest (contracts/site-preview.ts) and who made it when. */
+export const previewRecordSchema = z.object({
+  name: z.string().regex(PREVIEW_NAME_PATTERN),
+  /** The preview's own version: 1 for its first upload, one more for each upload of the same name. */
+  version: z.number().int().positive(),
+  publishedAt: z.string(),
+  /** `user@host` of the machine that uploaded it. */
+  by: z.string(),
+  /** When the last link printed for it stops working (ISO); then the preview may be cleaned up. */
+  expiresAt: z.string(),
+  manifest: manifestSchema,
+});
+export type PreviewRecord = z.infer<typeof previewRecordSchema>;
 
 /** `media/remote/<sha256>`: an image on another host that a page shows through the Worker. */
 export const storedRemoteImageSchema = z.object({

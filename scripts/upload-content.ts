@@ -38,6 +38,8 @@ async function main(): Promise<number> {
     { rollback },
     { MANIFEST_KEY },
     { manifestSchema, parseStored },
+    { formatPreviews, readPreviews },
+    { removePreview },
   ] = await Promise.all([
     import('./content/render-cache.ts'),
     import('./content/card-render.ts'),
@@ -47,6 +49,8 @@ async function main(): Promise<number> {
     import('./content/rollback.ts'),
     import('../contracts/kv-keys.ts'),
     import('../contracts/kv-values.ts'),
+    import('./content/previews.ts'),
+    import('./content/remove-preview.ts'),
   ]);
 
   const where = args.remote ? 'remote namespace' : 'local state';
@@ -63,6 +67,8 @@ async function main(): Promise<number> {
       const liveVersion = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV').version;
       const lines = formatHistory(await readHistory(store), liveVersion);
       for (const line of lines.length ? lines : ['no history recorded yet']) console.log(line);
+      const previews = formatPreviews(await readPreviews(store), new Date().toISOString());
+      console.log(previews.length ? `Previews, newest first:\n${previews.join('\n')}` : 'no previews');
       return 0;
     });
   }
@@ -75,9 +81,24 @@ async function main(): Promise<number> {
     });
   }
 
+  const removing = args['remove-preview'];
+  if (removing !== undefined) {
+    console.log(`Removing the preview ${removing} from the ${where}…`);
+    const lock = await publishLock(args.remote, args.config);
+    return withStore(args, {}, async (store) => {
+      await removePreview({ store, name: removing, ...lock, log: (line) => console.log(line) });
+      return 0;
+    });
+  }
+
   const dir = resolve(args.dir);
-  console.log(`Publishing ${dir} to the ${where}${args['dry-run'] ? ' (dry run)' : ''}…`);
+  const what = args.preview === undefined ? '' : ` as the preview ${args.preview}`;
+  console.log(`Publishing ${dir} to the ${where}${what}${args['dry-run'] ? ' (dry run)' : ''}…`);
   const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
+  if (args.preview !== undefined && !preview.secret) {
+    console.error(`upload-content: --preview needs its link signed: ${preview.missingSecret}. Nothing was written.`);
+    return 1;
+  }
   const lock = args['dry-run'] ? {} : await publishLock(args.remote, args.config);
   // uploadContent logs the request tally itself, as its last line.
   return withStore(args, { tallyLogged: true }, async (store) => {
@@ -89,6 +110,7 @@ async function main(): Promise<number> {
       log: (line) => console.log(line),
       strict: args.strict,
       preview,
+      ...(args.preview === undefined ? {} : { previewName: args.preview }),
       keepVersions: keep,
       // Without caches, every file is rendered and every social card drawn again.
       ...(args['no-render-cache'] ? { cards: await satoriCardMaker() } : { renderCache: diskRenderCache() }),
@@ -150,13 +172,13 @@ async function withStore(
 }
 
 /**
- * How drafts' preview links are signed. Locally: the Worker's development secret on
- * localhost:8787 (`npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
+ * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret on
+ * localhost:8787 (`npm start`; PORT names another port, as for `npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
  * which the upload can only know from the environment.
  */
 async function previewOptions(remote: boolean, configPath: string, days: number): Promise<PreviewOptions> {
   const { LOCAL_PREVIEW_SECRET } = await import('../contracts/preview-token.ts');
-  if (!remote) return { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days };
+  if (!remote) return { origin: `http://localhost:${process.env.PORT || 8787}`, secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {

@@ -2,6 +2,8 @@
  * The Worker's bindings for Hono: `Env` as `wrangler types` makes it (worker-configuration.d.ts, `npm run typegen`),
  * and the secrets wrangler.toml does not declare. Types only.
  */
+import type { RequestCookies } from './http/request-cookies.ts';
+import type { PreviewSession } from './preview/preview-session.ts';
 
 export type WorkerEnv = Env & {
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see http/xsrf.ts for the local default. */
@@ -14,5 +16,10 @@ export type WorkerEnv = Env & {
 
 export interface AppEnv {
   Bindings: WorkerEnv;
-  Variables: Record<string, never>;
+  Variables: {
+    /** The request's cookies, reads recorded (http/request-cookies.ts); set first by preview/preview-session.ts. */
+    cookies: RequestCookies;
+    /** The whole-site preview this request is in, or null (preview/preview-session.ts). */
+    preview: PreviewSession | null;
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * The Worker's request pipeline, in order: http/ (headers, guard, XSRF gate), the API, media and feeds, then pages.
- * Static client files never reach it: Workers Static Assets serves them first.
+ * The Worker's request pipeline, in order: http/ (headers, guard, XSRF gate), preview/ (the preview session),
+ * the API, media and feeds, then pages. Static client files never reach it: Workers Static Assets serves them first.
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -28,6 +28,8 @@ import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
 import { xsrfToken } from './http/xsrf-token-route.ts';
 import { pageData } from './pages/page-data-route.ts';
 import { renderPage } from './pages/page-route.ts';
+import { previewRoutes } from './preview/preview-routes.ts';
+import { previewSession } from './preview/preview-session.ts';
 import { publishRoutes } from './publishing/publish-route.ts';
 
 /** The Hono app that index.ts exports as the Worker's fetch handler. */
@@ -42,6 +44,7 @@ app.use(async (c, next) => {
 app.use(securityHeaders);
 app.use(requestGuard);
 app.use(trimTrailingSlash());
+app.use(previewSession);
 
 // Every state-changing request under /api/ (ours or not) must carry the XSRF token, except a
 // POST to exactly one of the publish lock's paths: those demand a bearer token instead.
@@ -63,6 +66,7 @@ app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL
 
 app.get(`${REMOTE_IMAGE_PATH_PREFIX}*`, remoteImage);
 app.get(`${MEDIA_PATH_PREFIX}*`, mediaFile);
+app.route('/', previewRoutes);
 // Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.
 app.route('/', feeds);
 app.get('*', (c) => renderPage(c, new URL(c.req.url)));

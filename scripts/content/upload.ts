@@ -1,5 +1,6 @@
 /**
- * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish.
+ * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
+ * (live, or a whole-site preview).
  * I/O: the folder, image hosts and KV through the store given; progress through `log`.
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
@@ -16,6 +17,8 @@ import { formatRequestTally, type KvStore } from './kv-store.ts';
 import { type ContentFolder, loadContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
 import { formatDraftLink, type PreviewOptions, previewLinks } from './preview-links.ts';
+import { type PreviewOutcome, publishPreview } from './preview-upload.ts';
+import { previewWindow, readPreviews, withPreviews } from './previews.ts';
 import { type ContentProblem, formatProblem, formatWarning } from './problems.ts';
 import type { PublishStep } from './publish.ts';
 import { publishPlan } from './publish.ts';
@@ -37,8 +40,13 @@ export interface UploadOptions {
   renderCache?: RenderCache;
   /** Warnings (what sanitising removed) stop the upload like problems. */
   strict?: boolean;
-  /** How to sign the preview link printed for each draft; without it, drafts are listed without links. */
+  /** How to sign the preview link printed for each draft (and a whole-site preview's); without it, drafts are listed without links. */
   preview?: PreviewOptions;
+  /**
+   * Publish a whole-site preview of this name (contracts/site-preview.ts) instead of the live
+   * site: needs `preview` with a secret, for its link; no dry run.
+   */
+  previewName?: string;
   /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
   keepVersions?: number;
   /**
@@ -64,7 +72,15 @@ export interface UploadOptions {
 }
 
 export type UploadOutcome =
-  | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
+  | {
+      ok: true;
+      plan: UploadPlan;
+      entriesWritten: number;
+      entriesUnchanged: number;
+      deleted: number;
+      /** A preview upload's link, its expiry and version (a workflow step writes them out). */
+      preview?: PreviewOutcome;
+    }
   | { ok: false; problems: ContentProblem[] };
 
 export async function uploadContent({
@@ -76,12 +92,14 @@ export async function uploadContent({
   renderCache,
   strict = false,
   preview,
+  previewName,
   keepVersions = DEFAULT_KEEP_VERSIONS,
   diagrams,
   cards: cardMaker,
   lock: takeLock = (at) => acquireUploadLock(store, at),
   remoteImages = false,
 }: UploadOptions): Promise<UploadOutcome> {
+  const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   const refuse = (problems: ContentProblem[]): UploadOutcome => {
     for (const problem of problems) log(formatProblem(problem));
@@ -138,7 +156,30 @@ export async function uploadContent({
   let outcome: UploadOutcome;
   let failure: unknown;
   try {
-    outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+    if (previewName !== undefined && previewLink) {
+      const { plan, preview: published } = await publishPreview({
+        built,
+        cards,
+        store,
+        name: previewName,
+        link: previewLink,
+        keep: keepVersions,
+        now,
+        lock,
+        log,
+      });
+      const written = plan.entries.filter((e) => e.status === 'written').length;
+      outcome = {
+        ok: true,
+        plan,
+        entriesWritten: written,
+        entriesUnchanged: plan.entries.length - written,
+        deleted: 0,
+        preview: published,
+      };
+    } else {
+      outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+    }
   } catch (error) {
     failure = error;
     throw error;
@@ -149,6 +190,14 @@ export async function uploadContent({
   // Counted after the lock's release, the upload's last request.
   logTally(store, log);
   return outcome;
+}
+
+/** A whole-site preview's link is signed like drafts' links: without a secret there is no preview to give. */
+function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): PreviewOptions & { secret: string } {
+  if (dryRun) throw new Error('a whole-site preview has no dry run: drop --dry-run, or --preview for a dry run of the live upload');
+  if (!preview?.secret)
+    throw new Error(`a whole-site preview needs its link signed: ${preview?.missingSecret ?? 'no PREVIEW_SECRET'}. Nothing was written.`);
+  return { ...preview, secret: preview.secret };
 }
 
 function logTally(store: KvStore, log: (line: string) => void): void {
@@ -169,19 +218,20 @@ async function planAndPublish(
   seeStep: (step: PublishStep) => void,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
-  const { previous, existingKeys, records } = await stage(
+  const { previous, existingKeys, records, previews } = await stage(
     () => live.nothingPublished(served),
     async () => {
       // Independent reads, made side by side: each is a round trip to KV.
-      const [previous, keys, records] = await Promise.all([
+      const [previous, keys, records, previews] = await Promise.all([
         readManifest(store).then((manifest) => {
           served = manifest?.version ?? null;
           return manifest;
         }),
         Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix))),
         readHistory(store),
+        readPreviews(store),
       ]);
-      return { previous, existingKeys: new Set(keys.flat()), records };
+      return { previous, existingKeys: new Set(keys.flat()), records, previews };
     },
   );
   const search = buildSearchIndexValue(built.entries);
@@ -198,7 +248,11 @@ async function planAndPublish(
     renderer: RENDERER_VERSION,
     now,
   });
-  const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
+  // Kept versions' and kept previews' keys survive the clean-up.
+  const plan = withPreviews(
+    withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() }),
+    previewWindow(previews, keepVersions, now),
+  );
 
   for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
   for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));

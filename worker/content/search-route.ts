@@ -4,7 +4,7 @@ import { ContentError, contentErrorStatus } from '../../contracts/content-error.
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { safeJson } from '../http/safe-json.ts';
-import { contentReaderFor } from './content-reader.ts';
+import { contentFor } from '../preview/preview-session.ts';
 
 /** 400 for a query over MAX_QUERY_LENGTH; 503 with a reason when content cannot be read. */
 export async function searchApi(c: Context<AppEnv>): Promise<Response> {
@@ -13,7 +13,7 @@ export async function searchApi(c: Context<AppEnv>): Promise<Response> {
   c.header('Cache-Control', 'public, max-age=60');
   if (!query) return safeJson(c, { query, results: [] });
   try {
-    const engine = await contentReaderFor(c.env).search();
+    const engine = await contentFor(c).search();
     return safeJson(c, { query, results: engine ? engine.search(query) : [] });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;

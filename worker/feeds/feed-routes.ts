@@ -7,9 +7,9 @@ import { ContentError, contentErrorStatus } from '../../contracts/content-error.
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry } from '../../contracts/manifest-lookup.ts';
 import type { AppEnv } from '../app-env.ts';
-import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { renderPage } from '../pages/page-route.ts';
+import { contentFor } from '../preview/preview-session.ts';
 import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
 import type { SiteContent } from './site-content.ts';
 import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
@@ -41,7 +41,7 @@ function fromManifest(contentType: string, build: (content: SiteContent) => stri
     let body: string;
     let version: number;
     try {
-      const manifest = await contentReaderFor(c.env).manifest();
+      const manifest = await contentFor(c).manifest();
       version = manifest.version;
       body = build(siteContent(manifest, siteUrl));
     } catch (error) {
@@ -70,7 +70,7 @@ const markdownSource =
   async (c: Context<AppEnv>): Promise<Response> => {
     const url = new URL(c.req.url);
     const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
-    const content = contentReaderFor(c.env);
+    const content = contentFor(c);
     try {
       const manifest = await content.manifest();
       const found = findEntry(manifest, name);
