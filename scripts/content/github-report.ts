@@ -1,0 +1,78 @@
+/**
+ * What a run of `npm run upload` tells a GitHub Actions job: step outputs (`outcome`, `version`,
+ * `entries-written`, `url`) appended to the file GITHUB_OUTPUT names, and a Markdown job summary
+ * (what went live, or what failed and what stays live) appended to GITHUB_STEP_SUMMARY's file.
+ * Outside Actions neither variable is set and nothing is written.
+ *
+ * `reportLines`/`outputLines` are pure; `writeGithubReport` appends to those two files.
+ */
+import { appendFileSync } from 'node:fs';
+
+export type RunReport =
+  | {
+      ok: true;
+      command: 'upload';
+      dryRun: boolean;
+      version: number;
+      changed: boolean;
+      entriesWritten: number;
+      entries: number;
+      url: string;
+    }
+  | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string }
+  | { ok: true; command: 'read' }
+  | { ok: false; command: 'upload' | 'rollback' | 'read'; reason: string };
+
+/** The job summary's Markdown for one run. */
+export function reportLines(report: RunReport): string[] {
+  if (!report.ok) {
+    const title = report.command === 'rollback' ? 'Rollback failed' : report.command === 'upload' ? 'Publish failed' : 'Command failed';
+    // The reason says what the site serves now (publish-error.ts), or that nothing was written.
+    return [`### ${title}`, '', '```text', report.reason.trim(), '```', ''];
+  }
+  if (report.command === 'read') return [];
+  if (report.command === 'rollback') {
+    return [
+      '### Rolled back',
+      '',
+      `Version **${report.version}** is live at ${report.url}, with the content of version ${report.restored} (${report.entries} entries; no entry written).`,
+      '',
+    ];
+  }
+  if (report.dryRun)
+    return ['### Dry run', '', `${report.entries} entries checked; ${report.entriesWritten} would be written. Nothing was published.`, ''];
+  const what = report.changed
+    ? `Version **${report.version}** is live at ${report.url}: ${report.entriesWritten} of ${report.entries} entries written.`
+    : `Nothing changed: version **${report.version}** stays live at ${report.url} (${report.entries} entries).`;
+  return ['### Published', '', what, ''];
+}
+
+/** `name=value` lines for GITHUB_OUTPUT (every value is one line). */
+export function outputLines(report: RunReport): string[] {
+  if (!report.ok) return ['outcome=failed'];
+  if (report.command === 'read') return ['outcome=ok'];
+  const entries = report.command === 'upload' ? report.entriesWritten : 0;
+  return [
+    `outcome=${report.command === 'rollback' ? 'rolled-back' : 'ok'}`,
+    `version=${report.version}`,
+    `entries-written=${entries}`,
+    `url=${report.url}`,
+  ];
+}
+
+/** Appends the outputs and the summary where the environment says to; returns the files written. */
+export function writeGithubReport(report: RunReport, env: NodeJS.ProcessEnv = process.env): string[] {
+  const written: string[] = [];
+  const output = env.GITHUB_OUTPUT;
+  const summary = env.GITHUB_STEP_SUMMARY;
+  if (output) {
+    appendFileSync(output, `${outputLines(report).join('\n')}\n`);
+    written.push(output);
+  }
+  const lines = reportLines(report);
+  if (summary && lines.length > 0) {
+    appendFileSync(summary, `${lines.join('\n')}\n`);
+    written.push(summary);
+  }
+  return written;
+}
