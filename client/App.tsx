@@ -11,7 +11,7 @@ export function App({ data, path }: { data: PageData; path: string }) {
   if (!module) throw new Error(`the ${data.kind} page was rendered before its module had loaded`);
   const Page = module.default as ComponentType<{ data: PageBody }>;
   return (
-    <Layout path={path} year={data.year}>
+    <Layout path={path} year={data.year} preview={data.preview}>
       <Page data={data} />
     </Layout>
   );

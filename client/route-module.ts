@@ -13,7 +13,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Manifest, StoredEntry } from '../contracts/kv-values.ts';
-import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, SearchHit } from '../contracts/page-payload.ts';
+import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, PreviewBanner, SearchHit } from '../contracts/page-payload.ts';
 
 /** Published content as the Worker reads it (worker/content/content-reader.ts). */
 export interface PageContent {
@@ -34,10 +34,19 @@ export interface LoaderContext {
   editBaseUrl?: string;
   /** Verifies drafts' preview links on this host (contracts/preview-token.ts); null or absent: no drafts shown. */
   previewSecret?: string | null;
+  /** Set in a whole-site preview session (contracts/site-preview.ts): `content` is then the preview's. */
+  preview?: PreviewBanner | null;
+}
+
+/** The request's cookies (its `Cookie` header, in SSR and in the page-data API alike). */
+export interface LoaderCookies {
+  /** Reading a cookie the request carries makes the response private (worker/http/request-cookies.ts). */
+  get(name: string): string | undefined;
 }
 
 export interface LoaderArgs {
   url: URL;
+  cookies: LoaderCookies;
   /** The route pattern's `:param` values. */
   params: Record<string, string>;
   context: LoaderContext;

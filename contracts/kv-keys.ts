@@ -11,6 +11,7 @@
  *   media/remote/<sha256>  StoredRemoteImage: the URL of an image from another host that the Worker
  *                     fetches for visitors (contracts/media.ts); the hash is the URL's.
  *   lock/upload       the upload lock (scripts/content/upload-lock.ts).
+ *   preview/<name>    PreviewRecord (contracts/site-preview.ts): a whole-site preview's manifest.
  */
 
 export const MANIFEST_KEY = 'manifest';
@@ -26,3 +27,7 @@ export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
 export const mediaKey = (sha256: string, ext: string): string => `media/${sha256}.${ext}`;
 /** The Worker serves the image at /<key> (contracts/media.ts remoteImageUrl). */
 export const remoteImageKey = (urlSha256: string): string => `media/remote/${urlSha256}`;
+
+/** `preview/<name>`: a whole-site preview's record (contracts/site-preview.ts); never read by the public site. */
+export const PREVIEW_KEY_PREFIX = 'preview/';
+export const previewKey = (name: string): string => `${PREVIEW_KEY_PREFIX}${name}`;

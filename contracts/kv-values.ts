@@ -4,6 +4,7 @@
  * `parseStored`, so a corrupt or foreign value becomes a clear error instead of a crash. Pure.
  */
 import * as z from 'zod';
+import { PREVIEW_NAME_PATTERN } from './site-preview.ts';
 import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
 export const ENTRY_TYPES = ['guide', 'news'] as const;
@@ -111,6 +112,20 @@ export const manifestSchema = z.object({
   media: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/** `preview/<name>`: a whole-site preview's manifest (contracts/site-preview.ts) and who made it when. */
+export const previewRecordSchema = z.object({
+  name: z.string().regex(PREVIEW_NAME_PATTERN),
+  /** The preview's own version: 1 for its first upload, one more for each upload of the same name. */
+  version: z.number().int().positive(),
+  publishedAt: z.string(),
+  /** `user@host` of the machine that uploaded it. */
+  by: z.string(),
+  /** When the last link printed for it stops working (ISO); then the preview may be cleaned up. */
+  expiresAt: z.string(),
+  manifest: manifestSchema,
+});
+export type PreviewRecord = z.infer<typeof previewRecordSchema>;
 
 /** `media/remote/<sha256>`: an image on another host that a page shows through the Worker. */
 export const storedRemoteImageSchema = z.object({

@@ -118,8 +118,14 @@ export type PageKind = PageBody['kind'];
 /** The body of one kind of page. */
 export type BodyOf<K extends PageKind> = Extract<PageBody, { kind: K }>;
 
-/** Every page also carries the visitor's theme and the server's year (for the footer). */
-export type PageData = PageBody & { year: number };
+/** A whole-site preview session (contracts/site-preview.ts): which preview, and until when (ISO). */
+export interface PreviewBanner {
+  name: string;
+  expires: string;
+}
+
+/** Every page also carries the server's year (for the footer) and, in a preview session, the preview. */
+export type PageData = PageBody & { year: number; preview?: PreviewBanner };
 
 /** The page-data API's answer, and what SSR renders from. */
 export interface PagePayload {

@@ -42,3 +42,7 @@ export const PUBLISH_LEASE_API_PATH = `${API_PREFIX}/publish/lease`;
 export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
 export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
 export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_LEASE_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];
+
+/** Whole-site previews (contracts/site-preview.ts): `/_preview/<name>?token=…` starts a session, this ends it (`?to=<path>`). */
+export const PREVIEW_PATH_PREFIX = '/_preview/';
+export const LEAVE_PREVIEW_PATH = `${PREVIEW_PATH_PREFIX}leave`;

@@ -10,8 +10,10 @@
  *   npm run upload -- --strict           warnings (content removed by sanitising) stop the upload
  *   npm run upload -- --client-diagrams  leave mermaid diagrams to the visitor's browser (else drawn here)
  *   npm run upload -- --no-image-copies  fetch no image from another host (else copied into content/media/remote/)
- *   npm run upload -- --history          list the kept versions
+ *   npm run upload -- --history          list the kept versions and previews
  *   npm run upload -- --rollback [N]     make version N (default: the previous one) live again
+ *   npm run upload -- --preview pr-42    publish a whole-site preview, print its signed link
+ *   npm run upload -- --remove-preview pr-42   remove that preview
  *
  * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
  * holds the lock or published meanwhile (no manifest written), when KV fails (the message names
@@ -62,6 +64,8 @@ async function main(): Promise<number> {
     { rollback },
     { MANIFEST_KEY },
     { manifestSchema, parseStored },
+    { formatPreviews, readPreviews },
+    { removePreview },
   ] = await Promise.all([
     import('./content/render-cache.ts'),
     import('./content/card-render.ts'),
@@ -71,6 +75,8 @@ async function main(): Promise<number> {
     import('./content/rollback.ts'),
     import('../contracts/kv-keys.ts'),
     import('../contracts/kv-values.ts'),
+    import('./content/previews.ts'),
+    import('./content/remove-preview.ts'),
   ]);
 
   const where = args.remote ? 'remote namespace' : 'local state';
@@ -87,6 +93,8 @@ async function main(): Promise<number> {
       const liveVersion = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV').version;
       const lines = formatHistory(await readHistory(store), liveVersion);
       for (const line of lines.length ? lines : ['no history recorded yet']) console.log(line);
+      const previews = formatPreviews(await readPreviews(store), new Date().toISOString());
+      console.log(previews.length ? `Previews, newest first:\n${previews.join('\n')}` : 'no previews');
       return 0;
     });
   }
@@ -107,10 +115,29 @@ async function main(): Promise<number> {
     });
   }
 
-  command = 'upload';
+  const removing = args['remove-preview'];
+  if (removing !== undefined) {
+    command = 'remove-preview';
+    console.log(`Removing the preview ${removing} from the ${where}…`);
+    const lock = await publishLock(args.remote, args.config);
+    return withStore(args, {}, async (store) => {
+      await removePreview({ store, name: removing, ...lock, log: (line) => console.log(line) });
+      report = { ok: true, command: 'remove-preview', name: removing };
+      return 0;
+    });
+  }
+
+  command = args.preview === undefined ? 'upload' : 'preview';
   const dir = resolve(args.dir);
-  console.log(`Publishing ${dir} to the ${where}${args['dry-run'] ? ' (dry run)' : ''}…`);
+  const what = args.preview === undefined ? '' : ` as the preview ${args.preview}`;
+  console.log(`Publishing ${dir} to the ${where}${what}${args['dry-run'] ? ' (dry run)' : ''}…`);
   const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
+  if (args.preview !== undefined && !preview.secret) {
+    const reason = `--preview needs its link signed: ${preview.missingSecret}. Nothing was written.`;
+    console.error(`upload-content: ${reason}`);
+    failed(reason);
+    return 1;
+  }
   const lock = args['dry-run'] ? {} : await publishLock(args.remote, args.config);
   // uploadContent logs the request tally itself, as its last line.
   return withStore(args, { tallyLogged: true }, async (store) => {
@@ -122,6 +149,7 @@ async function main(): Promise<number> {
       log: (line) => console.log(line),
       strict: args.strict,
       preview,
+      ...(args.preview === undefined ? {} : { previewName: args.preview }),
       keepVersions: keep,
       // Without caches, every file is rendered and every social card drawn again.
       ...(args['no-render-cache'] ? { cards: await satoriCardMaker() } : { renderCache: diskRenderCache() }),
@@ -134,6 +162,11 @@ async function main(): Promise<number> {
       return 1;
     }
     const { plan, entriesWritten } = outcome;
+    if (outcome.preview) {
+      const { name, version, url } = outcome.preview;
+      report = { ok: true, command: 'preview', name, version, entriesWritten, entries: plan.entries.length, url };
+      return 0;
+    }
     report = {
       ok: true,
       command: 'upload',
@@ -200,13 +233,13 @@ async function withStore(
 }
 
 /**
- * How drafts' preview links are signed. Locally: the Worker's development secret on
- * localhost:8787 (`npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
+ * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret on
+ * localhost:8787 (`npm start`; PORT names another port, as for `npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
  * which the upload can only know from the environment.
  */
 async function previewOptions(remote: boolean, configPath: string, days: number): Promise<PreviewOptions> {
   const { LOCAL_PREVIEW_SECRET } = await import('../contracts/preview-token.ts');
-  if (!remote) return { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days };
+  if (!remote) return { origin: `http://localhost:${process.env.PORT || 8787}`, secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {

@@ -4,6 +4,8 @@
  * typegen` writes it and `npm test` fails when it is stale). Secrets are not in wrangler.toml,
  * so they are added here.
  */
+import type { RequestCookies } from './http/request-cookies.ts';
+import type { PreviewSession } from './preview/preview-session.ts';
 
 export type WorkerEnv = Env & {
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see http/xsrf.ts for the local default. */
@@ -16,5 +18,10 @@ export type WorkerEnv = Env & {
 
 export interface AppEnv {
   Bindings: WorkerEnv;
-  Variables: Record<string, never>;
+  Variables: {
+    /** The request's cookies, reads recorded (http/request-cookies.ts); set first by preview/preview-session.ts. */
+    cookies: RequestCookies;
+    /** The whole-site preview this request is in, or null (preview/preview-session.ts). */
+    preview: PreviewSession | null;
+  };
 }

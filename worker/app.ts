@@ -4,6 +4,7 @@
  *
  *   1. http/       security headers (CSP with hashes), request guard (400/405/413 with reasons),
  *                  trailing slashes, the XSRF gate on state-changing API calls and its cookie
+ *      preview/    the whole-site preview session, from its cookie; its start and leave routes
  *   2. API         page data (pages/), search and samples (content/), page views (analytics/),
  *                  the publish lock (publishing/, bearer-authenticated, so outside the XSRF gate)
  *   3. content/    images of content/media/ (/media/<sha256>.<ext>)
@@ -36,6 +37,8 @@ import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
 import { xsrfToken } from './http/xsrf-token-route.ts';
 import { pageData } from './pages/page-data-route.ts';
 import { renderPage } from './pages/page-route.ts';
+import { previewRoutes } from './preview/preview-routes.ts';
+import { previewSession } from './preview/preview-session.ts';
 import { publishRoutes } from './publishing/publish-route.ts';
 
 export const app = new Hono<AppEnv>();
@@ -49,6 +52,7 @@ app.use(async (c, next) => {
 app.use(securityHeaders);
 app.use(requestGuard);
 app.use(trimTrailingSlash());
+app.use(previewSession);
 
 // Every state-changing request under /api/ (ours or not) must carry the XSRF token, except a
 // POST to exactly one of the publish lock's paths: those demand a bearer token instead.
@@ -70,6 +74,7 @@ app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL
 
 app.get(`${REMOTE_IMAGE_PATH_PREFIX}*`, remoteImage);
 app.get(`${MEDIA_PATH_PREFIX}*`, mediaFile);
+app.route('/', previewRoutes);
 // Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.
 app.route('/', feeds);
 app.get('*', (c) => renderPage(c, new URL(c.req.url)));

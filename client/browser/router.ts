@@ -190,7 +190,13 @@ async function requestPage(url: URL, signal: AbortSignal | undefined): Promise<F
   // the data names must load (a route can answer another kind, e.g. an error page).
   const match = matchRoute(url.pathname);
   if (match && 'lazy' in match.route) loadRouteModule(match.route.name).catch(() => {});
-  const response = await fetch(pageApiPath(url.pathname) + url.search, { headers: { Accept: 'application/json' }, signal: signal ?? null });
+  // Same-origin credentials (fetch's default, said here because it matters): the page's cookies go
+  // with the request, so a navigation in a preview session gets the preview's page.
+  const response = await fetch(pageApiPath(url.pathname) + url.search, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: signal ?? null,
+  });
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new Error(`page data answered ${response.status} ${type}`);
   const payload = (await response.json()) as PagePayload;

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { PreviewBanner as PreviewInfo } from '../../contracts/page-payload.ts';
 import { DONATE_LINK, NAV_LINKS, SITE, SOCIAL_LINKS } from '../site.ts';
+import { PreviewBanner } from './PreviewBanner.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -8,16 +10,19 @@ interface LayoutProps {
   path: string;
   /** The calendar year shown in the footer, from the server so that hydration agrees. */
   year: number;
+  /** Set in a whole-site preview session: the banner naming it. */
+  preview?: PreviewInfo | undefined;
   children: ReactNode;
 }
 
 /** Header, navigation, social bar and footer around every page. */
-export function Layout({ path, year, children }: LayoutProps) {
+export function Layout({ path, year, preview, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {preview && <PreviewBanner preview={preview} path={path} />}
       <header className="site-header">
         <a className="site-title" href="/">
           {SITE.name}

@@ -20,17 +20,37 @@ export type RunReport =
       url: string;
     }
   | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string }
+  | { ok: true; command: 'preview'; name: string; version: number; entriesWritten: number; entries: number; url: string }
+  | { ok: true; command: 'remove-preview'; name: string }
   | { ok: true; command: 'read' }
-  | { ok: false; command: 'upload' | 'rollback' | 'read'; reason: string };
+  | { ok: false; command: Command; reason: string };
+type Command = 'upload' | 'rollback' | 'preview' | 'remove-preview' | 'read';
+
+const FAILED: Record<Command, string> = {
+  upload: 'Publish failed',
+  rollback: 'Rollback failed',
+  preview: 'Preview failed',
+  'remove-preview': 'Removing the preview failed',
+  read: 'Command failed',
+};
 
 /** The job summary's Markdown for one run. */
 export function reportLines(report: RunReport): string[] {
   if (!report.ok) {
-    const title = report.command === 'rollback' ? 'Rollback failed' : report.command === 'upload' ? 'Publish failed' : 'Command failed';
     // The reason says what the site serves now (publish-error.ts), or that nothing was written.
-    return [`### ${title}`, '', '```text', report.reason.trim(), '```', ''];
+    return [`### ${FAILED[report.command]}`, '', '```text', report.reason.trim(), '```', ''];
   }
   if (report.command === 'read') return [];
+  if (report.command === 'preview') {
+    return [
+      `### Preview ${report.name}`,
+      '',
+      `Version ${report.version} of the preview: ${report.entriesWritten} of ${report.entries} entries written; the public site is unchanged. Its link: ${report.url}`,
+      '',
+    ];
+  }
+  if (report.command === 'remove-preview')
+    return [`### Preview ${report.name} removed`, '', 'Its link now says the preview no longer exists.', ''];
   if (report.command === 'rollback') {
     return [
       '### Rolled back',
@@ -50,8 +70,8 @@ export function reportLines(report: RunReport): string[] {
 /** `name=value` lines for GITHUB_OUTPUT (every value is one line). */
 export function outputLines(report: RunReport): string[] {
   if (!report.ok) return ['outcome=failed'];
-  if (report.command === 'read') return ['outcome=ok'];
-  const entries = report.command === 'upload' ? report.entriesWritten : 0;
+  if (report.command === 'read' || report.command === 'remove-preview') return ['outcome=ok'];
+  const entries = report.command === 'rollback' ? 0 : report.entriesWritten;
   return [
     `outcome=${report.command === 'rollback' ? 'rolled-back' : 'ok'}`,
     `version=${report.version}`,

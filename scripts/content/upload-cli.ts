@@ -5,6 +5,7 @@
  * Pure: argv in, parsed options or a usage error out; the help text is a constant.
  */
 import { parseArgs } from 'node:util';
+import { previewNameProblem } from '../../contracts/site-preview.ts';
 import { DEFAULT_KEEP_VERSIONS, MIN_KEEP_VERSIONS } from './history.ts';
 
 interface OptionSpec {
@@ -53,16 +54,26 @@ export const UPLOAD_OPTIONS = {
     default: false,
     help: 'fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts',
   },
+  preview: {
+    type: 'string',
+    value: '<name>',
+    help: 'publish a whole-site preview named <name> (e.g. pr-42), not the live site, and print its signed link',
+  },
+  'remove-preview': {
+    type: 'string',
+    value: '<name>',
+    help: 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up',
+  },
   'preview-days': {
     type: 'string',
     value: '<days>',
     default: '7',
-    help: 'how long the preview link printed for each draft works (default: 7; remote links need PREVIEW_SECRET)',
+    help: 'how long the preview links printed (drafts, --preview) work (default: 7; remote links need PREVIEW_SECRET)',
   },
   history: {
     type: 'boolean',
     default: false,
-    help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed)',
+    help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed) and previews',
   },
   rollback: {
     type: 'boolean',
@@ -74,7 +85,7 @@ export const UPLOAD_OPTIONS = {
     type: 'string',
     value: '<n>',
     default: String(DEFAULT_KEEP_VERSIONS),
-    help: `versions kept, the live one included (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up`,
+    help: `versions kept, the live one included, and previews kept (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up`,
   },
   help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
 } as const satisfies Record<string, OptionSpec>;
@@ -116,8 +127,16 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
   if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
-  if ([args.verify, args.history, args.rollback].filter(Boolean).length > 1)
-    return { ok: false, error: 'choose one of --verify, --history and --rollback' };
+  const modes = [args.verify, args.history, args.rollback, args.preview !== undefined, args['remove-preview'] !== undefined];
+  if (modes.filter(Boolean).length > 1)
+    return { ok: false, error: 'choose one of --verify, --history, --rollback, --preview and --remove-preview' };
+  for (const flag of ['preview', 'remove-preview'] as const) {
+    const name = args[flag];
+    const problem = name === undefined ? null : previewNameProblem(name);
+    if (problem) return { ok: false, error: `--${flag}: ${problem}` };
+  }
+  if (args['dry-run'] && (args.preview !== undefined || args['remove-preview'] !== undefined))
+    return { ok: false, error: '--dry-run is for live uploads: a preview is itself the way to look before publishing' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
   if (args['dry-run'] && (args.history || args.rollback))
     return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };

@@ -1,7 +1,8 @@
 /**
  * One upload, start to finish: read the folder, copy images shown from other hosts
  * (copy-remote-images.ts, when asked), validate and render everything, draw the social cards
- * (build-cards.ts), plan against what KV holds, then publish (unless dry-run). Used by the
+ * (build-cards.ts), plan against what KV holds, then publish (unless dry-run), or with
+ * `previewName` publish a whole-site preview instead (preview-upload.ts). Used by the
  * command line, the tests and the benchmark alike. Progress and the summary go through `log`,
  * one line each; a store that talks to an API adds a line with the requests it made. A KV
  * failure stops the upload with a PublishStoppedError that says what the site serves now
@@ -21,6 +22,8 @@ import { formatRequestTally, type KvStore } from './kv-store.ts';
 import { type ContentFolder, loadContentFolder } from './load-content.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
 import { formatDraftLink, type PreviewOptions, previewLinks } from './preview-links.ts';
+import { type PreviewOutcome, publishPreview } from './preview-upload.ts';
+import { previewWindow, readPreviews, withPreviews } from './previews.ts';
 import { type ContentProblem, formatProblem, formatWarning } from './problems.ts';
 import type { PublishStep } from './publish.ts';
 import { publishPlan } from './publish.ts';
@@ -42,8 +45,13 @@ export interface UploadOptions {
   renderCache?: RenderCache;
   /** Warnings (what sanitising removed) stop the upload like problems. */
   strict?: boolean;
-  /** How to sign the preview link printed for each draft; without it, drafts are listed without links. */
+  /** How to sign the preview link printed for each draft (and a whole-site preview's); without it, drafts are listed without links. */
   preview?: PreviewOptions;
+  /**
+   * Publish a whole-site preview of this name (contracts/site-preview.ts) instead of the live
+   * site: needs `preview` with a secret, for its link; no dry run.
+   */
+  previewName?: string;
   /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
   keepVersions?: number;
   /**
@@ -69,7 +77,15 @@ export interface UploadOptions {
 }
 
 export type UploadOutcome =
-  | { ok: true; plan: UploadPlan; entriesWritten: number; entriesUnchanged: number; deleted: number }
+  | {
+      ok: true;
+      plan: UploadPlan;
+      entriesWritten: number;
+      entriesUnchanged: number;
+      deleted: number;
+      /** A preview upload's link, its expiry and version (a workflow step writes them out). */
+      preview?: PreviewOutcome;
+    }
   | { ok: false; problems: ContentProblem[] };
 
 export async function uploadContent({
@@ -81,12 +97,14 @@ export async function uploadContent({
   renderCache,
   strict = false,
   preview,
+  previewName,
   keepVersions = DEFAULT_KEEP_VERSIONS,
   diagrams,
   cards: cardMaker,
   lock: takeLock = (at) => acquireUploadLock(store, at),
   remoteImages = false,
 }: UploadOptions): Promise<UploadOutcome> {
+  const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
   const refuse = (problems: ContentProblem[]): UploadOutcome => {
     for (const problem of problems) log(formatProblem(problem));
@@ -143,7 +161,30 @@ export async function uploadContent({
   let outcome: UploadOutcome;
   let failure: unknown;
   try {
-    outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+    if (previewName !== undefined && previewLink) {
+      const { plan, preview: published } = await publishPreview({
+        built,
+        cards,
+        store,
+        name: previewName,
+        link: previewLink,
+        keep: keepVersions,
+        now,
+        lock,
+        log,
+      });
+      const written = plan.entries.filter((e) => e.status === 'written').length;
+      outcome = {
+        ok: true,
+        plan,
+        entriesWritten: written,
+        entriesUnchanged: plan.entries.length - written,
+        deleted: 0,
+        preview: published,
+      };
+    } else {
+      outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+    }
   } catch (error) {
     failure = error;
     throw error;
@@ -154,6 +195,14 @@ export async function uploadContent({
   // Counted after the lock's release, the upload's last request.
   logTally(store, log);
   return outcome;
+}
+
+/** A whole-site preview's link is signed like drafts' links: without a secret there is no preview to give. */
+function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): PreviewOptions & { secret: string } {
+  if (dryRun) throw new Error('a whole-site preview has no dry run: drop --dry-run, or --preview for a dry run of the live upload');
+  if (!preview?.secret)
+    throw new Error(`a whole-site preview needs its link signed: ${preview?.missingSecret ?? 'no PREVIEW_SECRET'}. Nothing was written.`);
+  return { ...preview, secret: preview.secret };
 }
 
 function logTally(store: KvStore, log: (line: string) => void): void {
@@ -174,19 +223,20 @@ async function planAndPublish(
   seeStep: (step: PublishStep) => void,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
-  const { previous, existingKeys, records } = await stage(
+  const { previous, existingKeys, records, previews } = await stage(
     () => live.nothingPublished(served),
     async () => {
       // Independent reads, made side by side: each is a round trip to KV.
-      const [previous, keys, records] = await Promise.all([
+      const [previous, keys, records, previews] = await Promise.all([
         readManifest(store).then((manifest) => {
           served = manifest?.version ?? null;
           return manifest;
         }),
         Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix))),
         readHistory(store),
+        readPreviews(store),
       ]);
-      return { previous, existingKeys: new Set(keys.flat()), records };
+      return { previous, existingKeys: new Set(keys.flat()), records, previews };
     },
   );
   const search = buildSearchIndexValue(built.entries);
@@ -203,7 +253,11 @@ async function planAndPublish(
     renderer: RENDERER_VERSION,
     now,
   });
-  const plan = withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() });
+  // Kept versions' and kept previews' keys survive the clean-up.
+  const plan = withPreviews(
+    withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() }),
+    previewWindow(previews, keepVersions, now),
+  );
 
   for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
   for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));

@@ -34,6 +34,8 @@ export interface ContentReaderOptions {
   manifestTtlMs?: number;
   /** The time that decides which scheduled posts are public; the request's clock by default. */
   now?: () => number;
+  /** A manifest to serve instead of the published one: a whole-site preview's (worker/preview/). */
+  manifest?: Manifest;
 }
 
 /** The last good manifest this isolate read, its KV text, and when. */
@@ -46,12 +48,14 @@ export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
   readonly #manifestTtlMs: number;
   readonly #now: () => number;
+  readonly #fixed: Manifest | undefined;
   #manifest: Promise<Manifest> | undefined;
   /** True once this reader served an older manifest because KV failed. */
   stale = false;
 
-  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS, now = Date.now }: ContentReaderOptions = {}) {
+  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS, now = Date.now, manifest }: ContentReaderOptions = {}) {
     this.#kv = kv;
+    this.#fixed = manifest;
     this.#manifestTtlMs = manifestTtlMs;
     this.#now = now;
   }
@@ -106,6 +110,7 @@ export class ContentReader implements PageContent {
   }
 
   async #currentManifest(): Promise<Manifest> {
+    if (this.#fixed) return this.#fixed;
     const memo = manifestMemo;
     if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
     let raw: string | null;

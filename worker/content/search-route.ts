@@ -1,10 +1,13 @@
-/** GET /api/_analog/search?q=: ranked results with marked snippets, for the header's search box. */
+/**
+ * GET /api/_analog/search?q=: ranked results with marked snippets, for the header's search box;
+ * a preview session's from the preview's index (private then: preview/preview-session.ts).
+ */
 import type { Context } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { safeJson } from '../http/safe-json.ts';
-import { contentReaderFor } from './content-reader.ts';
+import { contentFor } from '../preview/preview-session.ts';
 
 export async function searchApi(c: Context<AppEnv>): Promise<Response> {
   const query = (c.req.query('q') ?? '').trim();
@@ -12,7 +15,7 @@ export async function searchApi(c: Context<AppEnv>): Promise<Response> {
   c.header('Cache-Control', 'public, max-age=60');
   if (!query) return safeJson(c, { query, results: [] });
   try {
-    const engine = await contentReaderFor(c.env).search();
+    const engine = await contentFor(c).search();
     return safeJson(c, { query, results: engine ? engine.search(query) : [] });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;

@@ -6,7 +6,8 @@
  *   GET /llms.txt                links to every page's markdown   (feeds/text-files.ts)
  *   GET /{news,guide}/<slug>.md  an article's markdown source: the only route that reads an entry
  * Cached for five minutes; the ETag follows what is served (manifest version and body, or the
- * article's source hash), so a revalidation costs one KV read and answers 304.
+ * article's source hash), so a revalidation costs one KV read and answers 304. In a preview
+ * session each is the preview's, private (worker/preview/preview-session.ts).
  * Mounted before the page route, which would take `/news/feed.xml` for an article slug.
  */
 import { type Context, Hono } from 'hono';
@@ -14,9 +15,9 @@ import { ContentError, contentErrorStatus } from '../../contracts/content-error.
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry } from '../../contracts/manifest-lookup.ts';
 import type { AppEnv } from '../app-env.ts';
-import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { renderPage } from '../pages/page-route.ts';
+import { contentFor } from '../preview/preview-session.ts';
 import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
 import type { SiteContent } from './site-content.ts';
 import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
@@ -44,7 +45,7 @@ function fromManifest(contentType: string, build: (content: SiteContent) => stri
     let body: string;
     let version: number;
     try {
-      const manifest = await contentReaderFor(c.env).manifest();
+      const manifest = await contentFor(c).manifest();
       version = manifest.version;
       body = build(siteContent(manifest, siteUrl));
     } catch (error) {
@@ -73,7 +74,7 @@ const markdownSource =
   async (c: Context<AppEnv>): Promise<Response> => {
     const url = new URL(c.req.url);
     const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
-    const content = contentReaderFor(c.env);
+    const content = contentFor(c);
     try {
       const manifest = await content.manifest();
       const found = findEntry(manifest, name);

@@ -4,7 +4,7 @@
  * page. The SSR route and the page-data API both call this, so the two always agree.
  */
 
-import type { Loaded, LoaderContext } from '../../client/route-module.ts';
+import type { Loaded, LoaderContext, LoaderCookies } from '../../client/route-module.ts';
 import { loadRouteModule, MESSAGE_ROUTE, matchRoute } from '../../client/route-table.ts';
 import { contentErrorPage } from '../../client/routes/message.tsx';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
@@ -26,22 +26,25 @@ export type LoadResult =
 /** The reader's `stale` flag rides along with the context the loaders see. */
 export type PageLoaderContext = LoaderContext & { content: { stale: boolean } };
 
-export async function loadPage(url: URL, context: PageLoaderContext): Promise<LoadResult> {
+/** `cookies` are the request's, handed to the loader (SSR and the page-data API alike). */
+export async function loadPage(url: URL, context: PageLoaderContext, cookies: LoaderCookies): Promise<LoadResult> {
   let loaded: Loaded;
   try {
-    loaded = await runLoader(url, context);
+    loaded = await runLoader(url, context, cookies);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     loaded = contentErrorPage(error, url.pathname, context.siteUrl);
   }
   if ('redirect' in loaded) return { type: 'redirect', location: loaded.redirect };
   const retry = loaded.status === 503 ? contentErrorStatus('unavailable') : null;
+  const preview = context.preview;
   return {
     type: 'page',
     status: loaded.status,
     payload: {
-      meta: loaded.meta,
-      data: { ...loaded.body, year: context.now.getUTCFullYear() },
+      // A preview's pages are never indexed; each names the preview for its banner.
+      meta: preview ? { ...loaded.meta, noindex: true } : loaded.meta,
+      data: { ...loaded.body, year: context.now.getUTCFullYear(), ...(preview ? { preview } : {}) },
       build: BUILD_ID,
     },
     ...(retry && 'retryAfter' in retry ? { retryAfter: retry.retryAfter } : {}),
@@ -53,10 +56,10 @@ export async function loadPage(url: URL, context: PageLoaderContext): Promise<Lo
 export const isDraftPayload = (payload: PagePayload): boolean =>
   payload.data.kind === 'article' && payload.data.article.draft !== undefined;
 
-async function runLoader(url: URL, context: LoaderContext): Promise<Loaded> {
+async function runLoader(url: URL, context: LoaderContext, cookies: LoaderCookies): Promise<Loaded> {
   const match = matchRoute(url.pathname);
   const route = match?.route ?? MESSAGE_ROUTE;
   const module = 'lazy' in route ? await loadRouteModule(route.name) : route.module;
   if (!module.loader) throw new Error(`the ${route.name} route has no loader in this build`);
-  return module.loader({ url, params: match?.params ?? {}, context });
+  return module.loader({ url, params: match?.params ?? {}, cookies, context });
 }

@@ -1,8 +1,9 @@
 /**
  * HTML pages: load the page, then render it. Answers 304 when the visitor already holds this
- * exact page, 301 for old or differently cased URLs. The HTML is the same for every visitor (no
- * cookie is read or set here, no nonce), so a rendered page is kept twice: in the isolate
+ * exact page, 301 for old or differently cased URLs. The HTML is the same for every visitor
+ * without a cookie that shaped it (no nonce), so a rendered page is kept twice: in the isolate
  * (rendered-page-cache.ts) and in the data centre (edge-page-cache.ts), both keyed by the ETag.
+ * A page a cookie shaped (a preview session's, worker/preview/) is private: no ETag, no kept copy.
  * `Server-Timing: html;desc="hit"` (isolate), `"edge"` (data centre) or `"miss"` (React ran)
  * says which answered.
  */
@@ -11,23 +12,34 @@ import { serializePayload } from '../../client/Document.tsx';
 import { previewSecret } from '../../contracts/preview-token.ts';
 import { readPageViews } from '../analytics/page-views.ts';
 import type { AppEnv } from '../app-env.ts';
-import { contentReaderFor } from '../content/content-reader.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { DRAFT_ISOLATION_HEADERS } from '../http/security-headers.ts';
+import { contentFor, PREVIEW_RESPONSE_HEADERS } from '../preview/preview-session.ts';
 import { edgePageCacheFor } from './edge-page-cache.ts';
 import { isDraftPayload, loadPage, type PageLoaderContext } from './load-page.ts';
 import { renderHtml } from './render-html.tsx';
 import { renderedPageCacheFor } from './rendered-page-cache.ts';
 
 export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
+  const session = c.var.preview;
   return {
-    content: contentReaderFor(c.env),
+    content: contentFor(c),
     siteUrl: c.env.SITE_URL.replace(/\/$/, ''),
     editBaseUrl: c.env.EDIT_BASE_URL,
     pageViews: (day: string) => readPageViews(c.env, day),
     now: new Date(),
     previewSecret: previewSecret(c.env.PREVIEW_SECRET, new URL(c.req.url)),
+    preview: session ? { name: session.name, expires: session.expires.toISOString() } : null,
   };
+}
+
+/**
+ * The caching headers of a page or page data that a cookie shaped (null: none did): a preview
+ * session's, or private for any other cookie a loader read.
+ */
+export function cookieHeaders(c: Context<AppEnv>): { 'Cache-Control': string; [header: string]: string } | null {
+  if (c.var.preview) return PREVIEW_RESPONSE_HEADERS;
+  return c.var.cookies.shaped() ? PRIVATE_PAGE_HEADERS : null;
 }
 
 /**
@@ -40,10 +52,12 @@ export const SHARED_PAGE_CACHE_HEADERS = { 'Cache-Control': 'public, max-age=0, 
 /** Errors, the live analytics page, pages served from a stale manifest: fetched afresh each time. */
 const FRESH_PAGE_HEADERS = { 'Cache-Control': 'no-cache' };
 export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', ...DRAFT_ISOLATION_HEADERS };
+const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
 export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response> {
-  const result = await loadPage(url, loaderContext(c));
+  const result = await loadPage(url, loaderContext(c), c.var.cookies);
   if (result.type === 'redirect') return c.redirect(result.location + url.search, 301);
+  const personal = cookieHeaders(c);
 
   const { status, payload } = result;
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
@@ -53,9 +67,9 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   // The payload (which names the client build) decides the HTML, so its hash is the page's ETag.
   // A draft (shown through its preview link) is private: no ETag, no kept copy, no index.
   const draft = isDraftPayload(payload);
-  const cacheable = status === 200 && payload.data.kind !== 'analytics' && !draft && !result.stale;
+  const cacheable = status === 200 && payload.data.kind !== 'analytics' && !draft && !result.stale && !personal;
   const etag = cacheable ? `W/"${await hexDigest('SHA-1', payloadJson)}"` : null;
-  const headers = draft ? DRAFT_CACHE_HEADERS : etag ? SHARED_PAGE_CACHE_HEADERS : FRESH_PAGE_HEADERS;
+  const headers = personal ?? (draft ? DRAFT_CACHE_HEADERS : etag ? SHARED_PAGE_CACHE_HEADERS : FRESH_PAGE_HEADERS);
 
   const unchanged = etag ? notModified(c.req.raw, etag, headers) : null;
   if (unchanged) return unchanged;

@@ -1,0 +1,42 @@
+/**
+ * A Worker in workerd with the inline fixture site live and a preview of a change to it, both
+ * published by the real upload code; and how a test carries the session cookie, as a browser would.
+ */
+import { LOCAL_PREVIEW_SECRET } from '../../contracts/preview-token.ts';
+import type { PreviewOutcome } from '../../scripts/content/preview-upload.ts';
+import { uploadContent } from '../../scripts/content/upload.ts';
+import { ORIGIN } from '../../tools/local-worker.ts';
+import { LIVE_SITE, PREVIEW_SITE } from './preview-fixture.ts';
+import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
+
+export const PREVIEW_NAME = 'pr-42';
+
+export interface PreviewedWorker {
+  worker: WorkerRuntime;
+  preview: PreviewOutcome;
+  /** The upload's log lines. */
+  lines: string[];
+}
+
+export async function startPreviewedWorker(): Promise<PreviewedWorker> {
+  const worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  const lines: string[] = [];
+  const common = { store: worker.store, cards: null, diagrams: null, log: (line: string) => lines.push(line) } as const;
+  const live = await uploadContent({ ...common, content: LIVE_SITE });
+  const preview = await uploadContent({
+    ...common,
+    content: PREVIEW_SITE,
+    previewName: PREVIEW_NAME,
+    preview: { origin: ORIGIN, secret: LOCAL_PREVIEW_SECRET, days: 7 },
+  });
+  if (!live.ok || !preview.ok || !preview.preview) {
+    await worker.dispose();
+    throw new Error(`the fixture does not upload: ${JSON.stringify([live, preview].flatMap((o) => (o.ok ? [] : o.problems)))}`);
+  }
+  return { worker, preview: preview.preview, lines };
+}
+
+/** The `name=value` of the Set-Cookie line for `name`, or undefined. */
+export function setCookieLine(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+}

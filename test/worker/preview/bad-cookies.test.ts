@@ -1,0 +1,109 @@
+/**
+ * What a preview link or session cookie that is not good gets, in workerd with the real upload:
+ * a forged, expired or other-name cookie, or one naming a preview that no longer exists, gets the
+ * public site and the cookie cleared; a bad link gets a page saying why (4xx), never a crash.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
+import { signPreviewLink, signPreviewSession } from '../../../contracts/site-preview.ts';
+import { removePreview } from '../../../scripts/content/remove-preview.ts';
+import { ORIGIN } from '../../../tools/local-worker.ts';
+import { parsePage } from '../../support/html.ts';
+import { PREVIEW_NAME, type PreviewedWorker, setCookieLine, startPreviewedWorker } from '../../support/preview-session.ts';
+
+let site: PreviewedWorker;
+let token: string;
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const anHourAgo = () => Math.floor(Date.now() / 1000) - 3600;
+
+beforeAll(async () => {
+  site = await startPreviewedWorker();
+  token = new URL(site.preview.url).searchParams.get('token')!;
+}, 120_000);
+afterAll(() => site?.worker.dispose());
+
+const get = (path: string, cookie?: string) => site.worker.fetch(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+
+/** The public page, served as to a visitor, and the cookie cleared. */
+async function expectPublicAndCleared(cookie: string, why: string) {
+  const res = await get('/guide/setup-guide', `site-preview=${cookie}`);
+  const html = await res.text();
+  expect(res.status, why).toBe(200);
+  expect(parsePage(html).root.querySelector('.preview-banner'), why).toBeNull();
+  expect(html, why).toContain('Setting up Race Element</h1>');
+  expect(setCookieLine(res, 'site-preview'), why).toMatch(/^site-preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+  // It depended on a cookie: kept by no shared cache, though it is the public page.
+  expect(res.headers.get('cache-control'), why).toBe('private, no-store');
+}
+
+describe('a session cookie that is not good', () => {
+  test('forged, expired, signed for another name or with another secret, or garbage: the public site, cookie cleared', async () => {
+    const good = await signPreviewSession(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, inAnHour());
+    const [, expires, signature] = good.split('.') as [string, string, string];
+    const cookies = {
+      tampered: `${PREVIEW_NAME}.${expires}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+      'longer expiry': `${PREVIEW_NAME}.${Number(expires) + 86_400}.${signature}`,
+      'another name': `pr-43.${expires}.${signature}`,
+      expired: await signPreviewSession(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, anHourAgo()),
+      'another secret': await signPreviewSession('not-the-secret', PREVIEW_NAME, inAnHour()),
+      'the link token': `${PREVIEW_NAME}.${token}`,
+      garbage: 'x',
+    };
+    for (const [why, cookie] of Object.entries(cookies)) await expectPublicAndCleared(cookie, why);
+  });
+
+  test('a genuine cookie for a preview that does not exist: the public site, cookie cleared', async () => {
+    await expectPublicAndCleared(await signPreviewSession(LOCAL_PREVIEW_SECRET, 'pr-99', inAnHour()), 'no such preview');
+  });
+});
+
+describe('a preview link that is not good', () => {
+  test('each gets a page with the reason and sets no cookie', async () => {
+    const links: [string, string, number, string][] = [
+      ['bad name', '/_preview/PR_42?token=1.abc', 400, 'is not a preview name'],
+      ['no token', `/_preview/${PREVIEW_NAME}`, 400, 'This link has no token'],
+      ['not a token', `/_preview/${PREVIEW_NAME}?token=nonsense`, 400, 'is not one the upload prints'],
+      ['another preview', `/_preview/pr-43?token=${token}`, 403, 'is not signed for the preview pr-43'],
+      ['tampered', `/_preview/${PREVIEW_NAME}?token=${token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, 403, 'is not signed'],
+      [
+        'expired',
+        `/_preview/${PREVIEW_NAME}?token=${await signPreviewLink(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, anHourAgo())}`,
+        410,
+        'expired at',
+      ],
+      [
+        'no such preview',
+        `/_preview/pr-99?token=${await signPreviewLink(LOCAL_PREVIEW_SECRET, 'pr-99', inAnHour())}`,
+        404,
+        'no longer exists',
+      ],
+    ];
+    for (const [why, path, status, reason] of links) {
+      const res = await get(path);
+      const page = parsePage(await res.text());
+      expect(res.status, why).toBe(status);
+      expect(page.root.querySelector('main p.page-intro')?.textContent, why).toContain(reason);
+      expect(res.headers.get('cache-control'), why).toBe('no-store');
+      expect(setCookieLine(res, 'site-preview'), why).toBeUndefined();
+    }
+  });
+
+  test('once removed, the link says the preview no longer exists, and a session in it is the public site', async () => {
+    const link = site.preview.url.slice(ORIGIN.length);
+    const cookie = setCookieLine(await get(link), 'site-preview')!
+      .split(';')[0]!
+      .slice('site-preview='.length);
+    const lines: string[] = [];
+    await removePreview({ store: site.worker.store, name: PREVIEW_NAME, log: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      `removed preview ${PREVIEW_NAME}: its link now says the preview no longer exists; its keys go with the next upload's clean-up.`,
+    ]);
+    const res = await get(link);
+    expect(res.status).toBe(404);
+    expect(parsePage(await res.text()).root.querySelector('h1')?.textContent).toBe('Preview not found');
+    await expectPublicAndCleared(cookie, 'removed');
+    await expect(removePreview({ store: site.worker.store, name: PREVIEW_NAME })).rejects.toThrow(
+      `there is no preview named ${PREVIEW_NAME} (previews: none): nothing was removed.`,
+    );
+  });
+});

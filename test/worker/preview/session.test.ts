@@ -1,0 +1,149 @@
+/**
+ * A whole-site preview session, end to end in workerd with KV filled by the real upload: the
+ * link sets the cookie; in the session every page, index, search answer, feed, page-data answer
+ * and 404 is the preview's, private, unindexed, bannered and never in a page cache; leaving
+ * clears it; a visitor without the cookie gets what they got before, ETags and caching alike.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { ORIGIN } from '../../../tools/local-worker.ts';
+import { parsePage } from '../../support/html.ts';
+import { LIVE_TITLE, PREVIEW_TITLE, WORDS } from '../../support/preview-fixture.ts';
+import { PREVIEW_NAME, type PreviewedWorker, setCookieLine, startPreviewedWorker } from '../../support/preview-session.ts';
+
+let site: PreviewedWorker;
+let cookie: string;
+/** What a visitor got before the preview was uploaded: ETag and Cache-Control by path. */
+const before = new Map<string, { etag: string | null; cacheControl: string | null }>();
+const PAGES = ['/', '/news', '/guide', '/guide/setup-guide', '/news/season-start'];
+
+beforeAll(async () => {
+  site = await startPreviewedWorker();
+}, 120_000);
+afterAll(() => site?.worker.dispose());
+
+const get = (path: string, headers: Record<string, string> = {}) => site.worker.fetch(path, { headers, redirect: 'manual' });
+const inSession = (path: string) => get(path, { Cookie: cookie });
+
+test('the upload prints the link and says the public site is unchanged; the live manifest never names the preview', async () => {
+  expect(site.preview).toMatchObject({ name: PREVIEW_NAME, version: 1 });
+  expect(site.preview.url).toMatch(new RegExp(`^${ORIGIN}/_preview/${PREVIEW_NAME}\\?token=\\d+\\.[\\w-]+$`));
+  expect(Date.parse(site.preview.expires) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+  expect(site.lines).toContain(
+    `preview   ${PREVIEW_NAME} → ${site.preview.url} (works until ${site.preview.expires.slice(0, 16).replace('T', ' ')} UTC)`,
+  );
+  expect(site.lines.some((l) => l.startsWith(`Preview ${PREVIEW_NAME} v1:`) && l.endsWith('the public site is unchanged.'))).toBe(true);
+  const manifest = JSON.parse((await site.worker.kv.get(MANIFEST_KEY))!) as { version: number; entries: { slug: string }[] };
+  expect(manifest.version).toBe(1);
+  expect(manifest.entries.map((e) => e.slug).sort()).toEqual(['old-telemetry', 'season-start', 'setup-guide']);
+});
+
+describe('a preview session', () => {
+  beforeAll(async () => {
+    for (const path of PAGES) {
+      const res = await get(path);
+      before.set(path, { etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') });
+    }
+    const res = await get(site.preview.url.slice(ORIGIN.length));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    const line = setCookieLine(res, 'site-preview')!;
+    expect(line).toMatch(/; HttpOnly/);
+    expect(line).toMatch(/; SameSite=Lax/);
+    expect(line).not.toMatch(/; Secure/); // localhost
+    expect(Date.parse(/Expires=([^;]+)/.exec(line)![1]!)).toBe(Math.floor(Date.parse(site.preview.expires) / 1000) * 1000);
+    cookie = line.split(';')[0]!;
+  });
+
+  test('pages and indexes are the preview: a new post, a changed title, a deleted guide, with the banner', async () => {
+    const expectations: [string, number, string[], string[]][] = [
+      ['/', 200, ['The big update'], []],
+      ['/news', 200, ['The big update', 'Season start'], []],
+      ['/guide', 200, [PREVIEW_TITLE], ['Old telemetry guide', `${LIVE_TITLE}<`]],
+      ['/news/big-update', 200, [WORDS.added], []],
+      ['/guide/setup-guide', 200, [PREVIEW_TITLE], []],
+      ['/guide/old-telemetry', 404, ['No Content Found'], [WORDS.deleted]],
+    ];
+    for (const [path, status, has, hasNot] of expectations) {
+      const res = await inSession(path);
+      const html = await res.text();
+      expect(res.status, path).toBe(status);
+      for (const text of has) expect(html, path).toContain(text);
+      for (const text of hasNot) expect(html, path).not.toContain(text);
+      const page = parsePage(html);
+      expect(page.root.querySelector('.preview-banner')?.textContent, path).toMatch(
+        new RegExp(
+          `^Preview ${PREVIEW_NAME}: this is not the public site\\. Your preview ends [A-Z][a-z]+ \\d{1,2}, \\d{4}\\.Leave preview$`,
+        ),
+      );
+      const leave = page.root.querySelector('.preview-banner a')?.getAttribute('href');
+      expect(leave, path).toBe(`/_preview/leave?to=${encodeURIComponent(path)}`);
+      expect(page.meta('robots'), path).toBe('noindex');
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
+      expect(res.headers.get('etag'), path).toBeNull();
+      // Neither page cache was read (nor, below, written).
+      expect(res.headers.get('server-timing'), path).toBeNull();
+    }
+  });
+
+  test('search, page data, feeds, sitemap, llms.txt and markdown sources are the preview, private', async () => {
+    const search = (await (await inSession(`/api/_analog/search?q=${WORDS.added}`)).json()) as { results: { href: string }[] };
+    expect(search.results.map((r) => r.href)).toEqual(['/news/big-update']);
+    const gone = (await (await inSession(`/api/_analog/search?q=${WORDS.deleted}`)).json()) as { results: unknown[] };
+    expect(gone.results).toEqual([]);
+    const data = await inSession('/api/_analog/pages/guide/setup-guide');
+    const payload = (await data.json()) as { data: { article: { title: string }; preview: { name: string } }; meta: { noindex?: boolean } };
+    expect(payload.data.article.title).toBe(PREVIEW_TITLE);
+    expect(payload.data.preview.name).toBe(PREVIEW_NAME);
+    expect(payload.meta.noindex).toBe(true);
+    for (const [path, text] of [
+      ['/news/feed.xml', 'The big update'],
+      ['/sitemap.xml', '/news/big-update'],
+      ['/llms.txt', '/news/big-update.md'],
+      ['/news/big-update.md', WORDS.added],
+    ] as const) {
+      const res = await inSession(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain(text);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
+    }
+    for (const path of [`/api/_analog/search?q=${WORDS.added}`, '/api/_analog/pages/guide/setup-guide']) {
+      expect((await inSession(path)).headers.get('cache-control'), path).toBe('private, no-store');
+    }
+  });
+
+  test('a visitor without the cookie gets what they got before: live content, same ETags, cacheable', async () => {
+    for (const path of PAGES) {
+      const res = await get(path);
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect({ etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') }, path).toEqual(before.get(path));
+      expect(res.headers.get('cache-control'), path).toContain('public');
+      expect(parsePage(html).root.querySelector('.preview-banner'), path).toBeNull();
+      expect(html.includes('The big update'), path).toBe(false);
+    }
+    expect((await get('/news/big-update')).status).toBe(404);
+    expect(await (await get('/guide/old-telemetry')).text()).toContain(WORDS.deleted);
+    expect(await (await get('/news/feed.xml')).text()).not.toContain('The big update');
+    const search = await get(`/api/_analog/search?q=${WORDS.added}`);
+    expect(search.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(((await search.json()) as { results: unknown[] }).results).toEqual([]);
+    // A cookie nothing reads (the XSRF token) changes nothing either.
+    const withXsrf = await get('/guide/setup-guide', { Cookie: 'XSRF-TOKEN=abc.def' });
+    expect(withXsrf.headers.get('etag')).toBe(before.get('/guide/setup-guide')!.etag);
+    expect(withXsrf.headers.get('cache-control')).toBe(before.get('/guide/setup-guide')!.cacheControl);
+  });
+
+  test('leaving clears the cookie and returns to the same page, public', async () => {
+    const res = await get('/_preview/leave?to=%2Fguide%2Fsetup-guide', { Cookie: cookie });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/guide/setup-guide');
+    expect(setCookieLine(res, 'site-preview')).toMatch(/^site-preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+    for (const to of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
+      const away = await get(`/_preview/leave?to=${encodeURIComponent(to)}`);
+      expect(away.headers.get('location'), to).toBe('/');
+    }
+  });
+});
