@@ -9,7 +9,7 @@
  * steps that talk to GitHub's API (comments). docs/production.md says what this cannot prove.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -200,4 +200,122 @@ describe('Publish, then Rollback', () => {
     expect(refused.summary).toBe('### Rollback refused\n\nThe version must be a whole number, got `2; echo hi`: nothing was written.\n');
     expect((await pageText('/guide/beta')).html).toContain('Beta, first text.');
   }, 180_000);
+});
+
+describe('Preview, and Preview of a fork', () => {
+  const preview = readWorkflow('.github/workflows/preview.yml');
+  const fork = readWorkflow('.github/workflows/preview-fork.yml');
+  const pullRequest = (action: string, number: number, headRepo: string, sha: string) =>
+    trigger('pull_request', { action, number, pull_request: { number, head: { sha, repo: { full_name: headRepo } } } });
+
+  /** Opens a preview link as a browser would: the cookie it sets, then `path` with that cookie. */
+  async function openLink(link: string, path: string): Promise<{ linkStatus: number; html: string }> {
+    await serveWhatTheServerHolds();
+    const url = new URL(link);
+    const opened = await worker.fetch(`${url.pathname}${url.search}`, { redirect: 'manual' });
+    const cookie = opened.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const page = await worker.fetch(path, { headers: { cookie } });
+    return { linkStatus: opened.status, html: await page.text() };
+  }
+
+  test('a pull request of this repository: its link opens the preview, the public site is unchanged; closing it removes the preview', async () => {
+    page('beta', 'Beta, proposed in pull request 7.');
+    const sha = commit('pull request 7');
+    const run = await runWorkflow(preview, pullRequest('opened', 7, REPO, sha), { skip });
+    expect(skipped(run)).toEqual([
+      'upload: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1',
+      'upload: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020',
+      'upload: Install the packages',
+      'comment: Comment with the link',
+    ]);
+    expect(ran(run)).toEqual(["upload: Take the pull request's content → success", 'upload: Upload the preview → success']);
+    expect(Object.fromEntries(Object.entries(run.jobs).map(([job, { result }]) => [job, result]))).toEqual({
+      upload: 'success',
+      comment: 'success',
+      remove: 'skipped',
+      'removed-comment': 'skipped',
+      fork: 'skipped',
+    });
+    // What the comment step is given: the link and the commit.
+    const { link, sha: shown } = run.jobs.upload!.outputs;
+    expect(shown).toBe(sha);
+    expect(link).toMatch(/^https:\/\/race\.elementfuture\.com\/_preview\/pr-7\?token=/);
+    expect(run.summary).toContain(
+      `### Preview pr-7\n\nVersion 1 of the preview: 1 of 2 entries written; the public site is unchanged. Its link: ${link}`,
+    );
+    const opened = await openLink(link!, '/guide/beta');
+    expect(opened.linkStatus).toBe(303);
+    expect(opened.html).toContain('Beta, proposed in pull request 7.');
+    expect((await pageText('/guide/beta')).html).toContain('Beta, first text.');
+
+    const closed = await runWorkflow(preview, pullRequest('closed', 7, REPO, sha), { skip });
+    expect(ran(closed)).toEqual(['remove: Remove the preview → success']);
+    expect(closed.summary).toContain('### Preview pr-7 removed');
+    expect((await openLink(link!, '/guide/beta')).linkStatus).toBe(404);
+    git('reset', '-q', '--hard', 'HEAD~1');
+  }, 240_000);
+
+  test("a fork's pull request: nothing runs with secrets; a maintainer's run takes only its content/; closing it removes that preview", async () => {
+    const forked = await runWorkflow(preview, pullRequest('opened', 8, 'someone/fork', 'f'.repeat(40)), { skip });
+    expect(ran(forked)).toEqual(['fork: Leave the preview to a maintainer → success']);
+    expect(forked.jobs.upload!.result).toBe('skipped');
+
+    // The fork's pull request, as GitHub serves it at refs/pull/8/head: a content change and a script change.
+    const base = git('rev-parse', 'HEAD');
+    const origin = mkdtempSync(join(tmpdir(), 'race-element-origin-'));
+    try {
+      spawnSync('git', ['init', '-q', '--bare', origin]);
+      git('remote', 'add', 'origin', origin);
+      page('alpha', 'Alpha, proposed by a fork.');
+      writeFileSync(join(scratch, 'fork-script.sh'), 'echo the fork ran\n');
+      git('push', '-q', origin, `${commit('fork change')}:refs/pull/8/head`);
+      git('reset', '-q', '--hard', base);
+
+      const run = await runWorkflow(preview, trigger('workflow_dispatch', { inputs: { pr: 8 } }), { skip });
+      expect(ran(run)).toEqual(["upload: Take the pull request's content → success", 'upload: Upload the preview → success']);
+      expect(existsSync(join(scratch, 'fork-script.sh'))).toBe(false);
+      expect((await openLink(run.jobs.upload!.outputs.link!, '/guide/alpha')).html).toContain('Alpha, proposed by a fork.');
+
+      // A fork's content/ with a symbolic link is refused before anything is installed or uploaded.
+      symlinkSync('/etc/hostname', join(scratch, 'content', 'stolen.md'));
+      git('push', '-q', '--force', origin, `${commit('fork link')}:refs/pull/8/head`);
+      git('reset', '-q', '--hard', base);
+      const refused = await runWorkflow(preview, trigger('workflow_dispatch', { inputs: { pr: 8 } }), { skip });
+      expect(ran(refused)).toEqual(["upload: Take the pull request's content → failure"]);
+      expect(logOf(refused, "Take the pull request's content").output).toContain(
+        '::error::content/ of pull request 8 holds symbolic links or submodules, which a preview refuses: content/stolen.md',
+      );
+      git('checkout', '-q', 'HEAD', '--', 'content');
+
+      // Closed: Preview of a fork finds the pull request through GitHub's API (its answer given here) and removes the preview.
+      const closed = await runWorkflow(
+        fork,
+        trigger('workflow_run', { workflow_run: { event: 'pull_request', head_repository: { full_name: 'someone/fork' } } }),
+        { skip, standIns: { 'find/pr': { number: '8', state: 'closed' } } },
+      );
+      expect(skipped(closed)).toEqual([
+        'find: Find the pull request',
+        'remove: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1',
+        'remove: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020',
+        'remove: Install the packages',
+      ]);
+      expect(ran(closed)).toEqual(['remove: Remove the preview → success']);
+      expect(closed.jobs.notice!.result).toBe('skipped');
+      expect(closed.summary).toContain('### Preview pr-8 removed');
+
+      // Closed again (or never previewed): nothing to remove is not a failure.
+      const again = await runWorkflow(
+        fork,
+        trigger('workflow_run', { workflow_run: { event: 'pull_request', head_repository: { full_name: 'someone/fork' } } }),
+        { skip, standIns: { 'find/pr': { number: '8', state: 'closed' } } },
+      );
+      expect(ran(again)).toEqual(['remove: Remove the preview → success']);
+      expect(again.summary).toContain('Pull request 8 has no preview: nothing to remove.');
+    } finally {
+      rmSync(origin, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
