@@ -143,6 +143,7 @@ describe('Publish, then Rollback', () => {
     expect(skipped(run)).toEqual([
       'publish: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1',
       'publish: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020',
+      'publish: Last published commit',
       'publish: Install the packages',
       'publish: Deploy the Worker',
     ]);
@@ -170,6 +171,22 @@ describe('Publish, then Rollback', () => {
     expect(ran(run)).toEqual(['publish: What changed → success']);
     expect(run.summary).toBe('Nothing to publish: only docs/ or the README changed.\n');
   }, 60_000);
+
+  test("a code change whose run was replaced by a newer push's is deployed by that newer run", async () => {
+    const published = git('rev-parse', 'HEAD');
+    writeFileSync(join(scratch, 'code-change.ts'), 'export {};\n');
+    const code = commit('code');
+    writeFileSync(join(scratch, 'docs', 'note.md'), 'A note, edited.\n');
+    const later = commit('docs again');
+    // GitHub's API answers that the last successful run published `published`; this push's "before" is `code`.
+    const run = await runWorkflow(publish, trigger('push', { before: code, after: later, ref: 'refs/heads/main' }, later), {
+      skip,
+      standIns: { 'publish/last': { sha: published } },
+    });
+    expect(logOf(run, 'Deploy the Worker').decision).toMatch(/^skipped: deploys to Cloudflare/);
+    expect(run.summary).toContain('Code changed: the Worker is deployed, then content/ uploaded.');
+    expect(run.summary).toContain(`Nothing changed: version **2** stays live at ${worker.url.href} (2 entries).`);
+  }, 180_000);
 
   test('a push whose content is refused: the summary says the site is unchanged, and version 2 stays live', async () => {
     const before = git('rev-parse', 'HEAD');

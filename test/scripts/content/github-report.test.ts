@@ -38,6 +38,35 @@ describe('the report', () => {
       'Version **4** is live at https://site.example/, with the content of version 2 (5 entries; no entry written).',
     );
   });
+
+  test('a preview gives its link and leaves the public site unchanged; a removal and its failure are named', () => {
+    const preview = {
+      ok: true,
+      command: 'preview',
+      name: 'pr-7',
+      version: 2,
+      entriesWritten: 1,
+      entries: 5,
+      url: 'https://site.example/_preview/pr-7?token=t',
+    } as const;
+    expect(outputLines(preview)).toEqual([
+      'outcome=ok',
+      'version=2',
+      'entries-written=1',
+      'url=https://site.example/_preview/pr-7?token=t',
+    ]);
+    expect(reportLines(preview)).toEqual([
+      '### Preview pr-7',
+      '',
+      'Version 2 of the preview: 1 of 5 entries written; the public site is unchanged. Its link: https://site.example/_preview/pr-7?token=t',
+      '',
+    ]);
+    expect(outputLines({ ok: true, command: 'remove-preview', name: 'pr-7' })).toEqual(['outcome=ok']);
+    expect(reportLines({ ok: true, command: 'remove-preview', name: 'pr-7' })[0]).toBe('### Preview pr-7 removed');
+    expect(reportLines({ ok: false, command: 'remove-preview', reason: 'there is no preview named pr-7' })[0]).toBe(
+      '### Removing the preview failed',
+    );
+  });
 });
 
 describe('the command line in a job', () => {
