@@ -19,6 +19,8 @@
  * holds the lock or published meanwhile (no manifest written), when KV fails (the message names
  * the request and says what the site serves now), or when --verify finds a problem; 2 on bad
  * usage. With --remote, the number of API requests made is printed last, whatever the outcome.
+ * In a GitHub Actions job (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY set) it also writes step outputs
+ * and a job summary: what went live, or what failed and what stays live (content/github-report.ts).
  */
 import { resolve } from 'node:path';
 import { type RunReport, writeGithubReport } from './content/github-report.ts';
