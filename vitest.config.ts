@@ -10,7 +10,7 @@ const BUILT_SITE_TESTS = [
   'test/worker/**/*.test.ts',
   'test/browser/**/*.test.ts',
   'test/bench/**/*.test.ts',
-  'test/workflows/rehearsal.test.ts',
+  'test/workflows/*-rehearsal.test.ts',
 ];
 
 export default defineConfig({
