@@ -88,9 +88,10 @@ export function evaluate(source: string, contexts: Contexts, status: Status = { 
     if (token.text === 'true' || token.text === 'false') return token.text === 'true';
     if (token.text === 'null') return null;
     if (peek()?.text === '(') {
+      const call = functions[token.text] ?? fail(`function ${token.text}() is not supported here`);
       expect('(');
       expect(')');
-      return (functions[token.text] ?? fail(`function ${token.text}() is not supported here`))();
+      return call();
     }
     let value: Value | undefined = Object.hasOwn(contexts, token.text) ? contexts[token.text] : fail(`unknown context "${token.text}"`);
     while (peek()?.text === '.') {
