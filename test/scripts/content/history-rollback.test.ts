@@ -277,7 +277,8 @@ describe('remotely', () => {
       `v3  ${T(3)}  ${by}  0 added, 1 changed, 0 removed  (live)`,
       `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
       `v1  ${T(1)}  ${by}  24 added, 0 changed, 0 removed`,
-      '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
+      'no previews',
+      '5 Cloudflare API requests (1 namespace read, 2 key lists, 1 value read, 1 bulk read)',
     ]);
 
     api.resetLog();

@@ -191,17 +191,17 @@ describe('request counts', () => {
   });
   afterEach(() => lock.close());
 
-  test('a first publish of content/ makes 10 requests, and --verify 2', async () => {
+  test('a first publish of content/ makes 11 requests, and --verify 2', async () => {
     const api = await server();
     const store = await remote(api);
     const { lines } = await publish(store, real, T(1), undefined, lock);
     // The manifest read three times (before rendering, for the plan, right before writing it); no lock key in KV.
     expect(store.requests()).toEqual({
-      total: 10,
-      byOperation: { 'namespace read': 1, 'key list': 5, 'value read': 2, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
+      total: 11,
+      byOperation: { 'namespace read': 1, 'key list': 6, 'value read': 2, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 5 key lists, 2 value reads, 2 bulk writes)');
-    expect(api.counts().total).toBe(10);
+    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
+    expect(api.counts().total).toBe(11);
     // The 24 social cards and the 6 URLs of images the Worker fetches from other hosts ride in
     // the same bulk write as the entries: 59 keys, not 29, in as many requests.
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
@@ -212,22 +212,22 @@ describe('request counts', () => {
     expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
 
     // Published again unchanged: the cards are in KV under the same keys, so nothing is written
-    // (the manifest and history are read, keys listed; nothing else).
+    // (the manifest, history and previews are read, keys listed; nothing else).
     api.resetLog();
     const again = await publish(await remote(api), real, T(2), undefined, lock);
     expect(again.lines).toContain('cards     24 social card(s): wrote 0, 24 unchanged; drew 0, 24 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
-    expect(again.lines.at(-1)).toBe('8 Cloudflare API requests (1 namespace read, 5 key lists, 1 value read, 1 bulk read)');
+    expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
   }, 120_000);
 
-  test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
+  test('a first publish of 1,000 entries makes 11 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
     // Without social cards: drawing 1,000 would time satori here; the cards of content/ are counted above.
     const outcome = await publish(store, site, T(1), undefined, lock, { cards: null });
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 5 });
+    expect(api.counts()).toMatchObject({ total: 11, 'bulk.write': 2, 'keys.list': 6 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
@@ -407,7 +407,7 @@ describe('the command line', () => {
       expect.stringMatching(/^cards {5}24 social card\(s\): wrote 24, 0 unchanged; drew \d+, \d+ from the cache$/),
     );
     // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
-    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 5 key lists, 2 value reads, 2 bulk writes)');
+    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
     expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);

@@ -1,0 +1,91 @@
+/**
+ * A whole-site preview session in real Chromium: the printed link starts it, the banner names it
+ * on every page (accessible in both themes, within a 390 px phone), a client-side navigation
+ * stays in the preview (the router's page-data fetch carries the cookie), and "Leave preview"
+ * returns to the same page, public.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { LOCAL_PREVIEW_SECRET } from '../../contracts/preview-token.ts';
+import { uploadContent } from '../../scripts/content/upload.ts';
+import { type Site, startSite } from '../support/browser.ts';
+import { hydrated, marker, setMarker } from '../support/navigation.ts';
+import { PREVIEW_SITE, PREVIEW_TITLE } from '../support/preview-fixture.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let site: Site;
+let link: string;
+
+beforeAll(async () => {
+  site = await startSite();
+  const outcome = await uploadContent({
+    content: PREVIEW_SITE,
+    store: site.worker.store,
+    previewName: 'pr-5',
+    preview: { origin: site.url('/').replace(/\/$/, ''), secret: LOCAL_PREVIEW_SECRET, days: 7 },
+    cards: null,
+    diagrams: null,
+  });
+  if (!outcome.ok || !outcome.preview) throw new Error('the preview fixture does not upload');
+  link = outcome.preview.url;
+}, 180_000);
+afterAll(() => site?.close());
+
+const banner = (page: Page) => page.locator('aside.preview-banner');
+
+test('link, banner, a client-side navigation in the preview, leaving to the same page, public', async () => {
+  const { page, errors } = await site.open();
+  await page.goto(link);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect
+    .poll(() => banner(page).innerText())
+    .toMatch(/^Preview pr-5: this is not the public site\. Your preview ends .+\.\s*Leave preview$/);
+
+  await setMarker(page);
+  await page.locator('nav.site-nav a[href="/guide"]').click();
+  await page.waitForURL((url) => url.pathname === '/guide');
+  await expect.poll(() => page.locator('main').innerText()).toContain(PREVIEW_TITLE);
+  expect(await marker(page)).toBe(42); // rendered in place, from the page-data API
+  expect(await banner(page).getByRole('link', { name: 'Leave preview' }).getAttribute('href')).toBe('/_preview/leave?to=%2Fguide');
+
+  await banner(page).getByRole('link', { name: 'Leave preview' }).click();
+  await page.waitForLoadState('load');
+  expect(new URL(page.url()).pathname).toBe('/guide');
+  expect(await banner(page).count()).toBe(0);
+  expect(await page.locator('main').innerText()).not.toContain(PREVIEW_TITLE);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('site-preview');
+  expect(errors).toEqual([]);
+}, 60_000);
+
+test('the banner fits a 390 px phone and passes axe in both themes', async () => {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    const { page, context } = await site.open({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      colorScheme,
+      bypassCSP: true,
+    });
+    await page.goto(link);
+    await hydrated(page);
+    const box = (await banner(page).boundingBox())!;
+    expect(box.x, colorScheme).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, colorScheme).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), colorScheme).toBeLessThanOrEqual(390);
+    await page.evaluate(AXE_SOURCE);
+    const results = await page.evaluate(() =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run('aside.preview-banner', {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] },
+        resultTypes: ['violations'],
+      }),
+    );
+    expect(
+      (results as AxeResults).violations.map((v) => v.id),
+      colorScheme,
+    ).toEqual([]);
+    await context.close();
+  }
+}, 60_000);
