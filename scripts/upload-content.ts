@@ -165,8 +165,8 @@ async function main(): Promise<number> {
     }
     const { plan, entriesWritten } = outcome;
     if (outcome.preview) {
-      const { name, version, url } = outcome.preview;
-      report = { ok: true, command: 'preview', name, version, entriesWritten, entries: plan.entries.length, url };
+      const { name, version, url, expires } = outcome.preview;
+      report = { ok: true, command: 'preview', name, version, entriesWritten, entries: plan.entries.length, url, expires };
       return 0;
     }
     report = {

@@ -20,7 +20,17 @@ export type RunReport =
       url: string;
     }
   | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string }
-  | { ok: true; command: 'preview'; name: string; version: number; entriesWritten: number; entries: number; url: string }
+  | {
+      ok: true;
+      command: 'preview';
+      name: string;
+      version: number;
+      entriesWritten: number;
+      entries: number;
+      url: string;
+      /** ISO time at which the link stops working. */
+      expires: string;
+    }
   | { ok: true; command: 'remove-preview'; name: string }
   | { ok: true; command: 'read' }
   | { ok: false; command: Command; reason: string };
@@ -34,6 +44,9 @@ const FAILED: Record<Command, string> = {
   read: 'Command failed',
 };
 
+/** `2026-12-02 21:14 UTC` */
+const untilText = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** The job summary's Markdown for one run. */
 export function reportLines(report: RunReport): string[] {
   if (!report.ok) {
@@ -45,7 +58,7 @@ export function reportLines(report: RunReport): string[] {
     return [
       `### Preview ${report.name}`,
       '',
-      `Version ${report.version} of the preview: ${report.entriesWritten} of ${report.entries} entries written; the public site is unchanged. Its link: ${report.url}`,
+      `Version ${report.version} of the preview: ${report.entriesWritten} of ${report.entries} entries written; the public site is unchanged. Its link, working until ${untilText(report.expires)}: ${report.url}`,
       '',
     ];
   }
@@ -72,11 +85,13 @@ export function outputLines(report: RunReport): string[] {
   if (!report.ok) return ['outcome=failed'];
   if (report.command === 'read' || report.command === 'remove-preview') return ['outcome=ok'];
   const entries = report.command === 'rollback' ? 0 : report.entriesWritten;
+  const expires = report.command === 'preview' ? [`expires=${untilText(report.expires)}`] : [];
   return [
     `outcome=${report.command === 'rollback' ? 'rolled-back' : 'ok'}`,
     `version=${report.version}`,
     `entries-written=${entries}`,
     `url=${report.url}`,
+    ...expires,
   ];
 }
 

@@ -67,8 +67,10 @@ describe('Preview, and Preview of a fork', () => {
     const { link, sha: shown } = run.jobs.upload!.outputs;
     expect(shown).toBe(sha);
     expect(link).toMatch(/^https:\/\/race\.elementfuture\.com\/_preview\/pr-7\?token=/);
+    const { expires } = run.jobs.upload!.outputs;
+    expect(expires).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     expect(run.summary).toContain(
-      `### Preview pr-7\n\nVersion 1 of the preview: 1 of 2 entries written; the public site is unchanged. Its link: ${link}`,
+      `### Preview pr-7\n\nVersion 1 of the preview: 1 of 2 entries written; the public site is unchanged. Its link, working until ${expires}: ${link}`,
     );
     const opened = await openLink(link!, '/guide/beta');
     expect(opened.linkStatus).toBe(303);

@@ -48,17 +48,19 @@ describe('the report', () => {
       entriesWritten: 1,
       entries: 5,
       url: 'https://site.example/_preview/pr-7?token=t',
+      expires: '2026-12-02T21:14:09.000Z',
     } as const;
     expect(outputLines(preview)).toEqual([
       'outcome=ok',
       'version=2',
       'entries-written=1',
       'url=https://site.example/_preview/pr-7?token=t',
+      'expires=2026-12-02 21:14 UTC',
     ]);
     expect(reportLines(preview)).toEqual([
       '### Preview pr-7',
       '',
-      'Version 2 of the preview: 1 of 5 entries written; the public site is unchanged. Its link: https://site.example/_preview/pr-7?token=t',
+      'Version 2 of the preview: 1 of 5 entries written; the public site is unchanged. Its link, working until 2026-12-02 21:14 UTC: https://site.example/_preview/pr-7?token=t',
       '',
     ]);
     expect(outputLines({ ok: true, command: 'remove-preview', name: 'pr-7' })).toEqual(['outcome=ok']);
