@@ -1,14 +1,16 @@
 /**
  * The stage for rehearsing the workflows (test/workflows/*-rehearsal.test.ts): a scratch git
  * checkout whose content/ and docs/ are its own (the rest of the repository linked in), the
- * contract server of Cloudflare's KV API, and the built Worker in workerd, which holds the publish
- * lock and serves what that server holds. I/O: temporary folders, git, a server, workerd.
+ * contract server of Cloudflare's KV API, the built Worker in workerd, which holds the publish
+ * lock and serves what that server holds, and a stand-in for the `gh` commands
+ * (github-stand-in.ts). I/O: temporary folders, git, a server, workerd.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type CloudflareKvApi, startKvApi } from './cloudflare-kv-api.ts';
+import { type GithubStandIn, startGithubStandIn } from './github-stand-in.ts';
 import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
 import type { StepRecord, Trigger, WorkflowRun } from './workflow-runner.ts';
 
@@ -21,7 +23,6 @@ export const REPO = 'RiddleTime/race-element-site';
 /** Why a step is not run here; null: it runs. */
 export function skip(step: { uses?: string; run?: string; env?: Record<string, string> }): string | null {
   if (step.uses) return 'an action: the scratch copy is the checkout, and Node is this machine’s';
-  if (step.env?.GH_TOKEN) return 'talks to GitHub’s API';
   const run = step.run?.trim() ?? '';
   if (run === 'npm ci' || run.startsWith('apt-get ')) return 'installs: this machine has the packages';
   if (run === 'npm run deploy') return 'deploys to Cloudflare: the built Worker in workerd stands for it';
@@ -35,6 +36,7 @@ export const logOf = (run: WorkflowRun, step: string): StepRecord => run.steps.f
 export interface Rehearsal {
   scratch: string;
   worker: WorkerRuntime;
+  github: GithubStandIn;
   git(...args: string[]): string;
   /** Writes content/<slug>.md, a guide whose body is `text`. */
   page(slug: string, text: string): void;
@@ -65,6 +67,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
     return result.stdout.trim();
   };
   git('init', '-q', '-b', 'main');
+  const github = startGithubStandIn();
   const [api, worker]: [CloudflareKvApi, WorkerRuntime] = await Promise.all([
     startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [SECRETS.CLOUDFLARE_API_TOKEN]: 'write' } }),
     startWorker({
@@ -80,6 +83,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
   return {
     scratch,
     worker,
+    github,
     git,
     page: (slug, text) =>
       writeFileSync(
@@ -99,8 +103,8 @@ export async function startRehearsal(): Promise<Rehearsal> {
       secrets: SECRETS,
       vars: { CLOUDFLARE_ACCOUNT_ID: ACCOUNT, PUBLISH_URL: worker.url.href },
       cwd: scratch,
-      // CLOUDFLARE_BASE_URL is the rehearsal's own: it points the SDK at the contract server.
-      machineEnv: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? scratch, CLOUDFLARE_BASE_URL: api.baseURL },
+      // The rehearsal's own: CLOUDFLARE_BASE_URL points the SDK at the contract server, PATH and GH_STAND_IN_STATE gh at its stand-in.
+      machineEnv: { HOME: process.env.HOME ?? scratch, CLOUDFLARE_BASE_URL: api.baseURL, ...github.env(process.env.PATH ?? '') },
     }),
     pageText: async (path, init) => {
       await serveWhatTheServerHolds();
@@ -110,6 +114,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
     dispose: async () => {
       await api.close();
       await worker.dispose();
+      github.dispose();
       rmSync(scratch, { recursive: true, force: true });
     },
   };

@@ -2,8 +2,9 @@
  * The Test, Publish and Rollback workflows rehearsed (test/support/workflow-rehearsal.ts): their
  * `run:` steps in order, with their own conditions, expressions and environment names, in a
  * scratch checkout with a small fixture content/, against the contract server of the KV API and
- * the built Worker. Not run, by design and asserted: actions, installs, `npm test`, `npm run
- * deploy` (the built Worker stands for the deployed one) and the steps that call GitHub's API.
+ * the built Worker, with `gh` answered by a stand-in (test/support/github-stand-in.ts). Not run, by
+ * design and asserted: actions, installs, `npm test` and `npm run deploy` (the built Worker stands
+ * for the deployed one).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,8 +31,13 @@ test('Test: its three steps install and run the suite, none of which runs here',
 describe('Publish, then Rollback', () => {
   const publish = readWorkflow('.github/workflows/publish.yml');
   const rollback = readWorkflow('.github/workflows/rollback.yml');
-  const push = (before: string, after: string) =>
-    runWorkflow(publish, r.trigger('push', { before, after, ref: 'refs/heads/main' }, after), { skip });
+  /** A push to main, and its run; a successful run is then listed by GitHub (the stand-in), newest first. */
+  async function push(before: string, after: string) {
+    const run = await runWorkflow(publish, r.trigger('push', { before, after, ref: 'refs/heads/main' }, after), { skip });
+    if (run.jobs.publish!.result === 'success')
+      r.github.write({ runs: [{ workflow: 'publish.yml', status: 'success', headSha: after }, ...r.github.read().runs] });
+    return run;
+  }
 
   test('a first push deploys, then uploads: version 1 is live', async () => {
     r.page('alpha', 'Alpha, first text.');
@@ -41,11 +47,31 @@ describe('Publish, then Rollback', () => {
     expect(skipped(run)).toEqual([
       'publish: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1',
       'publish: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020',
-      'publish: Last published commit',
       'publish: Install the packages',
       'publish: Deploy the Worker',
     ]);
-    expect(ran(run)).toEqual(['publish: What changed → success', 'publish: Upload the content → success']);
+    expect(ran(run)).toEqual([
+      'publish: Last published commit → success',
+      'publish: What changed → success',
+      'publish: Upload the content → success',
+    ]);
+    // No successful run yet: the diff falls back to the push's "before", all zeros for a new branch.
+    expect(r.github.read().calls.at(-1)).toEqual([
+      'run',
+      'list',
+      '--workflow',
+      'publish.yml',
+      '--branch',
+      'main',
+      '--status',
+      'success',
+      '--limit',
+      '1',
+      '--json',
+      'headSha',
+      '--jq',
+      '.[0].headSha // empty',
+    ]);
     expect(run.summary).toContain('Code changed: the Worker is deployed, then content/ uploaded.');
     expect(run.summary).toContain(`### Published\n\nVersion **1** is live at ${r.worker.url.href}: 2 of 2 entries written.`);
     expect((await r.pageText('/guide/beta')).html).toContain('Beta, first text.');
@@ -66,21 +92,17 @@ describe('Publish, then Rollback', () => {
     const before = r.git('rev-parse', 'HEAD');
     writeFileSync(join(r.scratch, 'docs', 'note.md'), 'A note.\n');
     const run = await push(before, r.commit('docs'));
-    expect(ran(run)).toEqual(['publish: What changed → success']);
+    expect(ran(run)).toEqual(['publish: Last published commit → success', 'publish: What changed → success']);
     expect(run.summary).toBe('Nothing to publish: only docs/ or the README changed.\n');
   }, 60_000);
 
   test("a code change whose run was replaced by a newer push's is deployed by that newer run", async () => {
-    const published = r.git('rev-parse', 'HEAD');
     writeFileSync(join(r.scratch, 'code-change.ts'), 'export {};\n');
     const code = r.commit('code');
     writeFileSync(join(r.scratch, 'docs', 'note.md'), 'A note, edited.\n');
     const later = r.commit('docs again');
-    // GitHub's API answers that the last successful run published `published`; this push's "before" is `code`.
-    const run = await runWorkflow(publish, r.trigger('push', { before: code, after: later, ref: 'refs/heads/main' }, later), {
-      skip,
-      standIns: { 'publish/last': { sha: published } },
-    });
+    // The run for `code` waited and was replaced: this push's "before" is `code`, the last successful run's commit the one before it.
+    const run = await push(code, later);
     expect(logOf(run, 'Deploy the Worker').decision).toMatch(/^skipped: deploys to Cloudflare/);
     expect(run.summary).toContain('Code changed: the Worker is deployed, then content/ uploaded.');
     expect(run.summary).toContain(`Nothing changed: version **2** stays live at ${r.worker.url.href} (2 entries).`);
