@@ -16,6 +16,9 @@ const BUILT_SITE_TESTS = [
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Under GitHub Actions, the upload commands that tests run would report into the job's own
+    // outputs and summary (scripts/content/github-report.ts): they report nowhere instead.
+    env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '' },
     hookTimeout: 120_000,
     // Runtime and browser suites each start their own workerd; two cores allow two at a time.
     maxWorkers: 2,
