@@ -1,12 +1,14 @@
 /**
  * `npm run upload -- --preview <name>`: publishes the content as a whole-site preview
- * (contracts/site-preview.ts). Its entries, samples, index and images are written as usual
+ * (contracts/site-preview.ts). Its entries, index and images are written as usual
  * (content-addressed keys, shared with the live site), then its record `preview/<name>`; the live
  * `manifest` is never read for planning, written or cleaned against, and nothing is deleted but
- * the records of previews past the window (previews.ts). Prints the signed link. Runs under the
- * upload lock that upload.ts took. I/O: KV reads and writes, the HMAC.
+ * the records of previews past the window (previews.ts). Samples are keyed by path, not content:
+ * a preview writes only those KV lacks, and one that changes an existing sample shows the
+ * published file, saying so, since writing it would change the live site. Prints the signed
+ * link. Runs under the upload lock that upload.ts took. I/O: KV reads and writes, the HMAC.
  */
-import { CONTENT_KEY_PREFIXES, PREVIEW_KEY_PREFIX, previewKey } from '../../contracts/kv-keys.ts';
+import { CONTENT_KEY_PREFIXES, PREVIEW_KEY_PREFIX, previewKey, sampleKey } from '../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../contracts/site-preview.ts';
 import type { BuiltCards } from './build-cards.ts';
@@ -45,6 +47,8 @@ export interface PreviewUploadInput {
   log: (line: string) => void;
 }
 
+const SAMPLE_PREFIX = sampleKey('');
+
 /** Waits between listings of a record just written that is not listed yet. */
 const VISIBILITY_WAITS_MS = [250, 500, 1000, 2000, 4000];
 
@@ -72,7 +76,7 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
     now,
   });
   // Nothing is deleted but stale previews' records: what no manifest names is the live clean-up's.
-  const plan: UploadPlan = { ...planned, deletes: [] };
+  const plan: UploadPlan = { ...planned, writes: await withoutSharedSamples(store, planned, existingKeys, log), deletes: [] };
 
   const expiresMs = Date.parse(now) + link.days * 86_400_000;
   const seconds = Math.floor(expiresMs / 1000);
@@ -128,4 +132,28 @@ async function listed(store: KvStore, key: string): Promise<boolean> {
     if ((await store.listKeys(PREVIEW_KEY_PREFIX)).includes(key)) return true;
   }
   return false;
+}
+
+/** The plan's writes less those of samples KV already holds (by path: the live site's too); a changed one is named. */
+async function withoutSharedSamples(
+  store: KvStore,
+  plan: UploadPlan,
+  existing: ReadonlySet<string>,
+  log: (line: string) => void,
+): Promise<UploadPlan['writes']> {
+  const shared = plan.writes.filter((w) => w.key.startsWith(SAMPLE_PREFIX) && existing.has(w.key));
+  if (shared.length === 0) return plan.writes;
+  const held = await store.getMany(shared.map((w) => w.key));
+  for (const { key, value } of shared) {
+    const path = key.slice(SAMPLE_PREFIX.length);
+    const report = plan.samples.find((s) => s.path === path);
+    if (held.get(key) === value) {
+      if (report) report.status = 'unchanged';
+    } else {
+      log(
+        `warning   samples/${path} differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)`,
+      );
+    }
+  }
+  return plan.writes.filter((w) => !shared.includes(w));
 }

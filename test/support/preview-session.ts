@@ -2,7 +2,6 @@
  * A Worker in workerd with the inline fixture site live and a preview of a change to it, both
  * published by the real upload code; and how a test carries the session cookie, as a browser would.
  */
-import { LOCAL_PREVIEW_SECRET } from '../../contracts/preview-token.ts';
 import type { PreviewOutcome } from '../../scripts/content/preview-upload.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { ORIGIN } from '../../tools/local-worker.ts';
@@ -10,6 +9,8 @@ import { LIVE_SITE, PREVIEW_SITE } from './preview-fixture.ts';
 import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 export const PREVIEW_NAME = 'pr-42';
+/** The Worker's PREVIEW_SECRET here: on localhost too it wins over the development secret. */
+export const PREVIEW_SECRET = 'test-preview-secret';
 
 export interface PreviewedWorker {
   worker: WorkerRuntime;
@@ -19,7 +20,7 @@ export interface PreviewedWorker {
 }
 
 export async function startPreviewedWorker(): Promise<PreviewedWorker> {
-  const worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  const worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PREVIEW_SECRET } });
   const lines: string[] = [];
   const common = { store: worker.store, cards: null, diagrams: null, log: (line: string) => lines.push(line) } as const;
   const live = await uploadContent({ ...common, content: LIVE_SITE });
@@ -27,7 +28,7 @@ export async function startPreviewedWorker(): Promise<PreviewedWorker> {
     ...common,
     content: PREVIEW_SITE,
     previewName: PREVIEW_NAME,
-    preview: { origin: ORIGIN, secret: LOCAL_PREVIEW_SECRET, days: 7 },
+    preview: { origin: ORIGIN, secret: PREVIEW_SECRET, days: 7 },
   });
   if (!live.ok || !preview.ok || !preview.preview) {
     await worker.dispose();

@@ -2,8 +2,9 @@
  * Whole-site previews on the upload's side (scripts/content/preview-upload.ts, previews.ts,
  * remove-preview.ts), locally (Miniflare KV) and through the command line with --remote (the
  * official SDK against the contract server, the publish lock's stand-in): a preview upload never
- * touches the live manifest; the keys of kept previews survive every live clean-up; previews
- * past `--keep` or past their link's expiry are cleaned like history; --history lists them.
+ * touches the live manifest, nor a published sample; the keys of kept previews survive every live
+ * clean-up; previews past `--keep` or past their link's expiry are cleaned like history;
+ * --history lists them.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY, previewKey } from '../../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, previewKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import { LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
 import { namedKeys } from '../../../scripts/content/history.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
@@ -35,7 +36,11 @@ const variant = (site: ContentFolder, mark: string): ContentFolder => ({
 
 let miniflare: LocalMiniflare;
 beforeAll(() => {
-  miniflare = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }', kvNamespaces: ['LOCAL'] });
+  miniflare = createMiniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    kvNamespaces: ['LOCAL', 'SAMPLES'],
+  });
 });
 afterAll(() => miniflare?.dispose());
 
@@ -109,6 +114,22 @@ describe('locally', () => {
     expect((await readPreviews(store)).map((r) => r.name)).toEqual(['pr-3', 'pr-2']);
     expect(await present(store, [previewKey('pr-4'), ...namedKeys(four.manifest).filter((k) => k.startsWith('entry/'))])).toEqual([]);
   });
+});
+
+test('samples are stored by path: a preview writes new ones, and shows the published one it would change', async () => {
+  const store = kvStoreFromBinding((await miniflare.mf.getKVNamespace('SAMPLES')) as unknown as KVNamespace);
+  await upload(store, { ...LIVE_SITE, samples: [{ path: 'run.bat', content: 'live' }] }, T(1));
+  const samples = [
+    { path: 'run.bat', content: 'changed' },
+    { path: 'new.bat', content: 'new' },
+  ];
+  const { lines } = await upload(store, { ...PREVIEW_SITE, samples }, T(2), { name: 'pr-9' });
+  expect(await store.get(sampleKey('run.bat'))).toBe('live');
+  expect(await store.get(sampleKey('new.bat'))).toBe('new');
+  expect(lines).toContain(
+    'warning   samples/run.bat differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)',
+  );
+  expect(lines).toContain('written   samples/new.bat');
 });
 
 describe('the command line, remotely', () => {

@@ -9,7 +9,7 @@ import { signPreviewLink, signPreviewSession } from '../../../contracts/site-pre
 import { removePreview } from '../../../scripts/content/remove-preview.ts';
 import { ORIGIN } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
-import { PREVIEW_NAME, type PreviewedWorker, setCookieLine, startPreviewedWorker } from '../../support/preview-session.ts';
+import { PREVIEW_NAME, PREVIEW_SECRET, type PreviewedWorker, setCookieLine, startPreviewedWorker } from '../../support/preview-session.ts';
 
 let site: PreviewedWorker;
 let token: string;
@@ -38,14 +38,15 @@ async function expectPublicAndCleared(cookie: string, why: string) {
 
 describe('a session cookie that is not good', () => {
   test('forged, expired, signed for another name or with another secret, or garbage: the public site, cookie cleared', async () => {
-    const good = await signPreviewSession(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, inAnHour());
+    const good = await signPreviewSession(PREVIEW_SECRET, PREVIEW_NAME, inAnHour());
     const [, expires, signature] = good.split('.') as [string, string, string];
     const cookies = {
       tampered: `${PREVIEW_NAME}.${expires}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
       'longer expiry': `${PREVIEW_NAME}.${Number(expires) + 86_400}.${signature}`,
       'another name': `pr-43.${expires}.${signature}`,
-      expired: await signPreviewSession(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, anHourAgo()),
+      expired: await signPreviewSession(PREVIEW_SECRET, PREVIEW_NAME, anHourAgo()),
       'another secret': await signPreviewSession('not-the-secret', PREVIEW_NAME, inAnHour()),
+      'the development secret': await signPreviewSession(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, inAnHour()),
       'the link token': `${PREVIEW_NAME}.${token}`,
       garbage: 'x',
     };
@@ -53,7 +54,7 @@ describe('a session cookie that is not good', () => {
   });
 
   test('a genuine cookie for a preview that does not exist: the public site, cookie cleared', async () => {
-    await expectPublicAndCleared(await signPreviewSession(LOCAL_PREVIEW_SECRET, 'pr-99', inAnHour()), 'no such preview');
+    await expectPublicAndCleared(await signPreviewSession(PREVIEW_SECRET, 'pr-99', inAnHour()), 'no such preview');
   });
 });
 
@@ -65,18 +66,8 @@ describe('a preview link that is not good', () => {
       ['not a token', `/_preview/${PREVIEW_NAME}?token=nonsense`, 400, 'is not one the upload prints'],
       ['another preview', `/_preview/pr-43?token=${token}`, 403, 'is not signed for the preview pr-43'],
       ['tampered', `/_preview/${PREVIEW_NAME}?token=${token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, 403, 'is not signed'],
-      [
-        'expired',
-        `/_preview/${PREVIEW_NAME}?token=${await signPreviewLink(LOCAL_PREVIEW_SECRET, PREVIEW_NAME, anHourAgo())}`,
-        410,
-        'expired at',
-      ],
-      [
-        'no such preview',
-        `/_preview/pr-99?token=${await signPreviewLink(LOCAL_PREVIEW_SECRET, 'pr-99', inAnHour())}`,
-        404,
-        'no longer exists',
-      ],
+      ['expired', `/_preview/${PREVIEW_NAME}?token=${await signPreviewLink(PREVIEW_SECRET, PREVIEW_NAME, anHourAgo())}`, 410, 'expired at'],
+      ['no such preview', `/_preview/pr-99?token=${await signPreviewLink(PREVIEW_SECRET, 'pr-99', inAnHour())}`, 404, 'no longer exists'],
     ];
     for (const [why, path, status, reason] of links) {
       const res = await get(path);

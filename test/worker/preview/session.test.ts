@@ -53,6 +53,9 @@ describe('a preview session', () => {
     expect(line).not.toMatch(/; Secure/); // localhost
     expect(Date.parse(/Expires=([^;]+)/.exec(line)![1]!)).toBe(Math.floor(Date.parse(site.preview.expires) / 1000) * 1000);
     cookie = line.split(';')[0]!;
+    // Off localhost the cookie is Secure.
+    const remote = await get(`https://race.example${site.preview.url.slice(ORIGIN.length)}`);
+    expect(setCookieLine(remote, 'site-preview')).toMatch(/; Secure/);
   });
 
   test('pages and indexes are the preview: a new post, a changed title, a deleted guide, with the banner', async () => {
