@@ -1,12 +1,10 @@
 /**
  * The route table: which route module answers which path. The Worker matches a request here
- * and runs the module's loader (worker/pages/load-page.ts); the browser matches a link here to
- * know whether it can navigate to it without a reload, and renders the module's component.
- * Adding a page: a module in routes/ and one line below.
- *
- * Patterns have at most one `:param` segment; matching is exact (the Worker redirects trailing
- * slashes away). A `lazy` route's module is a chunk of its own in the browser (lazy-routes.ts),
- * loaded before its page renders (`loadRouteModule`). Its page kind is its name.
+ * and runs the module's loader (worker/pages/load-page.ts), then renders its component; the
+ * browser never imports this (its router knows pages by route-patterns.ts and swaps in the
+ * server's HTML). Adding a page: its pattern in route-patterns.ts, a module in routes/ and one
+ * line below. A `lazy` route's module is imported when first needed (`loadRouteModule`): a
+ * visitor rarely lands on those pages. Its page kind is its name.
  *
  * Loaders stay out of the browser bundle: they are read behind `import.meta.env.SSR`, false in
  * Vite's client build, true in the Worker's (wrangler.toml [define]) and in tests.
@@ -14,6 +12,7 @@
 import type { PageKind } from '../contracts/page-payload.ts';
 import type { LazyKind } from './lazy-routes.ts';
 import type { Loader, PageComponent } from './route-module.ts';
+import { matchPattern, ROUTE_PATTERNS } from './route-patterns.ts';
 import * as article from './routes/article.tsx';
 import * as guideIndex from './routes/guide-index.tsx';
 import * as home from './routes/home.tsx';
@@ -44,34 +43,34 @@ export type Route = EagerRoute | LazyRoute;
 const SSR = import.meta.env.SSR;
 
 export const ROUTES: readonly Route[] = [
-  { name: 'home', pattern: '/', kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },
+  { name: 'home', pattern: ROUTE_PATTERNS.home, kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },
   {
     name: 'newsIndex',
-    pattern: '/news',
+    pattern: ROUTE_PATTERNS.newsIndex,
     kinds: ['newsIndex'],
     module: { loader: SSR ? newsIndex.loader : undefined, default: newsIndex.default },
   },
   {
     name: 'newsArticle',
-    pattern: '/news/:slug',
+    pattern: ROUTE_PATTERNS.newsArticle,
     kinds: ['article'],
     module: { loader: SSR ? article.loader : undefined, default: article.default },
   },
   {
     name: 'guideIndex',
-    pattern: '/guide',
+    pattern: ROUTE_PATTERNS.guideIndex,
     kinds: ['guideIndex'],
     module: { loader: SSR ? guideIndex.loader : undefined, default: guideIndex.default },
   },
   {
     name: 'guideArticle',
-    pattern: '/guide/:slug',
+    pattern: ROUTE_PATTERNS.guideArticle,
     kinds: ['article'],
     module: { loader: SSR ? article.loader : undefined, default: article.default },
   },
-  { name: 'setup', pattern: '/setup', lazy: () => import('./routes/setup.tsx') },
-  { name: 'analytics', pattern: '/analytics', lazy: () => import('./routes/analytics.tsx') },
-  { name: 'search', pattern: '/search', lazy: () => import('./routes/search.tsx') },
+  { name: 'setup', pattern: ROUTE_PATTERNS.setup, lazy: () => import('./routes/setup.tsx') },
+  { name: 'analytics', pattern: ROUTE_PATTERNS.analytics, lazy: () => import('./routes/analytics.tsx') },
+  { name: 'search', pattern: ROUTE_PATTERNS.search, lazy: () => import('./routes/search.tsx') },
 ];
 
 /** Paths no route matches, and the not-found, unavailable and error pages any loader may answer. */
@@ -89,20 +88,9 @@ export interface RouteMatch {
 
 /** Matches a decoded pathname against the table; null when no route fits. */
 export function matchRoute(pathname: string): RouteMatch | null {
-  const parts = pathname.split('/').slice(1);
   for (const route of ROUTES) {
-    const pattern = route.pattern.split('/').slice(1);
-    if (pattern.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const fits = pattern.every((segment, i) => {
-      const part = parts[i] ?? '';
-      if (segment.startsWith(':')) {
-        params[segment.slice(1)] = part;
-        return part !== '';
-      }
-      return segment === part;
-    });
-    if (fits) return { route, params };
+    const params = matchPattern(route.pattern, pathname);
+    if (params) return { route, params };
   }
   return null;
 }

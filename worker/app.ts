@@ -4,7 +4,7 @@
  *
  *   1. http/       security headers (CSP with hashes), request guard (400/405/413 with reasons),
  *                  trailing slashes, the XSRF gate on state-changing API calls and its cookie
- *   2. API         page data (pages/), search and samples (content/), page views (analytics/),
+ *   2. API         page data and page HTML (pages/), search and samples (content/), page views (analytics/),
  *                  the publish lock (publishing/, bearer-authenticated, so outside the XSRF gate)
  *   3. content/    images of content/media/ (/media/<sha256>.<ext>)
  *      feeds/      Atom, sitemap, robots.txt, llms.txt, article markdown
@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import { MEDIA_PATH_PREFIX, REMOTE_IMAGE_PATH_PREFIX } from '../contracts/media.ts';
+import { PAGE_HTML_API_PREFIX } from '../contracts/page-fragment.ts';
 import {
   PAGE_API_PREFIX,
   PAGE_VIEW_API_PATH,
@@ -35,6 +36,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
 import { xsrfToken } from './http/xsrf-token-route.ts';
 import { pageData } from './pages/page-data-route.ts';
+import { pageHtml } from './pages/page-html-route.tsx';
 import { renderPage } from './pages/page-route.ts';
 import { publishRoutes } from './publishing/publish-route.ts';
 
@@ -62,6 +64,8 @@ app.use('/api/*', async (c, next) => {
 app.get(XSRF_TOKEN_API_PATH, xsrfToken);
 app.get(PAGE_API_PREFIX, pageData);
 app.get(`${PAGE_API_PREFIX}/*`, pageData);
+app.get(PAGE_HTML_API_PREFIX, pageHtml);
+app.get(`${PAGE_HTML_API_PREFIX}/*`, pageHtml);
 app.get(SEARCH_API_PATH, searchApi);
 app.get(`${SAMPLES_API_PREFIX}*`, sampleFile);
 app.route(PAGE_VIEW_API_PATH, pageViewHits);

@@ -1,44 +1,37 @@
 /**
- * Same-host navigation without reloads. A plain left click on a link to one of our routes
- * fetches the page's JSON (`/api/_analog/pages/<route>`), hands it to React, and then does
- * what a page load would: history entry, title and meta tags, scroll position, focus.
- * A page kept out of the entry chunk has its chunk loaded before it renders.
- * Anything else (new tabs, downloads, modifier keys, other hosts and schemes, non-page URLs)
- * is left to the browser, and a failed fetch (data or chunk) falls back to a normal page load.
- * A refresh event (contracts/page-refresh.ts) shows the current page again from fresh data,
- * keeping the scroll position and history.
+ * Same-host navigation without reloads, from the entry (no React). A plain left click on a link
+ * to one of our pages fetches that page's server-rendered HTML (browser/page-fetch.ts), swaps it
+ * into #root, and then does what a page load would: head tags, history entry, scroll position,
+ * focus. Anything else (new tabs, downloads, modifier keys, other hosts and schemes, non-page
+ * URLs) is left to the browser, and a failed fetch, or HTML of another client build (a deploy
+ * since the tab opened), falls back to a normal page load. A refresh event
+ * (contracts/page-refresh.ts) shows the current page again from fresh data, keeping the scroll
+ * position and history.
+ *
+ * I/O: #root, history, listeners on the document and window, fetches (page-fetch.ts).
  */
-import type { PagePayload } from '../../contracts/page-payload.ts';
+import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
-import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
-import { loadRouteModule, matchRoute } from '../route-table.ts';
+import { isPagePath } from '../route-patterns.ts';
+import { applyHead } from './head.ts';
+import { type Fetched, fetchPage, forgetPages, keepShown, prefetchPage, shownPage } from './page-fetch.ts';
 import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
+import { carrySearchBox } from './search-box.ts';
 
 export interface RouterHooks {
   /** The client build this bundle is (the served page's payload names it). */
   build: string;
-  /** Renders the payload synchronously (the DOM is updated when this returns). */
-  render(payload: PagePayload, path: string): void;
   /**
-   * Runs after each client-side navigation has been rendered and scrolled; `refresh` when it
-   * showed the same page again (contracts/page-refresh.ts), which is no new page view.
+   * Runs after each navigation has been rendered and scrolled; `refresh` when it showed the
+   * same page again (contracts/page-refresh.ts), which is no new page view.
    */
-  afterNavigate(payload: PagePayload, path: string, kind: 'navigate' | 'refresh'): void;
-}
-
-const PREFETCH_TTL_MS = 30_000;
-const PREFETCH_LIMIT = 40;
-const prefetched = new Map<string, { at: number; response: Promise<Fetched> }>();
-
-interface Fetched {
-  payload: PagePayload;
-  /** The page URL after redirects (e.g. /guide/dsx → /guide/DSX). */
-  url: URL;
+  afterNavigate(fragment: PageFragment, path: string, kind: 'navigate' | 'refresh'): void;
 }
 
 let current: AbortController | undefined;
 /** Path and query of the page on screen: a history step that keeps them only moves to a #hash. */
 let shown = '';
+let routerHooks: RouterHooks | undefined;
 
 /** A link we navigate ourselves, or null when the browser should handle the click. */
 export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
@@ -50,12 +43,26 @@ export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL
   if (!anchor.href) return null;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-  if (!matchRoute(url.pathname)) return null;
+  if (!isPagePath(url.pathname)) return null;
   return url;
 }
 
-export function installRouter(hooks: RouterHooks): void {
+/** Follows a link clicked before the router ran (paint-first.ts held it): in place when we can. */
+export function followLink(anchor: HTMLAnchorElement): void {
+  const url = navigableUrl(anchor);
+  if (!url || !routerHooks) location.assign(anchor.href);
+  else if (isInPageHashLink(url)) {
+    rememberScroll();
+    location.hash = url.hash;
+  } else void navigate(url, routerHooks, { push: true });
+}
+
+/** The page on screen, as served, is the first one kept for back and forward. */
+export function installRouter(hooks: RouterHooks, served: PageFragment): void {
+  routerHooks = hooks;
   history.scrollRestoration = 'manual';
+  shown = location.pathname + location.search;
+  keepShown(new URL(location.href), served);
 
   document.addEventListener('click', (event) => {
     const anchor = (event.target as Element | null)?.closest('a');
@@ -69,16 +76,18 @@ export function installRouter(hooks: RouterHooks): void {
     void navigate(url, hooks, { push: true });
   });
 
-  const warm = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.('a');
-    const url = anchor ? navigableUrl(anchor) : null;
-    if (url && url.pathname + url.search !== location.pathname + location.search) prefetch(url);
+  const warm = (anchor: Element | null | undefined) => {
+    const url = anchor instanceof HTMLAnchorElement ? navigableUrl(anchor) : null;
+    if (url && url.pathname + url.search !== location.pathname + location.search) prefetchPage(url);
   };
-  document.addEventListener('pointerover', warm, { passive: true });
-  document.addEventListener('focusin', warm);
-  document.addEventListener('touchstart', warm, { passive: true });
+  const warmTarget = (event: Event) => warm((event.target as Element | null)?.closest?.('a'));
+  document.addEventListener('pointerover', warmTarget, { passive: true });
+  document.addEventListener('focusin', warmTarget);
+  document.addEventListener('touchstart', warmTarget, { passive: true });
+  // The link under the pointer or focused when this runs had its pointerover before it.
+  warm([...document.querySelectorAll('a:hover')].at(-1));
+  warm(document.activeElement?.closest('a'));
 
-  shown = location.pathname + location.search;
   window.addEventListener('popstate', (event) => {
     const state = (event.state ?? {}) as ScrollState;
     // An in-page #link (the browser fires popstate for it too), or back/forward between two
@@ -94,7 +103,7 @@ export function installRouter(hooks: RouterHooks): void {
   // position and the page's state. Cancelling tells the sender not to reload.
   window.addEventListener(REFRESH_EVENT, (event) => {
     event.preventDefault();
-    prefetched.clear();
+    forgetPages();
     const url = new URL((event as CustomEvent<RefreshDetail | null>).detail?.to ?? location.pathname + location.search, location.href);
     url.hash = location.hash;
     void navigate(url, hooks, { push: false, scrollY: window.scrollY, refresh: true });
@@ -113,9 +122,11 @@ async function navigate(
 
   let fetched: Fetched;
   try {
-    fetched = await fetchPage(url, controller.signal);
-    if (fetched.payload.build !== hooks.build)
-      throw new Error(`the page is for client build ${fetched.payload.build}, this tab runs ${hooks.build}`);
+    // Back and forward show the page as it was shown, without asking the server again.
+    const kept = push || refresh ? undefined : shownPage(url);
+    fetched = kept ? { fragment: kept, url } : await fetchPage(url, controller.signal);
+    if (fetched.fragment.build !== hooks.build)
+      throw new Error(`the page is for client build ${fetched.fragment.build}, this tab runs ${hooks.build}`);
   } catch (error) {
     if (controller.signal.aborted) return; // a newer navigation took over
     console.warn('Client navigation failed, loading the page normally.', error);
@@ -129,13 +140,24 @@ async function navigate(
   const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
   if (push) rememberScroll();
   // Render before touching history, so the new entry is recorded under the new title.
-  hooks.render(fetched.payload, finalUrl.pathname);
+  const typing = render(fetched.fragment);
+  keepShown(finalUrl, fetched.fragment);
   shown = finalUrl.pathname + finalUrl.search;
   if (push) history.pushState({ scrollY: 0 } satisfies ScrollState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   restoreScroll(finalUrl, push ? undefined : scrollY);
-  if (push) focusHeading();
-  hooks.afterNavigate(fetched.payload, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
+  if (push && !typing) focusHeading();
+  hooks.afterNavigate(fetched.fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
+}
+
+/** Swaps the page in; true when the reader was typing in the search box, which keeps focus. */
+function render(fragment: PageFragment): boolean {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root to render into');
+  return carrySearchBox(() => {
+    root.innerHTML = fragment.html;
+    applyHead(fragment.meta);
+  });
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {
@@ -157,45 +179,4 @@ function scrollWithinPage(url: URL, scrollY: number | undefined): void {
 
 function focusHeading(): void {
   document.getElementById('page-heading')?.focus({ preventScroll: true });
-}
-
-/** Starts loading a page's data ahead of a likely click; the click then renders from memory. */
-export function prefetch(url: URL): void {
-  const key = url.pathname + url.search;
-  const cached = prefetched.get(key);
-  if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) return;
-  const response = requestPage(url, undefined);
-  response.catch(() => prefetched.delete(key));
-  prefetched.set(key, { at: Date.now(), response });
-  if (prefetched.size > PREFETCH_LIMIT) prefetched.delete(prefetched.keys().next().value as string);
-}
-
-function fetchPage(url: URL, signal: AbortSignal): Promise<Fetched> {
-  const key = url.pathname + url.search;
-  const cached = prefetched.get(key);
-  prefetched.delete(key);
-  if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) {
-    // Still abortable: a newer click must win even over a prefetched page.
-    return Promise.race([
-      cached.response,
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-    ]);
-  }
-  return requestPage(url, signal);
-}
-
-/** The page's data, and its chunk when it is a split page: both needed before it renders. */
-async function requestPage(url: URL, signal: AbortSignal | undefined): Promise<Fetched> {
-  // The route names the likely page: its chunk downloads alongside the data. Only the page
-  // the data names must load (a route can answer another kind, e.g. an error page).
-  const match = matchRoute(url.pathname);
-  if (match && 'lazy' in match.route) loadRouteModule(match.route.name).catch(() => {});
-  const response = await fetch(pageApiPath(url.pathname) + url.search, { headers: { Accept: 'application/json' }, signal: signal ?? null });
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) throw new Error(`page data answered ${response.status} ${type}`);
-  const payload = (await response.json()) as PagePayload;
-  await loadRouteModule(payload.data.kind);
-  const apiUrl = new URL(response.url || url.href, location.href);
-  const pagePath = apiUrl.pathname.startsWith(PAGE_API_PREFIX) ? apiUrl.pathname.slice(PAGE_API_PREFIX.length) || '/' : url.pathname;
-  return { payload, url: new URL(pagePath + apiUrl.search, location.href) };
 }

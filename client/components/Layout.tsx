@@ -24,7 +24,7 @@ export function Layout({ path, year, children }: LayoutProps) {
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
         {/* /search has its own box, with the query in it: one search landmark per page. */}
-        {path !== '/search' && <SearchBox path={path} />}
+        {path !== '/search' && <SearchBox />}
         <ThemeToggle />
       </header>
       <nav className="site-nav" aria-label="Main">

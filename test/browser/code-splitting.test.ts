@@ -13,7 +13,7 @@ import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
 import { CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { parsePage } from '../support/html.ts';
-import { addLink, clickNewLink, hydrated, marker, setMarker } from '../support/navigation.ts';
+import { addLink, clickNewLink, enhanced, marker, setMarker } from '../support/navigation.ts';
 
 /** The budget: JavaScript on an article page without diagrams, gzip, React included. */
 const ARTICLE_JS_BUDGET_BYTES = 70_000;
@@ -48,7 +48,7 @@ describe('an article page without diagrams', () => {
     });
     const requests = recordRequests(page);
     await page.goto(site.url(ARTICLE));
-    await hydrated(page);
+    await enhanced(page);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-diagram]').count()).toBe(0);
 
@@ -81,7 +81,7 @@ describe('pages split out of the entry chunk', () => {
     const { page, context, errors } = await site.open();
     const requests = recordRequests(page);
     await page.goto(site.url(path));
-    await hydrated(page);
+    await enhanced(page);
     expect(await page.locator('main h1').textContent()).toBe(heading);
     expect(requests.filter((p) => p === chunkUrl(kind))).toHaveLength(1);
     // Hydrated and working: a link now renders in place.
@@ -110,7 +110,7 @@ describe('pages split out of the entry chunk', () => {
   test('a link from an article renders /analytics in place, once its chunk (asked for on hover) is in', async () => {
     const { page, context, errors } = await site.open();
     await page.goto(site.url(ARTICLE));
-    await hydrated(page);
+    await enhanced(page);
     await setMarker(page);
     const requests = recordRequests(page);
     // A slow chunk: the click comes while it is still loading, and the render must wait for it.
@@ -135,7 +135,7 @@ describe('pages split out of the entry chunk', () => {
   test('a chunk that fails to load falls back to a normal page load', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url(ARTICLE));
-    await hydrated(page);
+    await enhanced(page);
     await setMarker(page);
     await page.route(`**${chunkUrl('setup')}`, (route) => route.abort());
     await clickNewLink(page, '/setup');

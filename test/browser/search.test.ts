@@ -1,7 +1,7 @@
 /** The header search box in Chromium: as-you-type results, keyboard, "/" shortcut. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { enhanced, hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(() => site?.close());
 test('results appear as you type; arrows and Enter open one without a reload', async () => {
   const { page, context, errors } = await site.open();
   await page.goto(site.url('/news'));
-  await hydrated(page);
+  await enhanced(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   const box = page.locator('header input[role="combobox"]');
   await box.fill('dualsens');
@@ -35,7 +35,7 @@ test('results appear as you type; arrows and Enter open one without a reload', a
 test('"/" focuses the search box; Enter without a selection opens the results page', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/guide'));
-  await hydrated(page);
+  await enhanced(page);
   await page.keyboard.press('/');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
   await page.keyboard.type('multisim');
@@ -65,7 +65,7 @@ test('before React: "/" focuses the box at once, and what is typed then is kept 
 test('Escape closes the results', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/'));
-  await hydrated(page);
+  await enhanced(page);
   const box = page.locator('header input[role="combobox"]');
   await box.fill('obs');
   await expect.poll(() => page.locator('header .search-popup').isVisible()).toBe(true);
