@@ -217,13 +217,13 @@ describe('every route', () => {
     '/analytics',
     '/guide/nope',
     '/nope',
-  ])('%s hydrates with no console errors', async (path) => {
+  ])('%s runs its script with no console errors', async (path) => {
     const { page, context, errors } = await site.open();
     const response = await page.goto(site.url(path));
     // Chromium logs a 404 document's own status as a console error; that one is expected.
     const own = response?.status() === 404 ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
     await page.waitForLoadState('networkidle');
-    // Hydration attached: a client navigation works from this page.
+    // The router is on: a client navigation works from this page.
     await page.click('nav.site-nav a[href="/news"]');
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
