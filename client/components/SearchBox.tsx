@@ -1,12 +1,11 @@
-import { useId } from 'react';
-
 /**
  * The header search: a plain GET form to /search (works without JavaScript). The entry adds
  * results as you type, arrow keys, Enter and Escape (client/browser/search-box.ts), and "/"
  * anywhere on the page jumps here (client/browser/search-shortcut.ts), both from the first paint.
  */
 export function SearchBox() {
-  const id = useId();
+  // Fixed ids: one header per page, and the same HTML in the document and the page-HTML API.
+  const id = 'site-search';
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for the browsers the site serves; axe checks the landmark.
     <form className="search-box" role="search" action="/search" method="get">
