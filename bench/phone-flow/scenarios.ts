@@ -61,7 +61,7 @@ export const THIS_SITE: SiteTargets = {
   copyButton: 'main .code-block .copy-button',
 };
 
-const STARLIGHT_MENU = 'starlight-menu-button button';
+const STARLIGHT_MENU = 'button.sl-menu-button';
 export const STARLIGHT: SiteTargets = {
   paths: { article: '/news/2023-04-29-signpath/', guide: '/guide/multi-sim/', news: '/news/', code: '/guide/start-the-app-minimized/' },
   nav: {

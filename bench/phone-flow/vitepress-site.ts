@@ -26,6 +26,8 @@ const STAMP = join(DIST, '.inputs-sha256');
 const CONFIG = `export default {
   title: 'Race Element',
   cleanUrls: true,
+  // Links to pages only our site has (the guide index, /setup), as in the Starlight build.
+  ignoreDeadLinks: true,
   themeConfig: {
     nav: [{ text: 'Guides', link: '/guide/how-to-get-started' }, { text: 'News', link: '/news/' }],
   },

@@ -138,26 +138,43 @@ async function navigate(
   if (controller.signal.aborted) return;
 
   const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
+  // Parsed in a task of its own, inert until it is swapped in: parsing and showing a long page
+  // in one task would keep a tap waiting.
+  const next = parse(fetched.fragment.html);
+  await nextTask();
+  if (controller.signal.aborted) return;
+
+  // History and scroll first, while the page on screen is still laid out: done after the swap,
+  // each would make the browser lay the new page out at once, in this task.
   if (push) rememberScroll();
-  // Render before touching history, so the new entry is recorded under the new title.
-  const typing = render(fetched.fragment);
-  keepShown(finalUrl, fetched.fragment);
-  shown = finalUrl.pathname + finalUrl.search;
+  applyHead(fetched.fragment.meta);
   if (push) history.pushState({ scrollY: 0 } satisfies ScrollState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
-  restoreScroll(finalUrl, push ? undefined : scrollY);
-  if (push && !typing) focusHeading();
-  hooks.afterNavigate(fetched.fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
+  shown = finalUrl.pathname + finalUrl.search;
+  const atTop = push && !finalUrl.hash;
+  if (atTop) window.scrollTo({ top: 0, behavior: 'instant' });
+  const typing = swapIn(next);
+  keepShown(finalUrl, fetched.fragment);
+  if (!atTop) restoreScroll(finalUrl, push ? undefined : scrollY);
+  if (push && !typing) requestAnimationFrame(focusHeading);
+  // The page's enhancements and its count in a task of their own too.
+  const { fragment } = fetched;
+  setTimeout(() => hooks.afterNavigate(fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate'), 0);
 }
 
-/** Swaps the page in; true when the reader was typing in the search box, which keeps focus. */
-function render(fragment: PageFragment): boolean {
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function parse(html: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
+/** Puts the page in; true when the reader was typing in the search box, which keeps focus. */
+function swapIn(next: DocumentFragment): boolean {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root to render into');
-  return carrySearchBox(() => {
-    root.innerHTML = fragment.html;
-    applyHead(fragment.meta);
-  });
+  return carrySearchBox(() => root.replaceChildren(next));
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {
