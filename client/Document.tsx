@@ -1,7 +1,8 @@
 /**
- * The HTML document the Worker renders: <head> with every meta tag of the page, the app
- * inside #root, and the page payload as JSON for hydration. Rendered on the server only;
- * after a client navigation, head tags are updated by `client/head.ts` from the same PageMeta.
+ * The HTML document the Worker renders: <head> with every meta tag of the page, the app inside
+ * #root, and the page payload as JSON (the entry reads its build, kind and meta). Rendered on
+ * the server only; after a client navigation, head tags are updated by `client/browser/head.ts`
+ * from the same PageMeta.
  */
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
@@ -57,7 +58,7 @@ export function Document({ payload, payloadJson, assets }: DocumentProps) {
         </div>
         <script type="application/json" id={PAYLOAD_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: payloadJson }} />
         {assets.scripts.map((src) => (
-          // Paint first, hydrate after: the entry is imported once the page has been painted.
+          // Paint first, script after: the entry is imported once the page has been painted.
           <script key={src} data-entry={src} dangerouslySetInnerHTML={{ __html: INLINE_SCRIPTS.paintFirst }} />
         ))}
       </body>

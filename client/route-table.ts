@@ -6,8 +6,8 @@
  * line below. A `lazy` route's module is imported when first needed (`loadRouteModule`): a
  * visitor rarely lands on those pages. Its page kind is its name.
  *
- * Loaders stay out of the browser bundle: they are read behind `import.meta.env.SSR`, false in
- * Vite's client build, true in the Worker's (wrangler.toml [define]) and in tests.
+ * Loaders are read behind `import.meta.env.SSR`, true in the Worker's build (wrangler.toml
+ * [define]) and in tests.
  */
 import type { PageKind } from '../contracts/page-payload.ts';
 import type { LazyKind } from './lazy-routes.ts';

@@ -2,7 +2,7 @@
  * How a script outside the bundle asks the client router to show the page on screen again from
  * fresh data, keeping the scroll position: it dispatches REFRESH_EVENT on `window`, cancelable,
  * and the router cancels it to say it took it (dispatchEvent then returns false). A page whose
- * router is not running (not hydrated yet, or no script) leaves it uncancelled, and the sender
+ * router is not running (the entry has not run yet, or no script) leaves it uncancelled, and the sender
  * reloads instead. `npm start`'s live preview (scripts/dev/live/) is the one sender: nothing on
  * the deployed site dispatches it, so in production the listener never runs. Pure.
  */

@@ -1,7 +1,7 @@
 /**
  * Where the reader was, kept in the history entry (`history.state.scrollY`), so that the
  * router can scroll back there on back/forward. The entry installs the in-page part from the
- * first paint on: a #hash link followed before React has hydrated still records the spot it
+ * first paint on: a #hash link followed before the router is installed still records the spot it
  * left, and the router, installed later, finds it.
  *
  * I/O: history.state; a click listener on the document.

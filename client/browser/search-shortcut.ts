@@ -1,7 +1,7 @@
 /**
  * "/" anywhere on the page focuses the header's search box, unless the reader is typing
  * somewhere. Installed by the entry, not by React, so that it works from the first paint on:
- * the key press that is a visitor's first intent is not lost while React loads.
+ * a key press right after the first paint is not lost.
  *
  * I/O: a keydown listener on the document.
  */

@@ -6,7 +6,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 interface LayoutProps {
   /** The current path, to mark the active navigation link. */
   path: string;
-  /** The calendar year shown in the footer, from the server so that hydration agrees. */
+  /** The calendar year shown in the footer, from the server: every render of a page agrees. */
   year: number;
   children: ReactNode;
 }
