@@ -31,7 +31,7 @@ try {
     (route) => route.fulfill({ status: 204 }),
   );
   await page.goto(site.url(args.path));
-  await page.locator('html[data-hydrated][data-live-preview="connected"]').waitFor({ state: 'attached' });
+  await page.locator('html[data-enhanced][data-live-preview="connected"]').waitFor({ state: 'attached' });
   await page.evaluate(() => window.scrollTo(0, 900));
   const source = readFileSync(join(site.contentDir, args.file), 'utf8');
 

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { pageHtmlApiPath } from '../contracts/page-fragment.ts';
 import { clientFiles, gzipSize, weigh } from '../scripts/client-weight.ts';
 import { WORKER_BUNDLE } from '../tools/local-worker.ts';
 import { type Scenario, startRuntime } from './runtime.ts';
@@ -123,10 +124,9 @@ function namedAssets(html: string): { css: string[]; js: string[] } {
 }
 
 /**
- * For each page: its HTML as the Worker serves it, the CSS and JS it names with React's chunks
- * (which the entry fetches at the visitor's first intent: counted, as a visitor who navigates
- * pays them) and, on a page with diagrams left to the browser, the mermaid chunks, the font its
- * CSS uses, all from the build in dist/client; and the page-data JSON of a client navigation to it.
+ * For each page: its HTML as the Worker serves it, the CSS and JS it names with the entry's
+ * imports and, on a page with diagrams left to the browser, the mermaid chunks, the font its CSS
+ * uses, all from the build in dist/client; and the page HTML (JSON) of a client navigation to it.
  */
 export async function pageWeights(base: URL, pages: { label: string; path: string }[]): Promise<PageWeight[]> {
   const files = clientFiles();
@@ -134,10 +134,10 @@ export async function pageWeights(base: URL, pages: { label: string; path: strin
   const weights: PageWeight[] = [];
   for (const { label, path } of pages) {
     const html = await (await fetch(new URL(path, base))).text();
-    const json = await (await fetch(new URL(`/api/_analog/pages${path === '/' ? '' : path}`, base))).text();
+    const json = await (await fetch(new URL(pageHtmlApiPath(path), base))).text();
     const named = namedAssets(html);
-    const hasDiagrams = (JSON.parse(json) as { data: { article?: { hasDiagrams?: boolean } } }).data.article?.hasDiagrams === true;
-    const js = new Set([...named.js, ...files.appJs, ...(hasDiagrams ? files.diagramJs : [])]);
+    const hasDiagrams = /\sdata-diagram[\s=>]/.test(html);
+    const js = new Set([...named.js, ...files.baseJs, ...(hasDiagrams ? files.diagramJs : [])]);
     const part = { html: gzipSize(html), css: weigh(named.css).gzip, js: weigh(js).gzip };
     weights.push({ label, path, ...part, fonts, total: part.html + part.css + part.js, nextNavigation: gzipSize(json) });
   }

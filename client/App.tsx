@@ -6,8 +6,8 @@ import { renderableModule } from './route-table.ts';
 
 export function App({ data, path }: { data: PageData; path: string }) {
   const module = renderableModule(data.kind);
-  // Never on the server (the Worker loads a lazy module before its loader runs); in the browser,
-  // a render that skipped `loadRouteModule` first.
+  // Never in the Worker, which loads a lazy module before its loader runs; a caller that skipped
+  // `loadRouteModule` would.
   if (!module) throw new Error(`the ${data.kind} page was rendered before its module had loaded`);
   const Page = module.default as ComponentType<{ data: PageBody }>;
   return (

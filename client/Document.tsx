@@ -1,6 +1,6 @@
 /**
- * The HTML document the Worker renders: <head> from PageMeta, the app in #root, the payload as JSON for hydration.
- * Server only, pure; after a client navigation `client/browser/head.ts` updates the head.
+ * The HTML document the Worker renders: <head> from PageMeta, the page in #root, the payload as JSON (the entry
+ * reads its build, kind and meta). Server only, pure; after a client navigation `client/browser/head.ts` updates the head.
  */
 import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
@@ -56,7 +56,7 @@ export function Document({ payload, payloadJson, assets }: DocumentProps) {
         </div>
         <script type="application/json" id={PAYLOAD_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: payloadJson }} />
         {assets.scripts.map((src) => (
-          // Paint first, hydrate after: the entry is imported once the page has been painted.
+          // Paint first, script after: the entry is imported once the page has been painted.
           <script key={src} data-entry={src} dangerouslySetInnerHTML={{ __html: INLINE_SCRIPTS.paintFirst }} />
         ))}
       </body>

@@ -1,13 +1,16 @@
 /**
- * Browser entry, imported once the page has painted: wires what article HTML needs, counts the view, and loads React
- * (hydrate-app.tsx) at the visitor's first intent. No React of its own. I/O: reads the payload; listeners, fetches.
+ * Browser entry, imported once the page has painted (paint-first.ts calls its `start`): plain code for navigation,
+ * search, copy buttons and diagrams, and the page view. No React. I/O: reads the payload; listeners, fetches.
  */
-import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
-import { installCopyButtons } from './browser/copy-buttons.ts';
+import type { PageFragment } from '../contracts/page-fragment.ts';
+import { PAYLOAD_ELEMENT_ID, type PageKind, type PagePayload } from '../contracts/page-payload.ts';
+import { announce } from './browser/announce.ts';
+import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
 import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
-import { onFirstIntent } from './browser/first-intent.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
+import { followLink, installRouter } from './browser/router.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
+import { installSearchBox } from './browser/search-box.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
 import { initTocHighlight } from './browser/toc-highlight.ts';
 import './styles.css';
@@ -19,24 +22,41 @@ function enhance(): void {
 }
 
 /** Pages that exist are counted; error and not-found pages are not. */
-function countView(payload: PagePayload, path: string): void {
-  if (payload.data.kind !== 'notFound' && payload.data.kind !== 'error' && payload.data.kind !== 'unavailable') sendPageView(path);
+function countView(kind: PageKind, path: string): void {
+  if (kind !== 'notFound' && kind !== 'error' && kind !== 'unavailable') sendPageView(path);
 }
 
-const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
-const root = document.getElementById('root');
-if (payloadElement && root) {
+/**
+ * Wires the page; `held` is what was clicked between the first paint and now (a same-host link
+ * or a copy button, paint-first.ts), done now, once.
+ */
+export function start(held?: Element): void {
+  const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
+  const root = document.getElementById('root');
+  if (!payloadElement || !root) return;
   const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
+  // The page as served, kept for a later back to it: taken before diagrams change it.
+  const served: PageFragment = { build: payload.build, status: 200, kind: payload.data.kind, meta: payload.meta, html: root.innerHTML };
   installPreloadErrorHandler();
   installCopyButtons();
   installSearchShortcut();
+  installSearchBox();
   installInPageScrollMemory();
+  installRouter(
+    {
+      build: payload.build,
+      afterNavigate(fragment, path, kind) {
+        enhance();
+        if (kind === 'refresh') return;
+        announce(document.title);
+        countView(fragment.kind, path);
+      },
+    },
+    served,
+  );
   enhance();
-  countView(payload, location.pathname);
+  countView(payload.data.kind, location.pathname);
   document.documentElement.dataset.enhanced = '';
-  onFirstIntent(() => {
-    import('./hydrate-app.tsx')
-      .then(({ hydrateApp }) => hydrateApp(root, payload, { enhance, countView }))
-      .catch((error: unknown) => console.warn('The page script could not load; the page stays as served.', error));
-  });
+  if (held instanceof HTMLAnchorElement) followLink(held);
+  else if (held instanceof HTMLButtonElement) void copyFrom(held);
 }

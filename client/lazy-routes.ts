@@ -1,6 +1,6 @@
 /**
- * The routes whose module is a chunk of its own in the browser, by name (also their page kind), with the path Vite's
- * manifest names. Read by the route table, the Worker and the weight report. Pure data, no React: Node imports it.
+ * The routes whose module the Worker imports on first use, by name (also their page kind), with the module's path.
+ * Read by the route table. Pure data, no React: Node imports it.
  */
 /** Each must be a chunk of its own: the Worker and the weight report fail if Vite did not split it. */
 export const LAZY_ROUTE_FILES = {

@@ -1,10 +1,11 @@
 /**
- * The route table: which route module answers which path, for the Worker and the browser alike. Pure.
- * Adding a page: a module in routes/ and one line below.
+ * The route table: which route module answers which path, for the Worker (the browser knows pages by
+ * route-patterns.ts). Adding a page: its pattern there, a module in routes/ and one line below. Pure.
  */
 import type { PageKind } from '../contracts/page-payload.ts';
 import type { LazyKind } from './lazy-routes.ts';
 import type { Loader, PageComponent } from './route-module.ts';
+import { matchPattern, ROUTE_PATTERNS } from './route-patterns.ts';
 import * as article from './routes/article.tsx';
 import * as guideIndex from './routes/guide-index.tsx';
 import * as home from './routes/home.tsx';
@@ -41,34 +42,34 @@ const SSR = import.meta.env.SSR;
  * A `lazy` route's module is a chunk of its own in the browser, loaded before its page renders; its name is its kind.
  */
 export const ROUTES: readonly Route[] = [
-  { name: 'home', pattern: '/', kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },
+  { name: 'home', pattern: ROUTE_PATTERNS.home, kinds: ['home'], module: { loader: SSR ? home.loader : undefined, default: home.default } },
   {
     name: 'newsIndex',
-    pattern: '/news',
+    pattern: ROUTE_PATTERNS.newsIndex,
     kinds: ['newsIndex'],
     module: { loader: SSR ? newsIndex.loader : undefined, default: newsIndex.default },
   },
   {
     name: 'newsArticle',
-    pattern: '/news/:slug',
+    pattern: ROUTE_PATTERNS.newsArticle,
     kinds: ['article'],
     module: { loader: SSR ? article.loader : undefined, default: article.default },
   },
   {
     name: 'guideIndex',
-    pattern: '/guide',
+    pattern: ROUTE_PATTERNS.guideIndex,
     kinds: ['guideIndex'],
     module: { loader: SSR ? guideIndex.loader : undefined, default: guideIndex.default },
   },
   {
     name: 'guideArticle',
-    pattern: '/guide/:slug',
+    pattern: ROUTE_PATTERNS.guideArticle,
     kinds: ['article'],
     module: { loader: SSR ? article.loader : undefined, default: article.default },
   },
-  { name: 'setup', pattern: '/setup', lazy: () => import('./routes/setup.tsx') },
-  { name: 'analytics', pattern: '/analytics', lazy: () => import('./routes/analytics.tsx') },
-  { name: 'search', pattern: '/search', lazy: () => import('./routes/search.tsx') },
+  { name: 'setup', pattern: ROUTE_PATTERNS.setup, lazy: () => import('./routes/setup.tsx') },
+  { name: 'analytics', pattern: ROUTE_PATTERNS.analytics, lazy: () => import('./routes/analytics.tsx') },
+  { name: 'search', pattern: ROUTE_PATTERNS.search, lazy: () => import('./routes/search.tsx') },
 ];
 
 /** Paths no route matches, and the not-found, unavailable and error pages any loader may answer. */
@@ -86,20 +87,9 @@ export interface RouteMatch {
 
 /** Matches a decoded pathname against the table; null when no route fits. */
 export function matchRoute(pathname: string): RouteMatch | null {
-  const parts = pathname.split('/').slice(1);
   for (const route of ROUTES) {
-    const pattern = route.pattern.split('/').slice(1);
-    if (pattern.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const fits = pattern.every((segment, i) => {
-      const part = parts[i] ?? '';
-      if (segment.startsWith(':')) {
-        params[segment.slice(1)] = part;
-        return part !== '';
-      }
-      return segment === part;
-    });
-    if (fits) return { route, params };
+    const params = matchPattern(route.pattern, pathname);
+    if (params) return { route, params };
   }
   return null;
 }

@@ -138,5 +138,5 @@ export interface PagePayload {
   build: string;
 }
 
-/** The id of the <script> holding a server-rendered page's payload, which the browser hydrates from. */
+/** The id of the <script> holding a server-rendered page's payload (the browser's entry reads it). */
 export const PAYLOAD_ELEMENT_ID = 'page-payload';

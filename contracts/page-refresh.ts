@@ -1,7 +1,7 @@
 /** How a script outside the bundle (`npm start`'s live preview) asks the client router to show the page again. Pure. */
 /**
  * Dispatched on `window`, cancelable: the router cancels it to say it took it (dispatchEvent returns false); left
- * uncancelled where no router runs (not hydrated, no script), the sender reloads instead. Nothing deployed sends it.
+ * uncancelled where no router runs (the entry has not run, no script), the sender reloads instead. Nothing deployed sends it.
  */
 export const REFRESH_EVENT = 'race-element:refresh';
 

@@ -5,24 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { LAZY_ROUTE_FILES, type LazyKind } from '../client/lazy-routes.ts';
 import type { ManifestChunk as Chunk } from '../worker/pages/client-assets.ts';
 
 export const CLIENT_OUT = 'dist/client';
-/** The most JavaScript an article page may download, React included, gzip -9, in bytes. */
+/** The most JavaScript an article page may download, gzip -9, in bytes. */
 export const ARTICLE_JS_BUDGET_BYTES = 70_000;
 const ENTRY = 'client/entry-browser.tsx';
-const APP = 'client/hydrate-app.tsx';
 
 export interface ClientFiles {
   /** Scripts every page loads once painted: the entry and its static imports (no React). */
   baseJs: Set<string>;
-  /** The above and React's chunk with its imports: what a page has run after the first intent. */
-  appJs: Set<string>;
   /** Scripts a page with a (flowchart) diagram loads: the above and mermaid's chunks. */
   diagramJs: Set<string>;
-  /** Scripts each split page loads by its first intent: appJs and its own chunk with its imports. */
-  splitPageJs: Map<LazyKind, Set<string>>;
   css: string[];
   /** The woff2 files the stylesheets name (what a current browser fetches). */
   fonts: string[];
@@ -46,22 +40,15 @@ export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
   };
 
   const baseJs = closure([ENTRY]);
-  if (!manifest[APP]?.isDynamicEntry) throw new Error(`${APP} has no chunk of its own: the entry must import it on demand`);
-  const appJs = closure([APP], new Set(baseJs));
   const mermaidEntry = (entry.dynamicImports ?? []).filter((name) => name.includes('mermaid'));
   // Mermaid loads each diagram type on demand; our content draws flowcharts.
   const flowchart = Object.keys(manifest).filter((name) => /flowDiagram/.test(name));
   const diagramJs = new Set([...baseJs, ...closure([...mermaidEntry, ...flowchart])]);
-  const splitPageJs = new Map<LazyKind, Set<string>>();
-  for (const [kind, module] of Object.entries(LAZY_ROUTE_FILES) as [LazyKind, string][]) {
-    if (!manifest[module]?.isDynamicEntry) throw new Error(`${module} has no chunk of its own: see client/lazy-routes.ts`);
-    splitPageJs.set(kind, closure([module], new Set(appJs)));
-  }
   const css = entry.css ?? [];
   const fonts = css.flatMap((file) =>
     [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!),
   );
-  return { baseJs, appJs, diagramJs, splitPageJs, css, fonts: [...new Set(fonts)] };
+  return { baseJs, diagramJs, css, fonts: [...new Set(fonts)] };
 }
 
 export interface Weight {

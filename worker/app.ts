@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import { MEDIA_PATH_PREFIX, REMOTE_IMAGE_PATH_PREFIX } from '../contracts/media.ts';
+import { PAGE_HTML_API_PREFIX } from '../contracts/page-fragment.ts';
 import {
   PAGE_API_PREFIX,
   PAGE_VIEW_API_PATH,
@@ -27,6 +28,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { checkXsrf, xsrfSecret } from './http/xsrf.ts';
 import { xsrfToken } from './http/xsrf-token-route.ts';
 import { pageData } from './pages/page-data-route.ts';
+import { pageHtml } from './pages/page-html-route.tsx';
 import { renderPage } from './pages/page-route.ts';
 import { previewRoutes } from './preview/preview-routes.ts';
 import { previewSession } from './preview/preview-session.ts';
@@ -58,6 +60,8 @@ app.use('/api/*', async (c, next) => {
 app.get(XSRF_TOKEN_API_PATH, xsrfToken);
 app.get(PAGE_API_PREFIX, pageData);
 app.get(`${PAGE_API_PREFIX}/*`, pageData);
+app.get(PAGE_HTML_API_PREFIX, pageHtml);
+app.get(`${PAGE_HTML_API_PREFIX}/*`, pageHtml);
 app.get(SEARCH_API_PATH, searchApi);
 app.get(`${SAMPLES_API_PREFIX}*`, sampleFile);
 app.route(PAGE_VIEW_API_PATH, pageViewHits);

@@ -16,7 +16,7 @@ export function installCopyButtons(): void {
   });
 }
 
-async function copyFrom(button: HTMLButtonElement): Promise<void> {
+export async function copyFrom(button: HTMLButtonElement): Promise<void> {
   const code = button.closest('.code-block')?.querySelector('pre');
   if (!code) return;
   const text = code.textContent ?? '';

@@ -1,38 +1,29 @@
 /**
- * Same-host navigation without reloads, from page JSON; a refresh event shows the page again from fresh data.
- * I/O: click listeners, history, fetches of page data and route chunks.
+ * Same-host navigation without reloads and without React: swaps in the server's HTML of the next page
+ * (browser/page-fetch.ts); a refresh event shows the page again. I/O: #root, history, listeners, fetches.
  */
-import type { PagePayload } from '../../contracts/page-payload.ts';
+import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
-import { PAGE_API_PREFIX, pageApiPath } from '../../contracts/routes.ts';
-import { loadRouteModule, matchRoute } from '../route-table.ts';
+import { isPagePath } from '../route-patterns.ts';
+import { applyHead } from './head.ts';
+import { type Fetched, fetchPage, forgetPages, keepShown, prefetchPage, shownPage } from './page-fetch.ts';
 import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
+import { carrySearchBox } from './search-box.ts';
 
 export interface RouterHooks {
   /** The client build this bundle is (the served page's payload names it). */
   build: string;
-  /** Renders the payload synchronously (the DOM is updated when this returns). */
-  render(payload: PagePayload, path: string): void;
   /**
-   * Runs after each client-side navigation has been rendered and scrolled; `refresh` when it
-   * showed the same page again (contracts/page-refresh.ts), which is no new page view.
+   * Runs after each navigation has been rendered and scrolled; `refresh` when it showed the
+   * same page again (contracts/page-refresh.ts), which is no new page view.
    */
-  afterNavigate(payload: PagePayload, path: string, kind: 'navigate' | 'refresh'): void;
-}
-
-const PREFETCH_TTL_MS = 30_000;
-const PREFETCH_LIMIT = 40;
-const prefetched = new Map<string, { at: number; response: Promise<Fetched> }>();
-
-interface Fetched {
-  payload: PagePayload;
-  /** The page URL after redirects (e.g. /guide/dsx → /guide/DSX). */
-  url: URL;
+  afterNavigate(fragment: PageFragment, path: string, kind: 'navigate' | 'refresh'): void;
 }
 
 let current: AbortController | undefined;
 /** Path and query of the page on screen: a history step that keeps them only moves to a #hash. */
 let shown = '';
+let routerHooks: RouterHooks | undefined;
 
 /** A link we navigate ourselves, or null when the browser should handle the click. */
 export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
@@ -44,17 +35,26 @@ export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL
   if (!anchor.href) return null;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-  if (!matchRoute(url.pathname)) return null;
+  if (!isPagePath(url.pathname)) return null;
   return url;
 }
 
-/**
- * Takes over plain left clicks on links to our routes: fetches the page's data (and a split page's chunk),
- * renders it, then history entry, head tags, scroll and focus as a page load would. Anything else is the browser's;
- * a failed fetch falls back to a normal page load.
- */
-export function installRouter(hooks: RouterHooks): void {
+/** Follows a link clicked before the router ran (paint-first.ts held it): in place when we can. */
+export function followLink(anchor: HTMLAnchorElement): void {
+  const url = navigableUrl(anchor);
+  if (!url || !routerHooks) location.assign(anchor.href);
+  else if (isInPageHashLink(url)) {
+    rememberScroll();
+    location.hash = url.hash;
+  } else void navigate(url, routerHooks, { push: true });
+}
+
+/** The page on screen, as served, is the first one kept for back and forward. */
+export function installRouter(hooks: RouterHooks, served: PageFragment): void {
+  routerHooks = hooks;
   history.scrollRestoration = 'manual';
+  shown = location.pathname + location.search;
+  keepShown(new URL(location.href), served);
 
   document.addEventListener('click', (event) => {
     const anchor = (event.target as Element | null)?.closest('a');
@@ -68,16 +68,18 @@ export function installRouter(hooks: RouterHooks): void {
     void navigate(url, hooks, { push: true });
   });
 
-  const warm = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.('a');
-    const url = anchor ? navigableUrl(anchor) : null;
-    if (url && url.pathname + url.search !== location.pathname + location.search) prefetch(url);
+  const warm = (anchor: Element | null | undefined) => {
+    const url = anchor instanceof HTMLAnchorElement ? navigableUrl(anchor) : null;
+    if (url && url.pathname + url.search !== location.pathname + location.search) prefetchPage(url);
   };
-  document.addEventListener('pointerover', warm, { passive: true });
-  document.addEventListener('focusin', warm);
-  document.addEventListener('touchstart', warm, { passive: true });
+  const warmTarget = (event: Event) => warm((event.target as Element | null)?.closest?.('a'));
+  document.addEventListener('pointerover', warmTarget, { passive: true });
+  document.addEventListener('focusin', warmTarget);
+  document.addEventListener('touchstart', warmTarget, { passive: true });
+  // The link under the pointer or focused when this runs had its pointerover before it.
+  warm([...document.querySelectorAll('a:hover')].at(-1));
+  warm(document.activeElement?.closest('a'));
 
-  shown = location.pathname + location.search;
   window.addEventListener('popstate', (event) => {
     const state = (event.state ?? {}) as ScrollState;
     // An in-page #link (the browser fires popstate for it too), or back/forward between two
@@ -93,7 +95,7 @@ export function installRouter(hooks: RouterHooks): void {
   // position and the page's state. Cancelling tells the sender not to reload.
   window.addEventListener(REFRESH_EVENT, (event) => {
     event.preventDefault();
-    prefetched.clear();
+    forgetPages();
     const url = new URL((event as CustomEvent<RefreshDetail | null>).detail?.to ?? location.pathname + location.search, location.href);
     url.hash = location.hash;
     void navigate(url, hooks, { push: false, scrollY: window.scrollY, refresh: true });
@@ -112,9 +114,11 @@ async function navigate(
 
   let fetched: Fetched;
   try {
-    fetched = await fetchPage(url, controller.signal);
-    if (fetched.payload.build !== hooks.build)
-      throw new Error(`the page is for client build ${fetched.payload.build}, this tab runs ${hooks.build}`);
+    // Back and forward show the page as it was shown, without asking the server again.
+    const kept = push || refresh ? undefined : shownPage(url);
+    fetched = kept ? { fragment: kept, url } : await fetchPage(url, controller.signal);
+    if (fetched.fragment.build !== hooks.build)
+      throw new Error(`the page is for client build ${fetched.fragment.build}, this tab runs ${hooks.build}`);
   } catch (error) {
     if (controller.signal.aborted) return; // a newer navigation took over
     console.warn('Client navigation failed, loading the page normally.', error);
@@ -126,15 +130,43 @@ async function navigate(
   if (controller.signal.aborted) return;
 
   const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
+  // Parsed in a task of its own, inert until it is swapped in: parsing and showing a long page
+  // in one task would keep a tap waiting.
+  const next = parse(fetched.fragment.html);
+  await nextTask();
+  if (controller.signal.aborted) return;
+
+  // History and scroll first, while the page on screen is still laid out: done after the swap,
+  // each would make the browser lay the new page out at once, in this task.
   if (push) rememberScroll();
-  // Render before touching history, so the new entry is recorded under the new title.
-  hooks.render(fetched.payload, finalUrl.pathname);
-  shown = finalUrl.pathname + finalUrl.search;
+  applyHead(fetched.fragment.meta);
   if (push) history.pushState({ scrollY: 0 } satisfies ScrollState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
-  restoreScroll(finalUrl, push ? undefined : scrollY);
-  if (push) focusHeading();
-  hooks.afterNavigate(fetched.payload, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
+  shown = finalUrl.pathname + finalUrl.search;
+  const atTop = push && !finalUrl.hash;
+  if (atTop) window.scrollTo({ top: 0, behavior: 'instant' });
+  const typing = swapIn(next);
+  keepShown(finalUrl, fetched.fragment);
+  if (!atTop) restoreScroll(finalUrl, push ? undefined : scrollY);
+  if (push && !typing) requestAnimationFrame(focusHeading);
+  // The page's enhancements and its count in a task of their own too.
+  const { fragment } = fetched;
+  setTimeout(() => hooks.afterNavigate(fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate'), 0);
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function parse(html: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
+/** Puts the page in; true when the reader was typing in the search box, which keeps focus. */
+function swapIn(next: DocumentFragment): boolean {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root to render into');
+  return carrySearchBox(() => root.replaceChildren(next));
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {
@@ -156,51 +188,4 @@ function scrollWithinPage(url: URL, scrollY: number | undefined): void {
 
 function focusHeading(): void {
   document.getElementById('page-heading')?.focus({ preventScroll: true });
-}
-
-/** Starts loading a page's data ahead of a likely click; the click then renders from memory. */
-export function prefetch(url: URL): void {
-  const key = url.pathname + url.search;
-  const cached = prefetched.get(key);
-  if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) return;
-  const response = requestPage(url, undefined);
-  response.catch(() => prefetched.delete(key));
-  prefetched.set(key, { at: Date.now(), response });
-  if (prefetched.size > PREFETCH_LIMIT) prefetched.delete(prefetched.keys().next().value as string);
-}
-
-function fetchPage(url: URL, signal: AbortSignal): Promise<Fetched> {
-  const key = url.pathname + url.search;
-  const cached = prefetched.get(key);
-  prefetched.delete(key);
-  if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) {
-    // Still abortable: a newer click must win even over a prefetched page.
-    return Promise.race([
-      cached.response,
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-    ]);
-  }
-  return requestPage(url, signal);
-}
-
-/** The page's data, and its chunk when it is a split page: both needed before it renders. */
-async function requestPage(url: URL, signal: AbortSignal | undefined): Promise<Fetched> {
-  // The route names the likely page: its chunk downloads alongside the data. Only the page
-  // the data names must load (a route can answer another kind, e.g. an error page).
-  const match = matchRoute(url.pathname);
-  if (match && 'lazy' in match.route) loadRouteModule(match.route.name).catch(() => {});
-  // Same-origin credentials (fetch's default, said here because it matters): the page's cookies go
-  // with the request, so a navigation in a preview session gets the preview's page.
-  const response = await fetch(pageApiPath(url.pathname) + url.search, {
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
-    signal: signal ?? null,
-  });
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) throw new Error(`page data answered ${response.status} ${type}`);
-  const payload = (await response.json()) as PagePayload;
-  await loadRouteModule(payload.data.kind);
-  const apiUrl = new URL(response.url || url.href, location.href);
-  const pagePath = apiUrl.pathname.startsWith(PAGE_API_PREFIX) ? apiUrl.pathname.slice(PAGE_API_PREFIX.length) || '/' : url.pathname;
-  return { payload, url: new URL(pagePath + apiUrl.search, location.href) };
 }

@@ -8,7 +8,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 interface LayoutProps {
   /** The current path, to mark the active navigation link. */
   path: string;
-  /** The calendar year shown in the footer, from the server so that hydration agrees. */
+  /** The calendar year shown in the footer, from the server: every render of a page agrees. */
   year: number;
   /** Set in a whole-site preview session: the banner naming it. */
   preview?: PreviewInfo | undefined;
@@ -29,7 +29,7 @@ export function Layout({ path, year, preview, children }: LayoutProps) {
         </a>
         <p className="site-tagline">{SITE.tagline}</p>
         {/* /search has its own box, with the query in it: one search landmark per page. */}
-        {path !== '/search' && <SearchBox path={path} />}
+        {path !== '/search' && <SearchBox />}
         <ThemeToggle />
       </header>
       <nav className="site-nav" aria-label="Main">

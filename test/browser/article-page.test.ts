@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('table of contents', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 5));
     await page.evaluate(() => window.scrollTo({ top: 300, behavior: 'instant' }));
     const pageData: string[] = [];
-    page.on('request', (r) => r.url().includes('/api/_analog/pages/') && pageData.push(r.url()));
+    page.on('request', (r) => /\/api\/_analog\/page(s|-html)\//.test(r.url()) && pageData.push(r.url()));
     await page.click('.toc a[href="#project-motor-racing"]');
     await page.waitForURL('**/guide/multi-sim#project-motor-racing');
     // A smooth scroll (scroll-behavior) takes a moment; the page is not loaded again.
@@ -87,8 +87,8 @@ describe('table of contents', () => {
     await scrollToHeading(page, 'rfactor-2');
     await expect.poll(() => activeLinks(page)).toEqual(['#rfactor-2']);
 
-    // The scroll was intent: React hydrates, and from then on links navigate in place.
-    await hydrated(page);
+    // The entry has run: links navigate in place.
+    await enhanced(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.click('nav.site-nav a[href="/guide/features"]');
     await page.waitForURL('**/guide/features');
@@ -188,7 +188,7 @@ describe('heading anchors', () => {
       undefined,
       { timeout: 20_000 },
     );
-    await hydrated(page);
+    await enhanced(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const anchor = page.locator('#forza-horizon-5 a.heading-anchor');
     expect(await anchor.getAttribute('aria-label')).toBe('Link to this section: Forza Horizon 5');
@@ -206,7 +206,7 @@ describe('previous and next', () => {
   test('navigate in place to the neighbouring guide', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/guide/multi-sim'));
-    await hydrated(page);
+    await enhanced(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 3));
     const next = page.locator('nav[aria-label="More articles"] a[rel="next"]');
     const href = await next.getAttribute('href');

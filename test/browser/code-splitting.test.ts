@@ -1,23 +1,19 @@
 /**
- * What Chromium downloads: an article page stays within the JavaScript budget once React has
- * hydrated it, and the pages split out of React's chunk (client/lazy-routes.ts) load their
- * chunk when shown, first page or client navigation, with hydration as clean as any other
- * page's. No page's head names a script: the entry comes after the first paint, React and a
- * split page's chunk at the visitor's first intent.
+ * What Chromium downloads: an article page stays within the JavaScript budget, and every page
+ * (analytics, search and setup included, first page or client navigation) needs no script but
+ * the entry: the server renders them all, and the router swaps in their HTML. No page's head
+ * names a script: the entry comes after the first paint.
  */
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LAZY_ROUTE_FILES, type LazyKind } from '../../client/lazy-routes.ts';
-import { ARTICLE_JS_BUDGET_BYTES, CLIENT_OUT, clientFiles } from '../../scripts/client-weight.ts';
+import { ARTICLE_JS_BUDGET_BYTES, clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { parsePage } from '../support/html.ts';
-import { addLink, clickNewLink, hydrated, marker, setMarker } from '../support/navigation.ts';
+import { addLink, clickNewLink, enhanced, marker, setMarker } from '../support/navigation.ts';
 
-/** The budget: JavaScript on an article page without diagrams, gzip, React included. */
 const ARTICLE = '/news/2023-04-29-signpath';
-const SPLIT_KINDS = Object.keys(LAZY_ROUTE_FILES) as LazyKind[];
+const entryFiles = () => [...clientFiles().baseJs].map((file) => `/${file}`);
 
 let site: Site;
 beforeAll(async () => {
@@ -25,16 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-/** A split page's chunk as the browser requests it: `/assets/AnalyticsPage-<hash>.js`. */
-function chunkUrl(kind: LazyKind): string {
-  const manifest = JSON.parse(readFileSync(`${CLIENT_OUT}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  return `/${manifest[LAZY_ROUTE_FILES[kind]]!.file}`;
-}
-
 /** Paths of every request the page makes from now on. */
 function recordRequests(page: Page): string[] {
   const paths: string[] = [];
   page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** Paths of the scripts the page fetches from now on. */
+function scriptRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && paths.push(new URL(r.url()).pathname));
   return paths;
 }
 
@@ -47,7 +44,8 @@ describe('an article page without diagrams', () => {
     });
     const requests = recordRequests(page);
     await page.goto(site.url(ARTICLE));
-    await hydrated(page);
+    await enhanced(page);
+    await page.mouse.move(3, 3);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-diagram]').count()).toBe(0);
 
@@ -55,40 +53,37 @@ describe('an article page without diagrams', () => {
     for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
     console.log(`article JavaScript: ${scripts.size} files, ${gzipBytes} bytes gzip -9`);
     expect(gzipBytes).toBeLessThanOrEqual(ARTICLE_JS_BUDGET_BYTES);
-    // Exactly the files the build's weight report counts: the entry, React's chunk, their imports.
-    const { appJs, diagramJs } = clientFiles();
-    expect([...scripts.keys()].sort()).toEqual([...appJs].map((file) => `/${file}`).sort());
+    // Exactly the files the build's weight report counts: the entry and its imports.
+    const { baseJs, diagramJs } = clientFiles();
+    expect([...scripts.keys()].sort()).toEqual(entryFiles().sort());
 
-    const mermaidFiles = new Set([...diagramJs].filter((file) => !appJs.has(file)).map((file) => `/${file}`));
+    const mermaidFiles = new Set([...diagramJs].filter((file) => !baseJs.has(file)).map((file) => `/${file}`));
     expect(mermaidFiles.size).toBeGreaterThan(0);
     expect(requests.filter((path) => mermaidFiles.has(path) || /mermaid/i.test(path))).toEqual([]);
-    const splitChunks = SPLIT_KINDS.map(chunkUrl);
-    expect(requests.filter((path) => splitChunks.includes(path))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 });
 
-describe('pages split out of the entry chunk', () => {
-  const landings: [path: string, kind: LazyKind, heading: string][] = [
-    ['/analytics', 'analytics', 'Site usage'],
-    ['/search?q=dsx', 'search', 'Results for “dsx”'],
-    ['/setup', 'setup', 'SetupLinks'],
+describe('analytics, search and setup', () => {
+  const landings: [path: string, heading: string][] = [
+    ['/analytics', 'Site usage'],
+    ['/search?q=dsx', 'Results for “dsx”'],
+    ['/setup', 'SetupLinks'],
   ];
 
-  test.each(landings)('%s as the first page hydrates with its chunk, without a console error', async (path, kind, heading) => {
+  test.each(landings)('%s as the first page needs only the entry, and its links navigate in place', async (path, heading) => {
     const { page, context, errors } = await site.open();
-    const requests = recordRequests(page);
+    const scripts = scriptRequests(page);
     await page.goto(site.url(path));
-    await hydrated(page);
+    await enhanced(page);
     expect(await page.locator('main h1').textContent()).toBe(heading);
-    expect(requests.filter((p) => p === chunkUrl(kind))).toHaveLength(1);
-    // Hydrated and working: a link now renders in place.
     await setMarker(page);
     await clickNewLink(page, '/guide');
     await page.waitForURL('**/guide');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
     expect(await marker(page)).toBe(42);
+    expect(scripts).toEqual(entryFiles());
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -102,45 +97,29 @@ describe('pages split out of the entry chunk', () => {
       expect(
         entry.map((script) => script.getAttribute('data-entry')),
         path,
-      ).toEqual([`/${clientFiles().baseJs.values().next().value}`]);
+      ).toEqual(entryFiles());
     }
   });
 
-  test('a link from an article renders /analytics in place, once its chunk (asked for on hover) is in', async () => {
+  test('a link from an article renders /analytics in place from its HTML, asked for on hover, with no script', async () => {
     const { page, context, errors } = await site.open();
     await page.goto(site.url(ARTICLE));
-    await hydrated(page);
+    await enhanced(page);
     await setMarker(page);
     const requests = recordRequests(page);
-    // A slow chunk: the click comes while it is still loading, and the render must wait for it.
-    await page.route(`**${chunkUrl('analytics')}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
+    const scripts = scriptRequests(page);
     const link = await addLink(page, '/analytics');
     await page.hover(link);
-    await expect.poll(() => requests.filter((p) => p === chunkUrl('analytics')).length).toBe(1);
+    await expect.poll(() => requests.filter((p) => p === '/api/_analog/page-html/analytics').length).toBe(1);
     await page.click(link);
     await page.waitForURL('**/analytics');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Site usage');
     expect(await page.title()).toBe('Race Element - Site usage');
     expect(await marker(page)).toBe(42);
     expect(requests.filter((p) => p === '/analytics')).toEqual([]); // no document request
-    expect(requests.filter((p) => p === chunkUrl('analytics'))).toHaveLength(1);
+    expect(requests.filter((p) => p === '/api/_analog/page-html/analytics')).toHaveLength(1);
+    expect(scripts).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  test('a chunk that fails to load falls back to a normal page load', async () => {
-    const { page, context } = await site.open();
-    await page.goto(site.url(ARTICLE));
-    await hydrated(page);
-    await setMarker(page);
-    await page.route(`**${chunkUrl('setup')}`, (route) => route.abort());
-    await clickNewLink(page, '/setup');
-    await page.waitForURL('**/setup');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('SetupLinks');
-    expect(await marker(page)).toBeUndefined(); // a real load happened
     await context.close();
   });
 });

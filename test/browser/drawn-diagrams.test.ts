@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ARTICLE_JS_BUDGET_BYTES, clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { edgeShades, expectShadesToFollowScrolling } from '../support/edge-shades.ts';
-import { hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 
 const ARTICLE = '/guide/multi-sim';
 const PHONE = { width: 390, height: 844 };
@@ -36,11 +36,11 @@ test('the page loads only the base JavaScript (no mermaid, within the article bu
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(site.url(ARTICLE));
-  await hydrated(page);
+  await enhanced(page);
   await page.waitForLoadState('networkidle');
   expect(await page.locator('figure.diagram-drawn svg').count()).toBe(1);
-  // The entry, React and their imports: no mermaid.
-  expect([...scripts.keys()].sort()).toEqual([...clientFiles().appJs].map((file) => `/${file}`).sort());
+  // The entry and its imports: no mermaid.
+  expect([...scripts.keys()].sort()).toEqual([...clientFiles().baseJs].map((file) => `/${file}`).sort());
   let gzipBytes = 0;
   for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
   expect(gzipBytes).toBeLessThanOrEqual(ARTICLE_JS_BUDGET_BYTES);
@@ -92,7 +92,7 @@ describe.each(['dark', 'light'] as const)('in the %s theme', (scheme) => {
 test('at 390 px every label is at least 11 CSS px, and the figure scrolls sideways from the keyboard', async () => {
   const { page, context } = await site.open({ viewport: PHONE });
   await page.goto(site.url(ARTICLE));
-  await hydrated(page);
+  await enhanced(page);
   const sizes = await page.evaluate(() =>
     [...document.querySelectorAll<SVGTextElement>('figure.diagram-drawn svg text')]
       .filter((t) => t.textContent?.trim())

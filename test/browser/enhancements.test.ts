@@ -1,7 +1,7 @@
 /** The interactive parts of pages in real Chromium: copy, diagrams, samples, theme, errors. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('copy button', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
     await page.clock.install({ time: new Date('2026-01-01T12:00:00Z') });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await hydrated(page);
+    await enhanced(page);
     // Time stands still from here: only runFor moves it, however busy the machine is.
     await page.clock.pauseAt(new Date('2026-01-01T12:01:00Z'));
     const button = page.locator('.prose .code-block .copy-button').first();
@@ -48,7 +48,7 @@ describe('copy button', () => {
     await page.addInitScript(breakClipboard);
     await page.clock.install();
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await hydrated(page);
+    await enhanced(page);
     const button = page.locator('.prose .code-block .copy-button').first();
     await button.click();
     await expect.poll(() => button.textContent()).toBe('Press Ctrl+C to copy');
@@ -62,7 +62,7 @@ describe('copy button', () => {
     const { page, context } = await site.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await hydrated(page);
+    await enhanced(page);
     const button = page.locator('.prose .code-block .copy-button').first();
     await button.focus();
     await page.keyboard.press('Enter');
@@ -141,7 +141,7 @@ describe('code samples', () => {
     const { page, context } = await site.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
     await page.goto(site.url('/guide/start-the-app-minimized'));
-    await hydrated(page);
+    await enhanced(page);
     await page.locator('.code-sample .copy-button').click();
     await expect.poll(() => page.locator('.code-sample .copy-button').textContent()).toBe('Copied!');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -157,7 +157,7 @@ describe('theme', () => {
     await page.goto(site.url('/news'));
     expect(await page.locator('html').getAttribute('data-theme')).toBeNull();
     expect(await page.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
-    await hydrated(page);
+    await enhanced(page);
     await page.click('[data-theme-toggle]');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     const cookie = (await context.cookies()).find((c) => c.name === 'theme');
@@ -177,7 +177,7 @@ describe('theme', () => {
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     // Hydrated first, so the link is a client navigation: after a full load the toggle click
     // below could come before that page's entry installs its listener (CI once lost that race).
-    await hydrated(page);
+    await enhanced(page);
     await page.click('nav.site-nav a[href="/guide"]');
     await page.waitForURL('**/guide');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
@@ -217,13 +217,13 @@ describe('every route', () => {
     '/analytics',
     '/guide/nope',
     '/nope',
-  ])('%s hydrates with no console errors', async (path) => {
+  ])('%s runs its script with no console errors', async (path) => {
     const { page, context, errors } = await site.open();
     const response = await page.goto(site.url(path));
     // Chromium logs a 404 document's own status as a console error; that one is expected.
     const own = response?.status() === 404 ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
     await page.waitForLoadState('networkidle');
-    // Hydration attached: a client navigation works from this page.
+    // The router is on: a client navigation works from this page.
     await page.click('nav.site-nav a[href="/news"]');
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');

@@ -27,7 +27,7 @@ afterAll(async () => {
 const ARTICLE = 'guide-multi-sim.md';
 const BANNER = '#live-preview-problems';
 
-/** A page on the dev server, hydrated and listening to the live channel, with the marker set; its console errors and page views sent. */
+/** A page on the dev server, its entry run and listening to the live channel, with the marker set; its console errors and page views sent. */
 async function open(
   path: string,
   viewport = { width: 900, height: 600 },

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { clickNewLink, hydrated, marker, setMarker } from '../support/navigation.ts';
+import { clickNewLink, enhanced, marker, setMarker } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -120,7 +120,7 @@ describe('same-host navigation', () => {
   test('a newer navigation wins over an older one still loading', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));
-    await page.route('**/api/_analog/pages/news', async (route) => {
+    await page.route('**/api/_analog/page-html/news', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
@@ -142,11 +142,11 @@ describe('same-host navigation', () => {
     await context.close();
   });
 
-  test('a failed page-data fetch falls back to a normal page load', async () => {
+  test('a failed page-HTML fetch falls back to a normal page load', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));
     await setMarker(page);
-    await page.route('**/api/_analog/pages/news', (route) => route.abort());
+    await page.route('**/api/_analog/page-html/news', (route) => route.abort());
     await page.click('nav.site-nav a[href="/news"]');
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
@@ -154,12 +154,12 @@ describe('same-host navigation', () => {
     await context.close();
   });
 
-  test('page data made for another client build (a deploy since the tab opened) is loaded in full, not rendered', async () => {
+  test('page HTML made for another client build (a deploy since the tab opened) is loaded in full, not rendered', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));
     await setMarker(page);
     let served = '';
-    await page.route('**/api/_analog/pages/news', async (route) => {
+    await page.route('**/api/_analog/page-html/news', async (route) => {
       const response = await route.fetch();
       const payload = (await response.json()) as { build: string };
       served = payload.build;
@@ -173,18 +173,18 @@ describe('same-host navigation', () => {
     await context.close();
   });
 
-  test('hovering a link prefetches its data, so the click needs no new request', async () => {
+  test('hovering a link prefetches its page, so the click needs no new request', async () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));
-    await hydrated(page);
+    await enhanced(page);
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await page.hover('nav.site-nav a[href="/guide"]');
-    await expect.poll(() => requests.filter((p) => p === '/api/_analog/pages/guide').length).toBe(1);
+    await expect.poll(() => requests.filter((p) => p === '/api/_analog/page-html/guide').length).toBe(1);
     await page.click('nav.site-nav a[href="/guide"]');
     await page.waitForURL('**/guide');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
-    expect(requests.filter((p) => p === '/api/_analog/pages/guide').length).toBe(1);
+    expect(requests.filter((p) => p === '/api/_analog/page-html/guide').length).toBe(1);
     await context.close();
   });
 

@@ -12,7 +12,7 @@ import { SITE } from '../../client/site.ts';
 import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { imagesWithoutCopy, remoteImagePointer } from '../../scripts/content/remote-images.ts';
 import { type Site, startSite } from '../support/browser.ts';
-import { hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ async function elsewhere(path: string): Promise<{ requested: string[]; named: st
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto(site.url(path));
-  await hydrated(page);
+  await enhanced(page);
   await page.waitForLoadState('networkidle');
   const host = new URL(site.url('/')).host;
   // Headless Chromium fetches no icon or manifest, so what the page names for fetching is
@@ -79,7 +79,7 @@ describe('a first load', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(site.url('/guide/multi-sim'));
-    await hydrated(page);
+    await enhanced(page);
     expect(requested.some((url) => new URL(url).pathname.startsWith('/assets/'))).toBe(true);
     expect(await page.evaluate(() => (document.querySelector('link[rel~="icon"]') as HTMLLinkElement).href)).toBe(site.url('/favicon.ico'));
     await context.close();

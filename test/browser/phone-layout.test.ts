@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { expectShadesToFollowScrolling } from '../support/edge-shades.ts';
-import { hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 import { WIDE_TABLE_ENTRY, WIDE_TABLE_PATH } from '../support/wide-table.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -39,7 +39,7 @@ describe('on a 390×844 phone', () => {
       await Promise.all([page.waitForResponse((r) => r.url().includes('/analytics/hits')), page.goto(site.url(path))]);
     }
     await page.goto(site.url('/analytics'));
-    await hydrated(page);
+    await enhanced(page);
     expect(await page.locator('.bar-list li').count()).toBeGreaterThan(0);
     const layout = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
@@ -66,7 +66,7 @@ describe('on a 390×844 phone', () => {
   test('/search shows one search box, and cards with space between them', async () => {
     const { context, page } = await site.open(PHONE);
     await page.goto(site.url('/search?q=dsx'));
-    await hydrated(page);
+    await enhanced(page);
     expect(await page.locator('input[name="q"]').count()).toBe(1);
     expect(await page.locator('[role="search"]').count()).toBe(1);
     expect(await page.locator('input[name="q"]').inputValue()).toBe('dsx');

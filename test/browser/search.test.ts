@@ -1,7 +1,8 @@
 /** The header search box in Chromium: as-you-type results, keyboard, "/" shortcut. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { enhanced, hydrated } from '../support/navigation.ts';
+import { entryPath, holdRequests } from '../support/held-requests.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => site?.close());
 test('results appear as you type; arrows and Enter open one without a reload', async () => {
   const { page, context, errors } = await site.open();
   await page.goto(site.url('/news'));
-  await hydrated(page);
+  await enhanced(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   const box = page.locator('header input[role="combobox"]');
   await box.fill('dualsens');
@@ -35,7 +36,7 @@ test('results appear as you type; arrows and Enter open one without a reload', a
 test('"/" focuses the search box; Enter without a selection opens the results page', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/guide'));
-  await hydrated(page);
+  await enhanced(page);
   await page.keyboard.press('/');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
   await page.keyboard.type('multisim');
@@ -45,18 +46,19 @@ test('"/" focuses the search box; Enter without a selection opens the results pa
   await context.close();
 });
 
-test('before React: "/" focuses the box at once, and what is typed then is kept and searched once React hydrates', async () => {
+test('before the entry runs, what is typed in the box is kept, and searched once it runs', async () => {
   const { page, context, errors } = await site.open();
-  await page.goto(site.url('/guide'));
-  await enhanced(page);
-  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-  // The key press is the first intent: React starts loading, and the entry focuses the box.
-  await page.keyboard.press('/');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q');
-  await page.keyboard.type('multisim');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const entry = await holdRequests(page, (path) => path === entryPath());
+  await page.goto(site.url('/guide'), { waitUntil: 'domcontentloaded' });
+  await page.locator('main h1').waitFor();
+  await expect.poll(() => entry.held()).toBe(1);
   const box = page.locator('header input[role="combobox"]');
+  await box.click();
+  await page.keyboard.type('multisim');
+  entry.release();
+  await enhanced(page);
   expect(await box.inputValue()).toBe('multisim');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q');
   await expect.poll(() => page.locator('header [role="option"] a').first().getAttribute('href')).toBe('/guide/multi-sim');
   expect(errors).toEqual([]);
   await context.close();
@@ -65,7 +67,7 @@ test('before React: "/" focuses the box at once, and what is typed then is kept 
 test('Escape closes the results', async () => {
   const { page, context } = await site.open();
   await page.goto(site.url('/'));
-  await hydrated(page);
+  await enhanced(page);
   const box = page.locator('header input[role="combobox"]');
   await box.fill('obs');
   await expect.poll(() => page.locator('header .search-popup').isVisible()).toBe(true);

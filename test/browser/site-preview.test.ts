@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LOCAL_PREVIEW_SECRET } from '../../contracts/preview-token.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { type Site, startSite } from '../support/browser.ts';
-import { hydrated, marker, setMarker } from '../support/navigation.ts';
+import { enhanced, marker, setMarker } from '../support/navigation.ts';
 import { PREVIEW_SITE, PREVIEW_TITLE } from '../support/preview-fixture.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -70,7 +70,7 @@ test('the banner fits a 390 px phone and passes axe in both themes', async () =>
       bypassCSP: true,
     });
     await page.goto(link);
-    await hydrated(page);
+    await enhanced(page);
     const box = (await banner(page).boundingBox())!;
     expect(box.x, colorScheme).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, colorScheme).toBeLessThanOrEqual(390);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { hydrated } from '../support/navigation.ts';
+import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe.each(['light', 'dark'] as const)('a system set to %s, no theme cookie',
     const { context, page } = await site.open({ colorScheme: scheme });
     await recordFrames(page);
     await page.goto(site.url('/guide/multi-sim'));
-    await hydrated(page);
+    await enhanced(page);
     await page.waitForTimeout(300);
     expect(await page.locator('html').getAttribute('data-theme')).toBeNull();
     expect(await backgrounds(page)).toEqual([BACKGROUND[scheme]]);
@@ -72,7 +72,7 @@ describe.each(['light', 'dark'] as const)('a system set to %s, no theme cookie',
   test('the toggle wins over the system and is remembered across loads', async () => {
     const { context, page } = await site.open({ colorScheme: scheme });
     await page.goto(site.url('/news'));
-    await hydrated(page);
+    await enhanced(page);
     await page.click('[data-theme-toggle]');
     const chosen = OTHER[scheme];
     expect(await page.locator('html').getAttribute('data-theme')).toBe(chosen);
@@ -80,7 +80,7 @@ describe.each(['light', 'dark'] as const)('a system set to %s, no theme cookie',
     expect((await context.cookies()).find((c) => c.name === 'theme')?.value).toBe(chosen);
     await recordFrames(page);
     await page.goto(site.url('/guide/multi-sim'));
-    await hydrated(page);
+    await enhanced(page);
     expect(await page.locator('html').getAttribute('data-theme')).toBe(chosen);
     expect(await backgrounds(page)).toEqual([BACKGROUND[chosen]]);
     expect(await page.getByRole('button', { name: `Switch to ${scheme} theme` }).count()).toBe(1);

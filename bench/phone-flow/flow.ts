@@ -1,0 +1,141 @@
+/**
+ * One scenario on one site, on a fresh emulated phone (phone.ts): load the page, wait for its
+ * load event and a second more, do the scenario's steps, wait for the next page's <h1> when it
+ * navigates, then until five seconds after the first input, and read what the probe recorded in
+ * every document of the tab (probe.ts) into the figures the report shows.
+ *
+ * I/O: a browser context on `browser`; requests to `base`.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { openPhone, type Phone, swipe } from './phone.ts';
+import { type DocumentRecord, FLOW_STORAGE_KEY } from './probe.ts';
+import type { Scenario } from './scenarios.ts';
+
+/** After the first input, how long long tasks are counted. */
+export const LONG_TASK_WINDOW_MS = 5000;
+const START_DELAY_MS = 1000;
+const HEADING_TIMEOUT_MS = 20_000;
+
+export interface FlowFigures {
+  fcpMs: number | null;
+  lcpMs: number | null;
+  bytesBeforeInput: number;
+  jsBytesBeforeInput: number;
+  /** Every byte of the tab, first load to the end of the window. */
+  bytesTotal: number;
+  longTaskMaxMs: number;
+  longTaskTotalMs: number;
+  /** Each tap's interaction duration (Event Timing); 16 stands for "under the 16 ms threshold"; null: lost with its document. */
+  inpMs: (number | null)[];
+  /** Last tap → the next page's <h1> shown; null when the scenario does not navigate or it never showed. */
+  tapToHeadingMs: number | null;
+  /** The navigation loaded a new document. */
+  reloaded: boolean;
+}
+
+type Point = { x: number; y: number } | null;
+
+const centre = (page: Page, selector: string): Promise<Point> =>
+  page.evaluate((s) => {
+    const element = document.querySelector(s);
+    const box = element?.getBoundingClientRect();
+    return box && box.width > 0 && box.height > 0 ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
+  }, selector);
+
+const read = (page: Page): Promise<{ current: DocumentRecord; previous: DocumentRecord[] }> =>
+  page.evaluate((key) => {
+    const flow = (window as unknown as { __flowRead: () => DocumentRecord }).__flowRead();
+    return { current: flow, previous: JSON.parse(sessionStorage.getItem(key) ?? '[]') as DocumentRecord[] };
+  }, FLOW_STORAGE_KEY);
+
+/** Reads the tab's records, retrying while a document is being replaced. */
+async function readAll(page: Page): Promise<DocumentRecord[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { current, previous } = await read(page);
+      return [...previous, current];
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+export async function runFlow(browser: Browser, base: URL, path: string, scenario: Scenario): Promise<FlowFigures> {
+  const phone = await openPhone(browser);
+  try {
+    await phone.page.goto(new URL(path, base).href, { waitUntil: 'load', timeout: 60_000 });
+    await phone.page.waitForTimeout(START_DELAY_MS);
+    await doSteps(phone, scenario);
+    const docs = await waitForEnd(phone.page, scenario);
+    return figures(docs, scenario);
+  } finally {
+    await phone.context.close();
+  }
+}
+
+async function doSteps(phone: Phone, scenario: Scenario): Promise<void> {
+  // Where each tap lands, read before the first input: reading the page later would wait for
+  // its main thread, and a tap must land whenever the reader's finger does.
+  const points = new Map<string, Point>();
+  for (const step of scenario.steps) if ('tap' in step) points.set(step.tap, await centre(phone.page, step.tap));
+  for (const step of scenario.steps) {
+    if ('swipe' in step) await swipe(phone, step.swipe);
+    else if ('wait' in step) await phone.page.waitForTimeout(step.wait);
+    else {
+      // Hidden until an earlier tap opened its menu: read now.
+      const point = points.get(step.tap) ?? (await centre(phone.page, step.tap));
+      if (!point) throw new Error(`${scenario.name} on ${scenario.page}: nothing to tap at ${step.tap}`);
+      await phone.page.touchscreen.tap(point.x, point.y);
+    }
+  }
+}
+
+async function waitForEnd(page: Page, scenario: Scenario): Promise<DocumentRecord[]> {
+  const started = Date.now();
+  let docs = await readAll(page);
+  const lastTap = () => Math.max(...docs.flatMap((d) => d.taps));
+  if (scenario.navigates) {
+    while (!docs.some((d) => d.headings.some((h) => h.at > lastTap())) && Date.now() - started < HEADING_TIMEOUT_MS) {
+      await page.waitForTimeout(100);
+      docs = await readAll(page);
+    }
+  }
+  const firstInput = docs.find((d) => d.firstInput !== null)?.firstInput ?? Date.now();
+  const left = firstInput + LONG_TASK_WINDOW_MS + 300 - Date.now();
+  if (left > 0) await page.waitForTimeout(left);
+  return readAll(page);
+}
+
+/** One tap's interaction: the longest Event Timing entry of the first interaction starting at or after it. */
+function tapDuration(doc: DocumentRecord, tap: number, unloaded: boolean): number | null {
+  const interactions = doc.events.filter((e) => e.interactionId > 0 && e.start >= tap - 1);
+  if (interactions.length === 0) return unloaded ? null : 16;
+  const first = interactions.reduce((a, b) => (b.start < a.start ? b : a));
+  return Math.max(...interactions.filter((e) => e.interactionId === first.interactionId).map((e) => e.duration));
+}
+
+export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures {
+  const first = docs[0]!;
+  const firstInput = docs.find((d) => d.firstInput !== null)?.firstInput ?? Number.POSITIVE_INFINITY;
+  const before = first.resources.filter((r) => r.end <= firstInput);
+  const isJs = (url: string) => /\.m?js(\?|$)/.test(new URL(url).pathname);
+  const tasks = docs.flatMap((d) => d.longTasks).filter((t) => t.start >= firstInput && t.start <= firstInput + LONG_TASK_WINDOW_MS);
+  const taps = docs.flatMap((d, i) => d.taps.map((tap) => ({ tap, doc: d, unloaded: i < docs.length - 1 && d.taps.at(-1) === tap })));
+  const lastTap = taps.at(-1)?.tap ?? Number.POSITIVE_INFINITY;
+  const heading = docs.flatMap((d) => d.headings.map((h) => ({ ...h, doc: d }))).find((h) => h.at > lastTap);
+  // A document that replaced another shows its <h1> at its first paint at the earliest.
+  const shownAt = heading ? Math.max(heading.at, heading.doc.fcp ?? 0) : null;
+  return {
+    fcpMs: first.fcp === null ? null : first.fcp - first.origin,
+    lcpMs: first.lcp === null ? null : first.lcp - first.origin,
+    bytesBeforeInput: before.reduce((sum, r) => sum + r.bytes, 0),
+    jsBytesBeforeInput: before.filter((r) => isJs(r.url)).reduce((sum, r) => sum + r.bytes, 0),
+    bytesTotal: docs.flatMap((d) => d.resources).reduce((sum, r) => sum + r.bytes, 0),
+    longTaskMaxMs: Math.max(0, ...tasks.map((t) => t.duration)),
+    longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+    inpMs: taps.map(({ tap, doc, unloaded }) => tapDuration(doc, tap, unloaded)),
+    tapToHeadingMs: scenario.navigates && shownAt !== null ? shownAt - lastTap : null,
+    reloaded: docs.length > 1,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The phone the flow emulates, as the issue measured it: a mid-range phone (390×844 CSS px,
+ * touch, device scale 3), its CPU four times slower than the host's (CDP
+ * Emulation.setCPUThrottlingRate 4), and its network at 150 ms latency and 1.6 Mbps down,
+ * 750 kbps up (CDP Network.emulateNetworkConditions). Each page opens in a fresh browser context:
+ * a cold cache. The probe (probe.ts) is in every document of it.
+ *
+ * I/O: a browser context and a CDP session on its page.
+ */
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { FLOW_STORAGE_KEY, installProbe } from './probe.ts';
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+} as const;
+export const CPU_SLOWDOWN = 4;
+export const NETWORK = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 } as const;
+
+export interface Phone {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+}
+
+export async function openPhone(browser: Browser): Promise<Phone> {
+  const context = await browser.newContext(PHONE);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await context.addInitScript(installProbe, FLOW_STORAGE_KEY);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, cdp };
+}
+
+/** A finger's swipe that scrolls the page by `dy` CSS px (positive: further down), no fling. */
+export async function swipe(phone: Phone, dy: number): Promise<void> {
+  await phone.cdp.send('Input.synthesizeScrollGesture', {
+    x: PHONE.viewport.width / 2,
+    y: PHONE.viewport.height / 2,
+    yDistance: -dy,
+    gestureSourceType: 'touch',
+    speed: 1600,
+    preventFling: true,
+  });
+}

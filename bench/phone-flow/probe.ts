@@ -1,0 +1,122 @@
+/**
+ * What the phone flow records inside every document it opens (an init script, so it runs before
+ * the page's own scripts): paints, long tasks, Event Timing entries (durationThreshold 16), the
+ * first input, taps, each change of the page's <h1> at the frame that shows it, and resource
+ * bytes. Times are epoch milliseconds (timeOrigin + the entry's time), so figures from a
+ * document that replaced another (a full load) line up with the first one's; on `pagehide` a
+ * document appends its record to sessionStorage, where the next one of the tab finds it.
+ *
+ * I/O: in the browser only; sessionStorage key FLOW_STORAGE_KEY.
+ */
+export const FLOW_STORAGE_KEY = 'phone-flow-documents';
+
+export interface ResourceRecord {
+  url: string;
+  /** Bytes on the wire (headers and encoded body), as Resource Timing reports them. */
+  bytes: number;
+  end: number;
+}
+
+export interface DocumentRecord {
+  id: string;
+  url: string;
+  origin: number;
+  fcp: number | null;
+  /** The last largest-contentful-paint candidate before the first input. */
+  lcp: number | null;
+  longTasks: { start: number; duration: number }[];
+  events: { name: string; start: number; duration: number; interactionId: number }[];
+  firstInput: number | null;
+  taps: number[];
+  headings: { text: string; at: number }[];
+  resources: ResourceRecord[];
+}
+
+/** The init script's source (a function, serialised by playwright-core's addInitScript). */
+export function installProbe(storageKey: string): void {
+  const origin = performance.timeOrigin;
+  const epoch = (t: number) => origin + t;
+  const record: DocumentRecord = {
+    id: Math.random().toString(36).slice(2),
+    url: location.href,
+    origin,
+    fcp: null,
+    lcp: null,
+    longTasks: [],
+    events: [],
+    firstInput: null,
+    taps: [],
+    headings: [],
+    resources: [],
+  };
+  (window as unknown as { __flow: DocumentRecord }).__flow = record;
+  const observe = (type: string, options: Record<string, unknown>, each: (entry: PerformanceEntry) => void) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true, ...options });
+    } catch {
+      // An entry type this browser lacks: its figure stays empty.
+    }
+  };
+  observe('paint', {}, (e) => {
+    if (e.name === 'first-contentful-paint') record.fcp = epoch(e.startTime);
+  });
+  observe('largest-contentful-paint', {}, (e) => {
+    if (record.firstInput === null) record.lcp = epoch(e.startTime);
+  });
+  observe('longtask', {}, (e) => record.longTasks.push({ start: epoch(e.startTime), duration: e.duration }));
+  observe('event', { durationThreshold: 16 }, (e) => {
+    const interactionId = (e as PerformanceEntry & { interactionId?: number }).interactionId ?? 0;
+    record.events.push({ name: e.name, start: epoch(e.startTime), duration: e.duration, interactionId });
+  });
+  const firstInput = (event: Event) => {
+    if (record.firstInput === null) record.firstInput = epoch(event.timeStamp);
+  };
+  for (const type of ['touchstart', 'pointerdown', 'wheel', 'keydown'])
+    addEventListener(type, firstInput, { capture: true, passive: true });
+  // A tap: a touch that ends without moving (a scroll gesture moves).
+  let touchAt = 0;
+  let scrolled = false;
+  const touch = { capture: true, passive: true };
+  addEventListener(
+    'touchstart',
+    (e) => {
+      touchAt = epoch(e.timeStamp);
+      scrolled = false;
+    },
+    touch,
+  );
+  addEventListener(
+    'touchmove',
+    () => {
+      scrolled = true;
+    },
+    touch,
+  );
+  addEventListener(
+    'touchend',
+    () => {
+      if (!scrolled) record.taps.push(touchAt);
+    },
+    touch,
+  );
+
+  let shown: string | null = null;
+  const heading = () => {
+    const text = (document.querySelector('main h1') ?? document.querySelector('h1'))?.textContent?.trim() ?? null;
+    if (!text || text === shown) return;
+    shown = text;
+    requestAnimationFrame(() => record.headings.push({ text, at: epoch(performance.now()) }));
+  };
+  new MutationObserver(heading).observe(document, { childList: true, subtree: true, characterData: true });
+
+  const resources = (): ResourceRecord[] =>
+    (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
+      .concat(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((e) => ({ url: e.name, bytes: e.transferSize, end: epoch(e.responseEnd) }));
+  (window as unknown as { __flowRead: () => DocumentRecord }).__flowRead = () => ({ ...record, resources: resources() });
+  addEventListener('pagehide', () => {
+    const kept = JSON.parse(sessionStorage.getItem(storageKey) ?? '[]') as DocumentRecord[];
+    kept.push({ ...record, resources: resources() });
+    sessionStorage.setItem(storageKey, JSON.stringify(kept));
+  });
+}

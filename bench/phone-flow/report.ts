@@ -1,0 +1,118 @@
+/**
+ * The phone flow's table: for each page, scenario and site, the medians over the rounds (with
+ * their range when there is more than one), and the verdicts on the issue's targets for this
+ * site. Pure.
+ */
+import { median } from '../stats.ts';
+import type { FlowFigures } from './flow.ts';
+import type { PageName, ScenarioName } from './scenarios.ts';
+import type { SiteName } from './sites.ts';
+
+export interface FlowRow {
+  site: SiteName;
+  page: PageName;
+  scenario: ScenarioName;
+  path: string;
+  runs: FlowFigures[];
+  /** Runs that could not be done, with the reason. */
+  failures: string[];
+}
+
+export interface HostFigures {
+  /** Lighthouse's benchmark index of the host, before the runs (unthrottled). */
+  benchmarkIndex: number;
+  /** One-minute load average before and after. */
+  load: [number, number];
+}
+
+const num = (values: (number | null)[]): number[] => values.filter((v): v is number => v !== null && Number.isFinite(v));
+
+/** "median (min–max)" of some runs, or "–". */
+function spread(values: (number | null)[], unit = '', digits = 0): string {
+  const known = num(values);
+  if (known.length === 0) return '–';
+  const f = (v: number) => `${v.toFixed(digits)}${unit}`;
+  const m = f(median(known));
+  return known.length > 1 ? `${m} (${f(Math.min(...known))}–${f(Math.max(...known))})` : m;
+}
+
+const kb = (bytes: number) => bytes / 1000;
+
+export function flowTable(rows: FlowRow[]): string {
+  const header = [
+    'page',
+    'scenario',
+    'site',
+    'FCP ms',
+    'LCP ms',
+    'KB before input',
+    'JS KB',
+    'long tasks ms (max)',
+    'INP per tap ms',
+    'tap→h1 ms',
+    'reload',
+    'KB total',
+  ];
+  const lines = rows.map((row) => {
+    const r = row.runs;
+    const taps = Math.max(0, ...r.map((run) => run.inpMs.length));
+    const inp = Array.from({ length: taps }, (_, i) => spread(r.map((run) => run.inpMs[i] ?? null))).join(' / ');
+    const reloads = r.filter((run) => run.reloaded).length;
+    return [
+      row.page,
+      row.scenario,
+      row.site,
+      spread(r.map((x) => x.fcpMs)),
+      spread(r.map((x) => x.lcpMs)),
+      spread(
+        r.map((x) => kb(x.bytesBeforeInput)),
+        '',
+        1,
+      ),
+      spread(
+        r.map((x) => kb(x.jsBytesBeforeInput)),
+        '',
+        1,
+      ),
+      `${spread(r.map((x) => x.longTaskTotalMs))} (${spread(r.map((x) => x.longTaskMaxMs))})`,
+      inp || '–',
+      spread(r.map((x) => x.tapToHeadingMs)),
+      r.length ? `${reloads}/${r.length}` : '–',
+      spread(
+        r.map((x) => kb(x.bytesTotal)),
+        '',
+        1,
+      ),
+      ...(row.failures.length ? [`failed ${row.failures.length}: ${row.failures[0]}`] : []),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]!) : c)).join(' | ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join('\n');
+}
+
+/** The issue's targets for this site, each with what the run showed. */
+export function verdicts(rows: FlowRow[]): string[] {
+  const ours = rows.filter((r) => r.site === 'this site');
+  const runs = ours.flatMap((r) => r.runs);
+  const worstTask = Math.max(0, ...runs.map((r) => r.longTaskMaxMs));
+  const worstInp = Math.max(0, ...runs.flatMap((r) => num(r.inpMs)));
+  const lines = [
+    `no long task over 50 ms from the first input to 5 s after it: ${worstTask <= 50 ? 'met' : 'NOT met'} (longest ${worstTask.toFixed(0)} ms)`,
+    `INP of every tap at most 100 ms: ${worstInp <= 100 ? 'met' : 'NOT met'} (worst ${worstInp.toFixed(0)} ms)`,
+    `no same-host tap reloaded the document: ${runs.some((r) => r.reloaded) ? 'NOT met' : 'met'}`,
+  ];
+  for (const peer of ['VitePress', 'Starlight'] as const) {
+    for (const row of ours.filter((r) => r.scenario !== 'copy tap')) {
+      const other = rows.find((r) => r.site === peer && r.page === row.page && r.scenario === row.scenario);
+      if (!other?.runs.length) continue;
+      const a = median(num(row.runs.map((r) => r.tapToHeadingMs)));
+      const b = median(num(other.runs.map((r) => r.tapToHeadingMs)));
+      const ok = peer === 'VitePress' ? a <= b : a < b;
+      lines.push(
+        `tap→h1, ${row.page}, ${row.scenario}: ${a.toFixed(0)} ms ${ok ? (peer === 'VitePress' ? '≤' : '<') : 'NOT below'} ${peer}'s ${b.toFixed(0)} ms`,
+      );
+    }
+  }
+  return lines;
+}

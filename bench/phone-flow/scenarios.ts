@@ -1,0 +1,86 @@
+/**
+ * The phone flow's scenarios and, for each site compared, where its pages and the things tapped
+ * are. Each scenario loads a page and, once it has loaded and a second more has passed, does what
+ * a reader does: (a) three touch scrolls 400 ms apart, then a tap on the header's navigation;
+ * (b) that tap with no scroll; (c) on /news, a tap on a post in its body; (d) a first tap on a
+ * code block's copy button. Starlight and VitePress keep their navigation behind a menu button on
+ * a phone: their "header-nav tap" is the menu button, then the link.
+ */
+export type PageName = 'article' | 'guide' | 'news' | 'code';
+export type ScenarioName = 'scroll, then nav tap' | 'nav tap at 1 s' | 'post tap at 1 s' | 'copy tap';
+
+export interface SiteTargets {
+  paths: Record<PageName, string>;
+  /** The taps, in order, that reach another page from the header's navigation of each page. */
+  nav: Record<Exclude<PageName, 'code'>, string[]>;
+  newsPost: string;
+  copyButton: string;
+}
+
+export type Step = { swipe: number } | { tap: string } | { wait: number };
+
+export interface Scenario {
+  name: ScenarioName;
+  page: PageName;
+  steps: Step[];
+  /** True when the last tap leads to another page: time to its <h1>, reload or not. */
+  navigates: boolean;
+}
+
+const SCROLL_GAP_MS = 400;
+
+export function scenariosOf(site: SiteTargets): Scenario[] {
+  const taps = (selectors: string[]): Step[] => selectors.flatMap((tap, i) => (i ? [{ wait: SCROLL_GAP_MS }, { tap }] : [{ tap }]));
+  const scrolls: Step[] = [
+    { swipe: 300 },
+    { wait: SCROLL_GAP_MS },
+    { swipe: 300 },
+    { wait: SCROLL_GAP_MS },
+    { swipe: -1200 },
+    { wait: SCROLL_GAP_MS },
+  ];
+  const pages = ['article', 'guide', 'news'] as const;
+  return [
+    ...pages.map(
+      (page): Scenario => ({ name: 'scroll, then nav tap', page, steps: [...scrolls, ...taps(site.nav[page])], navigates: true }),
+    ),
+    ...pages.map((page): Scenario => ({ name: 'nav tap at 1 s', page, steps: taps(site.nav[page]), navigates: true })),
+    { name: 'post tap at 1 s', page: 'news', steps: [{ tap: site.newsPost }], navigates: true },
+    { name: 'copy tap', page: 'code', steps: [{ tap: site.copyButton }], navigates: false },
+  ];
+}
+
+export const THIS_SITE: SiteTargets = {
+  paths: { article: '/news/2023-04-29-signpath', guide: '/guide/multi-sim', news: '/news', code: '/guide/start-the-app-minimized' },
+  nav: {
+    article: ['nav.site-nav a[href="/guide"]'],
+    guide: ['nav.site-nav a[href="/news"]'],
+    news: ['nav.site-nav a[href="/guide"]'],
+  },
+  newsPost: 'main .entry-card-title a',
+  copyButton: 'main .code-block .copy-button',
+};
+
+const STARLIGHT_MENU = 'button.sl-menu-button';
+export const STARLIGHT: SiteTargets = {
+  paths: { article: '/news/2023-04-29-signpath/', guide: '/guide/multi-sim/', news: '/news/', code: '/guide/start-the-app-minimized/' },
+  nav: {
+    article: [STARLIGHT_MENU, '#starlight__sidebar a[href="/news/"]'],
+    guide: [STARLIGHT_MENU, '#starlight__sidebar a[href="/news/"]'],
+    news: [STARLIGHT_MENU, '#starlight__sidebar a[href="/guide/how-to-get-started/"]'],
+  },
+  newsPost: 'main .sl-markdown-content li a',
+  copyButton: '.expressive-code .copy button',
+};
+
+const VITEPRESS_MENU = 'button.VPNavBarHamburger';
+export const VITEPRESS: SiteTargets = {
+  paths: { article: '/news/2023-04-29-signpath', guide: '/guide/multi-sim', news: '/news/', code: '/guide/start-the-app-minimized' },
+  nav: {
+    article: [VITEPRESS_MENU, '.VPNavScreen a[href="/news/"]'],
+    guide: [VITEPRESS_MENU, '.VPNavScreen a[href="/news/"]'],
+    news: [VITEPRESS_MENU, '.VPNavScreen a[href="/guide/how-to-get-started"]'],
+  },
+  newsPost: '.vp-doc li a',
+  copyButton: 'div[class*="language-"] button.copy',
+};

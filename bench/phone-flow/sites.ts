@@ -1,0 +1,66 @@
+/**
+ * The sites the phone flow compares, each behind the same gzip proxy (../gzip-proxy.ts) as the
+ * Starlight comparison: this site (the built Worker, content/ published into a fresh KV) and
+ * Astro Starlight built from the same content (../starlight-site.ts), and VitePress when its kit
+ * is there (vitepress-site.ts). Each site is asked for every page once before the first round, so
+ * no round meets a cold isolate or disk.
+ *
+ * I/O: builds or reuses the peer sites; starts workerd, loopback servers and proxies.
+ */
+import { startGzipProxy } from '../gzip-proxy.ts';
+import { startRuntime } from '../runtime.ts';
+import { publishSite } from '../site-run.ts';
+import { buildStarlightSite } from '../starlight-site.ts';
+import { startStaticOrigin } from '../static-origin.ts';
+import { type SiteTargets, STARLIGHT, THIS_SITE, VITEPRESS } from './scenarios.ts';
+import { buildVitePressSite } from './vitepress-site.ts';
+
+export const SITE_NAMES = ['this site', 'Starlight', 'VitePress'] as const;
+export type SiteName = (typeof SITE_NAMES)[number];
+
+export interface RunningSite {
+  name: SiteName;
+  url: URL;
+  targets: SiteTargets;
+}
+
+export async function startSites(
+  names: readonly SiteName[],
+  log: (line: string) => void,
+): Promise<{ sites: RunningSite[]; close(): Promise<void> }> {
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer();
+  };
+  try {
+    const sites: RunningSite[] = [];
+    for (const name of names) {
+      if (name === 'this site') {
+        const site = await publishSite({ content: 'content', articlePath: THIS_SITE.paths.article });
+        closers.push(async () => site.scenario.remove());
+        const runtime = await startRuntime(site.scenario);
+        closers.push(() => runtime.dispose());
+        const proxy = await startGzipProxy(runtime.url);
+        closers.push(() => proxy.close());
+        sites.push({ name, url: proxy.url, targets: THIS_SITE });
+      } else {
+        const dist = name === 'Starlight' ? buildStarlightSite('content', log) : buildVitePressSite('content', log);
+        const origin = await startStaticOrigin(dist);
+        closers.push(() => origin.close());
+        const proxy = await startGzipProxy(origin.url);
+        closers.push(() => proxy.close());
+        sites.push({ name, url: proxy.url, targets: name === 'Starlight' ? STARLIGHT : VITEPRESS });
+      }
+    }
+    for (const site of sites)
+      for (const path of Object.values(site.targets.paths)) {
+        const response = await fetch(new URL(path, site.url));
+        if (!response.ok) throw new Error(`${site.name}: ${path} answered ${response.status}`);
+        await response.arrayBuffer();
+      }
+    return { sites, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+/** Holds some of a page's requests until the test lets them go: a moment of loading reached on purpose. */
+import type { Page } from 'playwright-core';
+import { clientFiles } from '../../scripts/client-weight.ts';
+
+/** The entry script's path, as every page's inline script names it. */
+export const entryPath = (): string => `/${[...clientFiles().baseJs][0]}`;
+
+/** Requests whose path matches `test` wait until `release()`; then they go to the server. */
+export async function holdRequests(page: Page, test: (path: string) => boolean): Promise<{ release(): void; held(): number }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(
+    (url) => test(url.pathname),
+    async (route) => {
+      held++;
+      await released;
+      await route.continue().catch(() => {
+        // The page went away meanwhile (a full load): nothing left to answer.
+      });
+    },
+  );
+  return { release, held: () => held };
+}
