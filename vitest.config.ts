@@ -6,7 +6,7 @@
  */
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const BUILT_SITE_TESTS = ['test/worker/**/*.test.ts', 'test/browser/**/*.test.ts', 'test/bench/**/*.test.ts'];
+const BUILT_SITE_TESTS = ['test/content/**/*.test.ts', 'test/worker/**/*.test.ts', 'test/browser/**/*.test.ts', 'test/bench/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -9,7 +9,7 @@ import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { WIDE_TABLE_ENTRY, WIDE_TABLE_PATH } from '../support/wide-table.ts';
+import { WIDE_TABLE_PATH } from '../support/fixture-site.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -29,7 +29,7 @@ const PAGES = [
   '/search?q=dsx',
   // after the pages above, whose views it lists as a table and a chart
   '/analytics',
-  // a table wider than a phone, in its scrolling region (not in content/: wide-table.ts)
+  // a table wider than a phone, in its scrolling region
   WIDE_TABLE_PATH,
   // a missing article, with suggestions, and an unknown route
   '/guide/multisim',
@@ -38,7 +38,7 @@ const PAGES = [
 
 let site: Site;
 beforeAll(async () => {
-  site = await startSite({ extraEntries: [WIDE_TABLE_ENTRY] });
+  site = await startSite();
 });
 afterAll(() => site?.close());
 

@@ -2,16 +2,16 @@
  * The site's own files, in real Chromium: a first load of every page the sitemap lists, and of
  * every other kind of page, asks no other host for anything but the footer's downloads badge
  * (shields.io). The articles' images from other hosts come from this site: a kept copy
- * (content/media/remote/), or, for those the upload could not copy (this machine has no
- * internet, so all six of the real content's), the Worker's /media/remote/ path, which fetches
+ * (media/remote/ of the content folder), or, for those the upload could not copy (this machine has no
+ * internet, so all six of the fixture site's), the Worker's /media/remote/ path, which fetches
  * them (worker/content/remote-image-route.ts). The icons and web manifest the head names are the
  * site's static assets.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { imagesWithoutCopy, remoteImagePointer } from '../../scripts/content/remote-images.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 import { hydrated } from '../support/navigation.ts';
 
 let site: Site;
@@ -22,8 +22,8 @@ afterAll(() => site?.close());
 
 const BADGE = new URL(SITE.downloadsBadge);
 
-/** Images the articles show from other hosts that have no copy in content/media/remote/. */
-const uncopiedImages = async (): Promise<Set<string>> => new Set(imagesWithoutCopy(await loadContentFolder('content')).keys());
+/** Images the articles show from other hosts that have no copy in the fixture's media/remote/. */
+const uncopiedImages = async (): Promise<Set<string>> => new Set(imagesWithoutCopy(await loadFixtureSite()).keys());
 
 /** What one first load asks of other hosts, what its links and sources name there, and the paths it asks of this host. */
 async function elsewhere(path: string): Promise<{ requested: string[]; named: string[]; here: string[] }> {

@@ -1,6 +1,6 @@
 /**
  * Real Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, against the built
- * Worker served by workerd on a loopback port with the real content uploaded.
+ * Worker served by workerd on a loopback port with the fixture site (fixture-site.ts) uploaded.
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -37,7 +37,7 @@ export interface Site {
 
 /**
  * `clientDiagrams`: the content is published with its diagrams left for the browser to draw.
- * `extraEntries`: markdown files published with content/'s (worker-runtime.ts).
+ * `extraEntries`: markdown files published with the fixture site's (worker-runtime.ts).
  */
 export async function startSite({
   clientDiagrams = false,
