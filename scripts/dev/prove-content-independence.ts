@@ -12,10 +12,10 @@
  * (test/content/live-content.test.ts) must fail, naming the post as file:line.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureFreshBuild } from './fresh-build.ts';
+import { CLIENT_OUTPUT, ensureFreshBuild, WORKER_OUTPUT } from './fresh-build.ts';
 
 const CONTENT_CHECK = 'test/content/live-content.test.ts';
 const INVALID_FILE = 'news-proof-invalid.md';
@@ -63,6 +63,10 @@ function scratchClone(): { clone: string; remove(): void } {
   if (run('git', ['clone', '--quiet', resolve('.'), clone], '.') !== 0) fail('git clone failed');
   symlinkSync(resolve('node_modules'), join(clone, 'node_modules'), 'dir');
   cpSync('dist', join(clone, 'dist'), { recursive: true });
+  // Copied in any order: the Worker must stay newer than the client manifest it embeds.
+  const now = Date.now() / 1000;
+  utimesSync(join(clone, CLIENT_OUTPUT), now, now);
+  utimesSync(join(clone, WORKER_OUTPUT), now + 1, now + 1);
   return { clone, remove: () => rmSync(parent, { recursive: true, force: true }) };
 }
 
