@@ -48,6 +48,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'built-site',
+          // Tests marked concurrent (axe's pages) run three at a time in a file: each its own
+          // browser context, beside another file's workerd and Chromium on two cores.
+          maxConcurrency: 3,
           include: BUILT_SITE_TESTS,
           exclude: [...configDefaults.exclude, ...PURE_TESTS, RATIO_CHECK],
           // The tools and a fresh dist/ first, then the Worker the read-only browser tests share.
