@@ -13,6 +13,7 @@ import { imagesWithoutCopy, remoteImagePointer } from '../../scripts/content/rem
 import { type Site, startSite } from '../support/browser.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { hydrated } from '../support/navigation.ts';
+import { inPool } from '../support/pool.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -62,8 +63,10 @@ describe('a first load', () => {
     expect(listed.length).toBeGreaterThan(25);
     const unexpected: Record<string, string[]> = {};
     const throughWorker = new Set<string>();
-    for (const path of paths) {
-      const { requested, named, here } = await elsewhere(path);
+    // Three first loads at a time, each in its own browser context.
+    const loads = await inPool(paths, 3, elsewhere);
+    for (const [index, { requested, named, here }] of loads.entries()) {
+      const path = paths[index]!;
       // The badge is lazy: below the fold of a long article it is not asked for at all.
       const extra = [...requested, ...named].filter((url) => url !== BADGE.href);
       if (extra.length > 0) unexpected[path] = [...new Set(extra)];
