@@ -1,15 +1,41 @@
 /**
- * Unit and runtime tests (the built Worker in workerd) run in Node; browser tests drive Debian's Chromium. Tests of the
- * built site are a project whose globalSetup rebuilds a stale dist/, so unit tests alone never wait for a build.
+ * Unit tests (pure, no runtime) and built-site tests (workerd, Chromium, a fresh dist/) as two projects, so unit tests
+ * alone never wait for a build. The benchmark's ratio check needs a quiet machine: a project only under `bench:ratio`.
  */
-import { configDefaults, defineConfig } from 'vitest/config';
+import { globSync } from 'node:fs';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/** Folders whose tests run the built site; every other test file is a unit test. */
 const BUILT_SITE_TESTS = [
+  'test/content/**/*.test.ts',
   'test/worker/**/*.test.ts',
   'test/browser/**/*.test.ts',
   'test/bench/**/*.test.ts',
   'test/workflows/*-rehearsal.test.ts',
 ];
+/** Test files below those folders that start no runtime and no browser: pure functions of worker/ and bench/. */
+const PURE_TESTS = [
+  'test/worker/http/etag.test.ts',
+  'test/worker/http/request-cookies.test.ts',
+  'test/worker/feeds/feed-builders.test.ts',
+  'test/worker/content/search-index.test.ts',
+  'test/worker/publishing/publish-lease.test.ts',
+  'test/bench/lantern-replay.test.ts',
+  'test/bench/phone-flow.test.ts',
+  'test/bench/ratio-by-round.test.ts',
+  'test/bench/starlight-report.test.ts',
+  'test/bench/stats.test.ts',
+  'test/bench/wrk-load.test.ts',
+];
+const RATIO_CHECK = 'test/bench/ratio.test.ts';
+const builtSite = new Set(globSync(BUILT_SITE_TESTS));
+/** Every other test file, so that a new folder can never fall outside both projects. */
+const UNIT_TESTS = globSync('test/**/*.test.{ts,tsx}').filter((file) => !builtSite.has(file) || PURE_TESTS.includes(file));
+
+const ratioProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'ratio', include: [RATIO_CHECK], globalSetup: ['test/support/built-site-setup.ts'] },
+};
 
 export default defineConfig({
   test: {
@@ -27,14 +53,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, ...BUILT_SITE_TESTS],
+          include: UNIT_TESTS,
         },
       },
       {
         extends: true,
-        test: { name: 'built-site', include: BUILT_SITE_TESTS, globalSetup: ['test/support/built-site-setup.ts'] },
+        test: {
+          name: 'built-site',
+          // Tests marked concurrent (axe's pages) run three at a time in a file: each its own
+          // browser context, beside another file's workerd and Chromium on two cores.
+          maxConcurrency: 3,
+          include: BUILT_SITE_TESTS,
+          exclude: [...configDefaults.exclude, ...PURE_TESTS, RATIO_CHECK],
+          // The tools and a fresh dist/ first, then the Worker the read-only browser tests share.
+          globalSetup: ['test/support/built-site-setup.ts', 'test/support/shared-site.ts'],
+        },
       },
+      ...(process.env.npm_lifecycle_event === 'bench:ratio' ? [ratioProject] : []),
     ],
   },
 });

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { ContentFolder } from '../scripts/content/load-content.ts';
 import { uploadContent } from '../scripts/content/upload.ts';
 import { startLocalWorker } from '../tools/local-worker.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
@@ -24,6 +25,8 @@ export interface LoadTestOptions {
   loadFraction?: number;
   /** Load `BASELINE_WORKER` instead of the site (every request then expects 200). */
   baseline?: boolean;
+  /** What the site publishes: a folder (default content/) or one already read (a test's fixture). */
+  content?: string | ContentFolder;
   log?: (line: string) => void;
 }
 
@@ -188,6 +191,7 @@ export async function runLoadTest({
   saturation = duration,
   loadFraction = LOAD_FRACTION,
   baseline = false,
+  content = 'content',
   log = console.log,
 }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
@@ -202,7 +206,7 @@ export async function runLoadTest({
     const pid = [...workerdChildren()].find((p) => !before.has(p));
     if (pid === undefined) throw new Error("cannot find the workerd process among this process's children");
     if (!baseline) {
-      const outcome = await uploadContent({ content: 'content', store: worker.store });
+      const outcome = await uploadContent({ content, store: worker.store });
       if (!outcome.ok) throw new Error('content upload failed');
     }
 

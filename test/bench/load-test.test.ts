@@ -7,10 +7,18 @@
  */
 import { describe, expect, test } from 'vitest';
 import { runLoadTest, thinkTimeMs } from '../../bench/load-test.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 
 test('3 s at 50 connections: zero errors, zero timeouts, zero unexpected statuses', async () => {
   const lines: string[] = [];
-  const outcome = await runLoadTest({ connections: 50, duration: 3, runs: 1, saturation: 0, log: (line) => lines.push(line) });
+  const outcome = await runLoadTest({
+    connections: 50,
+    duration: 3,
+    runs: 1,
+    saturation: 0,
+    content: await loadFixtureSite(),
+    log: (line) => lines.push(line),
+  });
   expect(outcome.problems, lines.join('\n')).toEqual([]);
   const [run] = outcome.runs;
   expect(run!.requests).toBeGreaterThan(100);

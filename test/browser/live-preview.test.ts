@@ -1,5 +1,5 @@
 /**
- * `npm start`'s live preview (scripts/dev/live/) in real Chromium, on a copy of content/ served
+ * `npm start`'s live preview (scripts/dev/live/) in real Chromium, on a copy of the fixture site (test/fixtures/site/) served
  * by the dev server (tools/dev-site.ts): a save shows in the open page without a page load and
  * where the reader was; a file that fails validation shows its problem in the terminal and in a
  * banner while the last good version stays served, and fixing it removes the banner; a new file
@@ -7,17 +7,20 @@
  * can listen at once.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
 import { type DevSite, editToVisible, startDevSite } from '../../tools/dev-site.ts';
+import { FIXTURE_SITE, fixturePath } from '../support/fixture-site.ts';
 import { marker, setMarker } from '../support/navigation.ts';
 
 let site: DevSite;
 let browser: Browser;
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startDevSite(), chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })]);
+  [site, browser] = await Promise.all([
+    startDevSite({ from: FIXTURE_SITE }),
+    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,7 +53,7 @@ async function open(
   return { page, errors, views, close: () => context.close() };
 }
 
-const original = (file: string) => readFileSync(join('content', file), 'utf8');
+const original = (file: string) => readFileSync(fixturePath(file), 'utf8');
 const mainText = (page: Page) => page.locator('main').innerText();
 
 test('a save shows in the open page without a page load, where the reader was', async () => {

@@ -2,17 +2,18 @@
  * The site's own files, in real Chromium: a first load of every page the sitemap lists, and of
  * every other kind of page, asks no other host for anything but the footer's downloads badge
  * (shields.io). The articles' images from other hosts come from this site: a kept copy
- * (content/media/remote/), or, for those the upload could not copy (this machine has no
- * internet, so all six of the real content's), the Worker's /media/remote/ path, which fetches
+ * (media/remote/ of the content folder), or, for those the upload could not copy (this machine has no
+ * internet, so all six of the fixture site's), the Worker's /media/remote/ path, which fetches
  * them (worker/content/remote-image-route.ts). The icons and web manifest the head names are the
  * site's static assets.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { imagesWithoutCopy, remoteImagePointer } from '../../scripts/content/remote-images.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 import { enhanced } from '../support/navigation.ts';
+import { inPool } from '../support/pool.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -22,8 +23,8 @@ afterAll(() => site?.close());
 
 const BADGE = new URL(SITE.downloadsBadge);
 
-/** Images the articles show from other hosts that have no copy in content/media/remote/. */
-const uncopiedImages = async (): Promise<Set<string>> => new Set(imagesWithoutCopy(await loadContentFolder('content')).keys());
+/** Images the articles show from other hosts that have no copy in the fixture's media/remote/. */
+const uncopiedImages = async (): Promise<Set<string>> => new Set(imagesWithoutCopy(await loadFixtureSite()).keys());
 
 /** What one first load asks of other hosts, what its links and sources name there, and the paths it asks of this host. */
 async function elsewhere(path: string): Promise<{ requested: string[]; named: string[]; here: string[] }> {
@@ -62,8 +63,10 @@ describe('a first load', () => {
     expect(listed.length).toBeGreaterThan(25);
     const unexpected: Record<string, string[]> = {};
     const throughWorker = new Set<string>();
-    for (const path of paths) {
-      const { requested, named, here } = await elsewhere(path);
+    // Three first loads at a time, each in its own browser context.
+    const loads = await inPool(paths, 3, elsewhere);
+    for (const [index, { requested, named, here }] of loads.entries()) {
+      const path = paths[index]!;
       // The badge is lazy: below the fold of a long article it is not asked for at all.
       const extra = [...requested, ...named].filter((url) => url !== BADGE.href);
       if (extra.length > 0) unexpected[path] = [...new Set(extra)];

@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { expectShadesToFollowScrolling } from '../support/edge-shades.ts';
+import { WIDE_TABLE_PATH } from '../support/fixture-site.ts';
 import { enhanced } from '../support/navigation.ts';
-import { WIDE_TABLE_ENTRY, WIDE_TABLE_PATH } from '../support/wide-table.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 let site: Site;
 beforeAll(async () => {
-  site = await startSite({ extraEntries: [WIDE_TABLE_ENTRY] });
+  site = await startSite();
 });
 afterAll(() => site?.close());
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { type Site, startSite } from '../support/browser.ts';
+import type { WorkerRuntime } from '../support/worker-runtime.ts';
 
 const ATTACK_SLUG = 'hostile-article';
 /** One line per attack; each would push its name to window.__pwned if it ran. */
@@ -56,7 +57,7 @@ const WATCH = `
   }, true);
 `;
 
-let site: Site;
+let site: Site<WorkerRuntime>;
 beforeAll(async () => {
   site = await startSite({ extraEntries: [{ file: 'guide-hostile.md', source: ATTACK_MARKDOWN }] });
 });

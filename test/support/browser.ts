@@ -1,32 +1,23 @@
 /**
  * Real Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, against the built
- * Worker served by workerd on a loopback port with the real content uploaded.
+ * Worker served by workerd on a loopback port with the fixture site (fixture-site.ts) uploaded:
+ * the run's shared Worker (shared-site.ts) for tests that only read it, or one of the test's own.
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { standInForOtherHosts, TRANSPARENT_PNG } from './other-hosts.ts';
 import { type PublishedWorkerOptions, startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 const CHROMIUM = CHROMIUM_PATH;
 const FLAGS = CHROMIUM_FLAGS;
 
-const TRANSPARENT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+/** What a test may do with the shared Worker: request it. */
+export type SiteWorker = Pick<WorkerRuntime, 'url' | 'fetch'>;
 
-/**
- * This machine has no internet: what the Worker fetches from other hosts (the articles' images
- * that the upload could not copy, worker/content/remote-image-route.ts) gets a stand-in image.
- */
-async function standInForOtherHosts(request: Request): Promise<Response> {
-  const { hostname } = new URL(request.url);
-  if (hostname === '127.0.0.1' || hostname === 'localhost') return fetch(request.url, { method: request.method, headers: request.headers });
-  return new Response(TRANSPARENT_PNG, { headers: { 'content-type': 'image/png' } });
-}
-
-export interface Site {
-  worker: WorkerRuntime;
+export interface Site<W extends SiteWorker = SiteWorker> {
+  worker: W;
   browser: Browser;
   /** Absolute URL on the running site. */
   url(path: string): string;
@@ -35,15 +26,25 @@ export interface Site {
   close(): Promise<void>;
 }
 
+type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntries'>;
+
+/** The run's shared Worker (shared-site.ts), requested over its loopback port. */
+function sharedWorker(): SiteWorker {
+  const url = new URL(inject('sharedSite'));
+  return { url, fetch: (path, init) => fetch(new URL(path, url), init) };
+}
+
 /**
- * `clientDiagrams`: the content is published with its diagrams left for the browser to draw.
- * `extraEntries`: markdown files published with content/'s (worker-runtime.ts).
+ * Chromium against a site. Without options, the run's shared Worker: a test that only reads the
+ * site. With options, a Worker of the test's own (stopped by `close()`), whose store it may change:
+ * `clientDiagrams`, the content published with its diagrams left for the browser to draw;
+ * `extraEntries`, markdown files published with the fixture site's (worker-runtime.ts).
  */
-export async function startSite({
-  clientDiagrams = false,
-  extraEntries = [],
-}: Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntries'> = {}): Promise<Site> {
-  const worker = await startPublishedWorker({ listen: true, clientDiagrams, extraEntries, outbound: standInForOtherHosts });
+export function startSite(): Promise<Site>;
+export function startSite(options: OwnSiteOptions): Promise<Site<WorkerRuntime>>;
+export async function startSite(options?: OwnSiteOptions): Promise<Site> {
+  const own = options && (await startPublishedWorker({ listen: true, ...options, outbound: standInForOtherHosts }));
+  const worker = own ?? sharedWorker();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const base = worker.url;
   return {
@@ -67,7 +68,7 @@ export async function startSite({
     },
     async close() {
       await browser.close();
-      await worker.dispose();
+      await own?.dispose();
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The built Worker in workerd for runtime and browser tests: tools/local-worker.ts with the
  * options the tests need (each call gets its own state, removed on dispose), and a helper that
- * publishes the site's own content/ into it first.
+ * publishes the test suite's fixture site (fixture-site.ts) into it first.
  */
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
+import { formatProblem } from '../../scripts/content/problems.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
+import { loadFixtureSite } from './fixture-site.ts';
 
 export type WorkerRuntime = LocalWorker;
 export const startWorker = startLocalWorker;
@@ -13,23 +14,23 @@ export const startWorker = startLocalWorker;
 export interface PublishedWorkerOptions extends LocalWorkerOptions {
   /** Leave diagrams for the browser to draw, as an upload without a browser does. */
   clientDiagrams?: boolean;
-  /** Markdown files uploaded with content/'s, as if they were in it (entries a test needs). */
+  /** Markdown files uploaded with the fixture's, as if they were in it (entries a test needs). */
   extraEntries?: { file: string; source: string }[];
 }
 
-/** A Worker with the site's own content/ published into its KV by the real upload code. */
+/** A Worker with the fixture site published into its KV by the real upload code. */
 export async function startPublishedWorker({
   clientDiagrams = false,
   extraEntries = [],
   ...options
 }: PublishedWorkerOptions = {}): Promise<WorkerRuntime> {
   const worker = await startWorker(options);
-  const real = await loadContentFolder('content');
-  const content = { ...real, files: [...real.files, ...extraEntries] };
+  const fixture = await loadFixtureSite();
+  const content = { ...fixture, files: [...fixture.files, ...extraEntries] };
   const outcome = await uploadContent({ content, store: worker.store, ...(clientDiagrams ? { diagrams: null } : {}) });
   if (!outcome.ok) {
     await worker.dispose();
-    throw new Error(`content/ does not upload: ${outcome.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
+    throw new Error(`the fixture site does not upload: ${outcome.problems.map(formatProblem).join('; ')}`);
   }
   return worker;
 }

@@ -7,33 +7,24 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import { ORIGIN } from '../../tools/local-worker.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SECRET = 'test-preview-secret';
-/** A word no published article holds, to search for. */
+/** A word only the fixture's two drafts (news-secret-plans.md, guide-wip.md) hold, to search for. */
 const WORD = 'Zanzibarquux';
-const NEWS_DRAFT = {
-  file: 'news-secret-plans.md',
-  source: `---\ntitle: Secret plans\nslug: secret-plans\ndescription: Not yet\ntype: news\ndate: 2099-01-01\ndraft: true\n---\n# Coming\n\n${WORD} is coming.\n`,
-};
-const GUIDE_DRAFT = {
-  file: 'guide-wip.md',
-  source: `---\ntitle: Work in progress\nslug: wip\ndescription: A guide being written\ntype: guide\ndraft: true\n---\nSteps about ${WORD}.\n`,
-};
 
 let worker: WorkerRuntime;
 let links: Map<string, string>;
 
 beforeAll(async () => {
   worker = await startWorker({ bindings: { PREVIEW_SECRET: SECRET, MANIFEST_TTL_SECONDS: '0' } });
-  const content = await loadContentFolder('content');
   const lines: string[] = [];
   const outcome = await uploadContent({
-    content: { ...content, files: [...content.files, NEWS_DRAFT, GUIDE_DRAFT] },
+    content: await loadFixtureSite(),
     store: worker.store,
     log: (line) => lines.push(line),
     preview: { origin: ORIGIN, secret: SECRET, days: 7 },

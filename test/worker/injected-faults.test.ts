@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../scripts/content/upload.ts';
 import type { KvProbe } from '../../tools/binding-probes.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
@@ -87,7 +88,7 @@ describe('KV faults', () => {
   describe('after a publish, with the pages read once', () => {
     beforeAll(async () => {
       worker.kvProbe.faults.kv = 'ok';
-      const outcome = await uploadContent({ content: 'content', store: worker.store });
+      const outcome = await uploadContent({ content: await loadFixtureSite(), store: worker.store });
       if (!outcome.ok) throw new Error('upload failed');
       for (const path of WARM) {
         const res = await worker.fetch(path);
@@ -175,7 +176,7 @@ describe('a Durable Object that throws', () => {
   let worker: FaultyWorker;
   beforeAll(async () => {
     worker = await startFaultyWorker({ brokenAnalytics: true });
-    const outcome = await uploadContent({ content: 'content', store: worker.store });
+    const outcome = await uploadContent({ content: await loadFixtureSite(), store: worker.store });
     if (!outcome.ok) throw new Error('upload failed');
   });
   afterAll(() => worker?.dispose());

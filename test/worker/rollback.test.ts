@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { articlePath } from '../../contracts/routes.ts';
-import { type ContentFolder, loadContentFolder } from '../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../scripts/content/load-content.ts';
 import { rollback } from '../../scripts/content/rollback.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
@@ -15,7 +16,7 @@ let worker: WorkerRuntime;
 let real: ContentFolder;
 beforeAll(async () => {
   worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
-  real = await loadContentFolder('content');
+  real = await loadFixtureSite();
 });
 afterAll(() => worker?.dispose());
 

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
-import { loadContentFolder } from '../../scripts/content/load-content.ts';
 import { uploadContent } from '../../scripts/content/upload.ts';
+import { loadFixtureSite } from '../support/fixture-site.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** Time between the end of the upload and the post's go-live: the "before" checks run in it. */
@@ -26,7 +26,7 @@ let lines: string[];
 beforeAll(async () => {
   worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
   // A few files keep the upload short, so the post's time can be close after it.
-  const content = await loadContentFolder('content');
+  const content = await loadFixtureSite();
   const files = content.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));
   const upload = async (extra: { file: string; source: string }[]) => {
     lines = [];

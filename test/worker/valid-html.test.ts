@@ -3,9 +3,9 @@
  * Worker serves it from the uploaded content, and finds no error and no warning.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
+import { WIDE_TABLE_PATH } from '../support/fixture-site.ts';
 import { type CheckerMessage, checkHtml } from '../support/html-checker.ts';
-import { WIDE_TABLE_ENTRY, WIDE_TABLE_PATH } from '../support/wide-table.ts';
+import { countPageViews } from '../support/page-views.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const PAGES = [
@@ -23,7 +23,7 @@ const PAGES = [
   '/setup?link=QUJD',
   // with counted views: a table and a chart
   '/analytics',
-  // a table in its scrolling region (not in content/: wide-table.ts)
+  // a table in its scrolling region
   WIDE_TABLE_PATH,
   '/search',
   '/search?q=hud',
@@ -34,16 +34,8 @@ const PAGES = [
 
 let worker: WorkerRuntime;
 beforeAll(async () => {
-  worker = await startPublishedWorker({ extraEntries: [WIDE_TABLE_ENTRY] });
-  const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
-  for (const path of ['/news', '/guide/multi-sim', '/guide/multi-sim']) {
-    const res = await worker.fetch('/api/_analog/analytics/hits', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
-      body: JSON.stringify({ path }),
-    });
-    if (res.status !== 204) throw new Error(`page view not counted: ${res.status}`);
-  }
+  worker = await startPublishedWorker();
+  await countPageViews(worker, ['/news', '/guide/multi-sim', '/guide/multi-sim']);
 });
 afterAll(() => worker?.dispose());
 

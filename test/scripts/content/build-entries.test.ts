@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type BuildResult, buildEntries, type RenderCache, sha256 } from '../../../scripts/content/build-entries.ts';
-import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import type { ContentProblem } from '../../../scripts/content/problems.ts';
 import type { RenderedMarkdown } from '../../../scripts/content/render-markdown.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
 
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
 /** A valid guide file named `file` with slug `slug`. */
@@ -260,10 +261,10 @@ describe('hashes', () => {
   });
 });
 
-describe('the real content folder', () => {
+describe('the fixture site', () => {
   let result: BuildResult;
   beforeAll(async () => {
-    result = await buildEntries(await loadContentFolder('content'));
+    result = await buildEntries(await loadFixtureSite());
   });
 
   test('builds without problems, and sanitising removes nothing', () => {
@@ -271,18 +272,20 @@ describe('the real content folder', () => {
     expect(built(result).warnings).toEqual([]);
   });
 
-  test('has 24 entries: 11 news, 11 guides, 2 untyped pages', () => {
-    const { entries } = built(result);
-    expect(entries).toHaveLength(24);
-    expect(entries.filter((e) => e.value.attributes.type === 'news')).toHaveLength(11);
-    expect(entries.filter((e) => e.value.attributes.type === 'guide')).toHaveLength(11);
+  test('has 26 entries: 12 news (one scheduled), 12 guides, 2 untyped pages; and 2 drafts', () => {
+    const { entries, drafts } = built(result);
+    expect(entries).toHaveLength(26);
+    expect(entries.filter((e) => e.value.attributes.type === 'news')).toHaveLength(12);
+    expect(entries.filter((e) => e.value.attributes.type === 'guide')).toHaveLength(12);
+    expect(drafts.map((d) => d.value.file).sort()).toEqual(['guide-wip.md', 'news-secret-plans.md']);
     const untyped = entries.filter((e) => e.value.attributes.type === undefined).map((e) => e.value.attributes.slug);
     expect(untyped.sort()).toEqual(['features', 'sponsor']);
   });
 
-  test('every news entry has a date, nothing else has one', () => {
+  test('every news entry has a date, nothing else has one; only the scheduled post a time', () => {
     for (const { value } of built(result).entries) {
-      if (value.attributes.type === 'news') expect(value.attributes.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (value.file === 'news-far-launch.md') expect(value.attributes.date).toBe('2099-06-01T12:00:00Z');
+      else if (value.attributes.type === 'news') expect(value.attributes.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       else expect(value.attributes.date).toBeUndefined();
     }
   });
@@ -291,7 +294,7 @@ describe('the real content folder', () => {
     const slugs = built(result).entries.map((e) => e.value.attributes.slug);
     expect(slugs).toContain('DSX');
     expect(slugs).toContain('how-to-get-started');
-    expect(new Set(slugs.map((s) => s.toLowerCase())).size).toBe(24);
+    expect(new Set(slugs.map((s) => s.toLowerCase())).size).toBe(26);
   });
 
   test('file names differ from slugs except for three pages', () => {
@@ -311,6 +314,6 @@ describe('the real content folder', () => {
   });
 
   test('entry hashes are all different', () => {
-    expect(new Set(built(result).entries.map((e) => e.hash)).size).toBe(24);
+    expect(new Set(built(result).entries.map((e) => e.hash)).size).toBe(26);
   });
 });

@@ -19,8 +19,9 @@ import { formatProblem } from '../../../scripts/content/problems.ts';
 import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
+import { fixturePath } from '../../support/fixture-site.ts';
 
-const PNG = readFileSync('content/media/guides-section.png');
+const PNG = readFileSync(fixturePath('media', 'guides-section.png'));
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect width="300" height="60"/></svg>';
 
 let server: Server;

@@ -12,11 +12,12 @@ import { DIAGRAM_THEME_VARIABLES, diagramFigure } from '../../../scripts/content
 import { type KvStore, withBulkOperations } from '../../../scripts/content/kv-store.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { CHROMIUM_PATH as CHROMIUM, findBrowser } from '../../../tools/chromium.ts';
+import { fixturePath, loadFixtureSite } from '../../support/fixture-site.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'diagram-cache-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
-const sourceOf = (file: string) => /```mermaid\n([\s\S]*?)\n```/.exec(readFileSync(`content/${file}`, 'utf8'))![1]!;
+const sourceOf = (file: string) => /```mermaid\n([\s\S]*?)\n```/.exec(readFileSync(fixturePath(file), 'utf8'))![1]!;
 
 describe('findBrowser', () => {
   test('a browser on PATH, else the first installed app, else none', () => {
@@ -100,7 +101,13 @@ test('an upload told not to draw says that the browser will, naming the files', 
     listKeys: async (prefix) => [...kv.keys()].filter((key) => key.startsWith(prefix)),
   });
   const lines: string[] = [];
-  const outcome = await uploadContent({ content: 'content', store, dryRun: true, diagrams: null, log: (line) => lines.push(line) });
+  const outcome = await uploadContent({
+    content: await loadFixtureSite(),
+    store,
+    dryRun: true,
+    diagrams: null,
+    log: (line) => lines.push(line),
+  });
   expect(outcome.ok).toBe(true);
   expect(lines).toContain(
     "diagrams are not drawn at upload (--client-diagrams): the diagrams of guide-multi-sim.md, news-setuplink.md, version-2-released.md are drawn by the visitor's browser",

@@ -59,7 +59,7 @@ describe('a git checkout', () => {
 
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'file-history-test-'));
-    content = join(root, 'content');
+    content = join(root, 'articles');
     mkdirSync(content);
     git(['init', '-q']);
     writeFileSync(join(root, 'README.md'), 'outside the folder\n');

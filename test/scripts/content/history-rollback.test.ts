@@ -24,7 +24,7 @@ import {
   withHistory,
 } from '../../../scripts/content/history.ts';
 import { type KvStore, kvStoreFromBinding, withBulkOperations } from '../../../scripts/content/kv-store.ts';
-import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import type { UploadPlan } from '../../../scripts/content/plan-upload.ts';
 import { RollbackRefusedError, rollback } from '../../../scripts/content/rollback.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
@@ -32,6 +32,7 @@ import { machineUser } from '../../../scripts/content/upload-lock.ts';
 import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
+import { FIXTURE_SITE, loadFixtureSite } from '../../support/fixture-site.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../support/publish-lock-server.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
@@ -44,7 +45,7 @@ const renderCache: RenderCache = {
 let real: ContentFolder;
 let miniflare: LocalMiniflare;
 beforeAll(async () => {
-  real = await loadContentFolder('content');
+  real = await loadFixtureSite();
   miniflare = createMiniflare({
     modules: true,
     script: 'export default { fetch() { return new Response("") } }',
@@ -93,7 +94,7 @@ describe('locally', () => {
     expect(formatHistory(await readHistory(store), 3)).toEqual([
       `v3  ${T(3)}  ${by}  0 added, 1 changed, 0 removed  (live)`,
       `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
-      `v1  ${T(1)}  ${by}  24 added, 0 changed, 0 removed`,
+      `v1  ${T(1)}  ${by}  26 added, 0 changed, 0 removed`,
     ]);
   });
 
@@ -116,7 +117,7 @@ describe('locally', () => {
     expect(live.entries).toEqual(published[1]!.entries);
     expect(live.search).toBe(published[1]!.search);
     expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)]));
-    expect(lines).toEqual(['rolled back: version 4 is live, with the content of version 2 (23 entries; no entry written).']);
+    expect(lines).toEqual(['rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).']);
     expect(formatHistory(await readHistory(store), 4)[0]).toBe(
       `v4  ${T(4)}  ${machineUser()}  rollback to v2; 0 added, 1 changed, 0 removed  (live)`,
     );
@@ -246,16 +247,20 @@ describe('remotely', () => {
       'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n',
     );
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, '--no-image-copies', ...args], {
-        env: {
-          ...process.env,
-          CLOUDFLARE_BASE_URL: api.baseURL,
-          CLOUDFLARE_API_TOKEN: 'token',
-          CLOUDFLARE_ACCOUNT_ID: 'acc',
-          PUBLISH_URL: lock.origin,
-          PUBLISH_SECRET: 'publish-secret',
+      const child = spawn(
+        process.execPath,
+        ['scripts/upload-content.ts', '--dir', FIXTURE_SITE, '--remote', '--config', config, '--no-image-copies', ...args],
+        {
+          env: {
+            ...process.env,
+            CLOUDFLARE_BASE_URL: api.baseURL,
+            CLOUDFLARE_API_TOKEN: 'token',
+            CLOUDFLARE_ACCOUNT_ID: 'acc',
+            PUBLISH_URL: lock.origin,
+            PUBLISH_SECRET: 'publish-secret',
+          },
         },
-      });
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -276,7 +281,7 @@ describe('remotely', () => {
       'Versions kept in the remote namespace, newest first:',
       `v3  ${T(3)}  ${by}  0 added, 1 changed, 0 removed  (live)`,
       `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
-      `v1  ${T(1)}  ${by}  24 added, 0 changed, 0 removed`,
+      `v1  ${T(1)}  ${by}  26 added, 0 changed, 0 removed`,
       'no previews',
       '5 Cloudflare API requests (1 namespace read, 2 key lists, 1 value read, 1 bulk read)',
     ]);
@@ -286,7 +291,7 @@ describe('remotely', () => {
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
     expect(back.stdout.trim().split('\n').slice(1, 2)).toEqual([
-      'rolled back: version 4 is live, with the content of version 2 (23 entries; no entry written).',
+      'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
     ]);
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
     // The lock is the publish lock's (the Worker's Durable Object), not a KV key: lease, reservation of v4 on v3, renewal, release.

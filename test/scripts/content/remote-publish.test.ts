@@ -8,7 +8,7 @@
  * - The real content/, then a changed copy, then a third version (clean-up), published through
  *   injected faults that the SDK retries: after each, the server holds byte for byte what a local
  *   publish (Miniflare KV) of the same versions at the same times holds.
- * - Request counts of a first publish of content/ and of 1,000 synthetic entries.
+ * - Request counts of a first publish of the fixture site and of 1,000 synthetic entries.
  * - The failures that must stop an upload, each with its exact message: what failed, and what
  *   the site serves now.
  *
@@ -29,13 +29,14 @@ import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { type CloudflareKvOptions, type CloudflareKvStore, openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
-import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import { PublishStoppedError } from '../../../scripts/content/publish-error.ts';
 import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { type UploadOptions, type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
 import { verifyPublished } from '../../../scripts/content/verify.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
 import { type CloudflareKvApi, type KvApiServerOptions, startKvApi } from '../../support/cloudflare-kv-api.ts';
+import { FIXTURE_SITE, loadFixtureSite } from '../../support/fixture-site.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../support/publish-lock-server.ts';
 
 const ACCOUNT = 'acc-contract';
@@ -57,7 +58,7 @@ let miniflare: LocalMiniflare;
 const servers: CloudflareKvApi[] = [];
 
 beforeAll(async () => {
-  real = await loadContentFolder('content');
+  real = await loadFixtureSite();
   miniflare = createMiniflare({
     modules: true,
     script: 'export default { fetch() { return new Response("") } }',
@@ -139,7 +140,7 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 
     const first = await publish(store, real, T(1));
     await publish(local, real, T(1));
-    expect(first.entriesWritten).toBe(24);
+    expect(first.entriesWritten).toBe(26);
     expect(first.lines.at(-1)).toMatch(/^\d+ Cloudflare API requests \(\d+ namespace reads?, /);
     await settle();
     expect(api.contents(NS)).toEqual(await snapshot(local));
@@ -191,7 +192,7 @@ describe('request counts', () => {
   });
   afterEach(() => lock.close());
 
-  test('a first publish of content/ makes 11 requests, and --verify 2', async () => {
+  test('a first publish of the fixture site makes 11 requests, and --verify 2', async () => {
     const api = await server();
     const store = await remote(api);
     const { lines } = await publish(store, real, T(1), undefined, lock);
@@ -202,11 +203,11 @@ describe('request counts', () => {
     });
     expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
     expect(api.counts().total).toBe(11);
-    // The 24 social cards and the 6 URLs of images the Worker fetches from other hosts ride in
-    // the same bulk write as the entries: 59 keys, not 29, in as many requests.
+    // The 28 social cards (26 entries, 2 drafts) and the 6 URLs of images the Worker fetches from
+    // other hosts ride in the same bulk write as the entries: 67 keys, not 33, in as many requests.
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
-    expect(written).toHaveLength(59);
-    expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(31);
+    expect(written).toHaveLength(67);
+    expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(35);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
@@ -215,7 +216,7 @@ describe('request counts', () => {
     // (the manifest, history and previews are read, keys listed; nothing else).
     api.resetLog();
     const again = await publish(await remote(api), real, T(2), undefined, lock);
-    expect(again.lines).toContain('cards     24 social card(s): wrote 0, 24 unchanged; drew 0, 24 from the cache');
+    expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
     expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
   }, 120_000);
@@ -376,17 +377,21 @@ describe('the command line', () => {
       `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`,
     );
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['scripts/upload-content.ts', '--remote', '--config', config, '--no-image-copies', ...args], {
-        env: {
-          ...process.env,
-          CLOUDFLARE_BASE_URL: api.baseURL,
-          CLOUDFLARE_API_TOKEN: TOKEN,
-          CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
-          PUBLISH_URL: lock.origin,
-          PUBLISH_SECRET: 'publish-secret',
-          ...env,
+      const child = spawn(
+        process.execPath,
+        ['scripts/upload-content.ts', '--dir', FIXTURE_SITE, '--remote', '--config', config, '--no-image-copies', ...args],
+        {
+          env: {
+            ...process.env,
+            CLOUDFLARE_BASE_URL: api.baseURL,
+            CLOUDFLARE_API_TOKEN: TOKEN,
+            CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
+            PUBLISH_URL: lock.origin,
+            PUBLISH_SECRET: 'publish-secret',
+            ...env,
+          },
         },
-      });
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -402,9 +407,9 @@ describe('the command line', () => {
     expect(upload.stderr).toBe('');
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
-    expect(lines.at(-2)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
+    expect(lines.at(-2)).toBe('26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
     expect(lines).toContainEqual(
-      expect.stringMatching(/^cards {5}24 social card\(s\): wrote 24, 0 unchanged; drew \d+, \d+ from the cache$/),
+      expect.stringMatching(/^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/),
     );
     // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
     expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
@@ -412,7 +417,7 @@ describe('the command line', () => {
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
-      'all 24 entries verified (manifest v1, 1 samples, search index)',
+      'all 26 entries verified (manifest v1, 1 samples, search index)',
       '3 Cloudflare API requests (1 namespace read, 1 value read, 1 bulk read)',
     ]);
   }, 180_000);

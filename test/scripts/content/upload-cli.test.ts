@@ -71,9 +71,9 @@ describe('the command', () => {
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     image = `http://127.0.0.1:${(host.address() as AddressInfo).port}/a.png`;
     dir = mkdtempSync(join(tmpdir(), 'upload-cli-test-'));
-    mkdirSync(join(dir, 'content'));
+    mkdirSync(join(dir, 'articles'));
     writeFileSync(
-      join(dir, 'content', 'guide-a.md'),
+      join(dir, 'articles', 'guide-a.md'),
       `---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\nText with <img src="${image}" onerror="x()">.\n`,
     );
   });
@@ -99,13 +99,13 @@ describe('the command', () => {
 
   test('a local upload prints its own lines only, and wrangler dev reads what it wrote', async () => {
     const state = join(dir, 'state');
-    const { code, stdout, stderr } = await upload(['--dir', join(dir, 'content'), '--persist-to', state, '--no-render-cache']);
+    const { code, stdout, stderr } = await upload(['--dir', join(dir, 'articles'), '--persist-to', state, '--no-render-cache']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.split('\n').filter(Boolean)).toEqual([
-      `Publishing ${join(dir, 'content')} to the local state…`,
+      `Publishing ${join(dir, 'articles')} to the local state…`,
       // The other host has no such image: it is not copied, and the page shows it through the Worker.
-      `Copying 1 image(s) from other hosts into ${join(dir, 'content', 'media', 'remote')}…`,
+      `Copying 1 image(s) from other hosts into ${join(dir, 'articles', 'media', 'remote')}…`,
       `warning: guide-a.md:7:11: ${notCopied()}`,
       'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
       'written   guide-a.md → a',
@@ -126,7 +126,7 @@ describe('the command', () => {
 
   test('--strict stops on the warning and writes nothing', async () => {
     const state = join(dir, 'strict-state');
-    const { code, stdout } = await upload(['--dir', join(dir, 'content'), '--persist-to', state, '--strict', '--no-render-cache']);
+    const { code, stdout } = await upload(['--dir', join(dir, 'articles'), '--persist-to', state, '--strict', '--no-render-cache']);
     expect(code).toBe(1);
     expect(stdout).toContain(
       'guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles) (--strict)\n',

@@ -4,10 +4,11 @@ import { LOCK_KEY, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, storedEntrySchema } from '../../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../contracts/preview-token.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../scripts/content/kv-store.ts';
-import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import { imagesWithoutCopy } from '../../../scripts/content/remote-images.ts';
 import { type UploadOutcome, uploadContent } from '../../../scripts/content/upload.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../tools/local-worker.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
 
 /** One KV namespace per scenario, so the tests do not depend on each other's order. */
 const NAMESPACES = ['FULL', 'INVALID', 'DRY', 'REMOVE', 'LOG', 'DUP'] as const;
@@ -26,7 +27,7 @@ beforeAll(async () => {
     kvNamespaces: [...NAMESPACES],
   });
   for (const name of NAMESPACES) stores[name] = kvStoreFromBinding((await miniflare.mf.getKVNamespace(name)) as unknown as KVNamespace);
-  realContent = await loadContentFolder('content');
+  realContent = await loadFixtureSite();
 });
 afterAll(() => miniflare?.dispose());
 
@@ -47,34 +48,34 @@ function succeeded(outcome: UploadOutcome) {
   return outcome;
 }
 
-describe('uploading the real content folder', () => {
-  test('writes 24 entries, 1 sample, the search index, the images, 24 social cards, the manifest and its history record', async () => {
+describe('uploading the fixture site', () => {
+  test('writes 26 entries and 2 drafts, 1 sample, the search index, the images, 28 social cards, the manifest and its history record', async () => {
     const store = stores.FULL;
-    const outcome = succeeded((await upload(store, 'content', { now: T1 })).outcome);
-    expect(outcome.entriesWritten).toBe(24);
+    const outcome = succeeded((await upload(store, realContent, { now: T1 })).outcome);
+    expect(outcome.entriesWritten).toBe(26);
     expect(outcome.entriesUnchanged).toBe(0);
     expect(outcome.deleted).toBe(0);
 
     const keys = await allKeys(store);
-    expect(keys.filter((k) => k.startsWith('entry/'))).toHaveLength(24);
+    expect(keys.filter((k) => k.startsWith('entry/'))).toHaveLength(28);
     expect(keys.filter((k) => k.startsWith('sample/'))).toEqual(['sample/start-race-element-minimized.bat']);
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
     expect(keys).toContain('history/0000000001');
-    // The files of content/media/ (the screenshot, and the kept copies of images from other
-    // hosts), one card per entry (every title differs), and the URL of each image from another
+    // The files of media/ (the screenshot, and the kept copies of images from other
+    // hosts), one card per entry and draft (every title differs), and the URL of each image from another
     // host without a copy, which the Worker fetches (6 here: this machine cannot copy them).
     const uncopied = imagesWithoutCopy(realContent).size;
     const files = keys.filter((k) => /^media\/[0-9a-f]{64}\.[a-z]+$/.test(k));
-    expect(files).toHaveLength((realContent.media ?? []).length + 24);
+    expect(files).toHaveLength((realContent.media ?? []).length + 28);
     expect(keys.filter((k) => /^media\/remote\/[0-9a-f]{64}$/.test(k))).toHaveLength(uncopied);
     expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(files.length + uncopied);
-    expect(keys).toHaveLength(28 + files.length + uncopied);
+    expect(keys).toHaveLength(32 + files.length + uncopied);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
     expect(manifest.publishedAt).toBe(T1);
-    expect(manifest.entries).toHaveLength(24);
+    expect(manifest.entries).toHaveLength(26);
     const dsx = manifest.entries.find((e) => e.slug === 'DSX')!;
     const stored = parseStored(storedEntrySchema, (await store.get(dsx.key))!, dsx.key);
     expect(stored.file).toBe('guide-DSX.md');
@@ -82,7 +83,7 @@ describe('uploading the real content folder', () => {
     expect(dsx.card).toMatchObject({ width: 1200, height: 630, alt: 'Race Element: Using DSX for Dualsense Active Triggers' });
     for (const e of manifest.entries) expect(await store.get(e.card!.url.slice(1)), `${e.file}'s card`).not.toBeNull();
     expect(await store.get('sample/start-race-element-minimized.bat')).toBe(realContent.samples[0]!.content);
-    // With an empty card cache (a fresh clone) this upload draws all 24 cards too.
+    // With an empty card cache (a fresh clone) this upload draws all 28 cards too.
   }, 120_000);
 
   test('a second run writes nothing, no card either, and leaves the manifest unchanged', async () => {
@@ -102,18 +103,18 @@ describe('uploading the real content folder', () => {
         return store.putMany(pairs);
       },
     };
-    const { outcome, lines } = await upload(counting, 'content', { now: T2 });
+    const { outcome, lines } = await upload(counting, realContent, { now: T2 });
     const second = succeeded(outcome);
     expect(second.entriesWritten).toBe(0);
-    expect(second.entriesUnchanged).toBe(24);
+    expect(second.entriesUnchanged).toBe(26);
     expect(second.plan.writes).toEqual([]);
     expect(second.plan.manifestChanged).toBe(false);
     expect(await store.get(MANIFEST_KEY)).toBe(before);
     expect(lines.at(-1)).toContain('manifest unchanged');
     // The cards are the first upload's: taken from the cache, found in KV, not sent.
-    expect(lines).toContain('cards     24 social card(s): wrote 0, 24 unchanged; drew 0, 24 from the cache');
+    expect(lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(sent, 'only the upload lock is written').toEqual([LOCK_KEY]);
-    expect(await allKeys(store)).toHaveLength(28 + 24 + (realContent.media ?? []).length + imagesWithoutCopy(realContent).size);
+    expect(await allKeys(store)).toHaveLength(32 + 28 + (realContent.media ?? []).length + imagesWithoutCopy(realContent).size);
   });
 });
 
@@ -170,16 +171,16 @@ test('a duplicate slug blames the file the published manifest does not list, nam
 });
 
 test('a dry run writes nothing but reports what it would write', async () => {
-  const { outcome, lines } = await upload(stores.DRY, 'content', { dryRun: true });
+  const { outcome, lines } = await upload(stores.DRY, realContent, { dryRun: true });
   const dry = succeeded(outcome);
-  expect(dry.entriesWritten).toBe(24);
-  // 24 entries, 1 sample, the search index, the images, 24 cards, the history record, and the URL
-  // of each image from another host without a copy.
+  expect(dry.entriesWritten).toBe(26);
+  // 26 entries, 2 drafts, 1 sample, the search index, the images, 28 cards, the history record,
+  // and the URL of each image from another host without a copy.
   const images = (realContent.media ?? []).length + imagesWithoutCopy(realContent).size;
-  expect(dry.plan.writes).toHaveLength(24 + 1 + 1 + 24 + 1 + images);
+  expect(dry.plan.writes).toHaveLength(26 + 2 + 1 + 1 + 28 + 1 + images);
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(
-    /^Dry run: 24 entries: would write 24, 0 unchanged; 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
+    /^Dry run: 26 entries: would write 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
   );
 });
 
@@ -216,31 +217,36 @@ test('after removing an entry, its key is gone once no kept version names it', a
   expect(third.deleted).toBe(4);
   expect(await store.get(removedKey)).toBeNull();
   expect(await store.get(removedCard)).toBeNull();
-  expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(24); // 23 live, features' version 2 entry
+  expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(28); // 25 live, 2 drafts, features' version 2 entry
   const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
   expect(manifest.version).toBe(3);
   for (const e of manifest.entries) expect(await store.get(e.key), e.key).not.toBeNull();
 });
 
 test('the log prints one line per entry and sample, then a summary', async () => {
-  const { lines } = await upload(stores.LOG, 'content');
+  const { lines } = await upload(stores.LOG, realContent);
   const entryLines = lines.filter((l) => /^written {3}\S+\.md → \S+$/.test(l));
-  expect(entryLines).toHaveLength(24);
+  expect(entryLines).toHaveLength(26);
   expect(entryLines).toContain('written   guide-DSX.md → DSX');
   expect(lines).toContain('written   samples/start-race-element-minimized.bat');
   expect(lines.filter((l) => /^written {3}media\/guides-section\.png → \/media\/[0-9a-f]{64}\.png$/.test(l))).toHaveLength(1);
-  expect(lines.filter((l) => /^cards {5}24 social card\(s\): wrote 24, 0 unchanged; drew \d+, \d+ from the cache$/.test(l))).toHaveLength(
+  expect(lines.filter((l) => /^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/.test(l))).toHaveLength(
     1,
   );
   // One line per image from another host without a copy, which the Worker fetches.
   const remote = lines.filter((l) => /^written {3}https:\/\/\S+ → \/media\/remote\/[0-9a-f]{64} \(fetched by the Worker\)$/.test(l));
   expect(remote).toHaveLength(imagesWithoutCopy(realContent).size);
-  expect(lines).toHaveLength(24 + 1 + 1 + 1 + 1 + remote.length);
-  expect(lines.at(-1)).toBe('24 entries: wrote 24, 0 unchanged; 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
+  // The fixture's scheduled post and its two drafts each get a line of their own.
+  expect(lines).toContain('scheduled news-far-launch.md → goes live 2099-06-01 12:00 UTC');
+  expect(lines.filter((l) => /^draft {5}\S+\.md → \S+ \(not public\)$/.test(l))).toHaveLength(2);
+  expect(lines).toHaveLength(26 + 1 + 2 + 1 + 1 + 1 + 1 + remote.length);
+  expect(lines.at(-1)).toBe('26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
 
-  const again = await upload(stores.LOG, 'content');
-  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(26 + remote.length);
-  expect(again.lines.at(-1)).toBe('24 entries: wrote 0, 24 unchanged; 1 samples; 1 image(s); manifest unchanged; deleted 0 stale key(s).');
+  const again = await upload(stores.LOG, realContent);
+  expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(28 + remote.length);
+  expect(again.lines.at(-1)).toBe(
+    '26 entries: wrote 0, 26 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest unchanged; deleted 0 stale key(s).',
+  );
 });
 
 test('drafts are stored, listed only as drafts, and printed with a signed preview link', async () => {
@@ -258,9 +264,10 @@ test('drafts are stored, listed only as drafts, and printed with a signed previe
   const { plan } = succeeded(outcome);
   expect(plan.entries.map((e) => e.slug)).not.toContain('idea');
   expect(plan.manifest.entries.map((e) => e.slug)).not.toContain('idea');
-  expect(plan.manifest.drafts.map((e) => [e.file, e.slug, e.type])).toEqual([['news-idea.md', 'idea', 'news']]);
-  expect(await store.get(plan.manifest.drafts[0]!.key)).toContain('"slug":"idea"');
-  const line = lines.find((l) => l.startsWith('draft '))!;
+  const idea = plan.manifest.drafts.find((e) => e.file === 'news-idea.md')!;
+  expect([idea.slug, idea.type]).toEqual(['idea', 'news']);
+  expect(await store.get(idea.key)).toContain('"slug":"idea"');
+  const line = lines.find((l) => l.startsWith('draft     news-idea.md '))!;
   const match =
     /^draft {5}news-idea\.md → http:\/\/localhost:8787\/news\/idea\?preview=(\d+\.[\w-]+) \(not public; this link works until 2026-03-08 12:00 UTC\)$/.exec(
       line,
@@ -268,7 +275,7 @@ test('drafts are stored, listed only as drafts, and printed with a signed previe
   expect(match, line).not.toBeNull();
   expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date(now))).toEqual(new Date('2026-03-08T12:00:00Z'));
   expect(await verifyPreview(LOCAL_PREVIEW_SECRET, '/news/idea', match![1]!, new Date('2026-03-08T12:00:01Z'))).toBeNull();
-  expect(lines.at(-1)).toMatch(/; 1 draft\(s\); 1 samples;/);
+  expect(lines.at(-1)).toMatch(/; 3 draft\(s\); 1 samples;/);
 
   const withoutSecret: string[] = [];
   await uploadContent({

@@ -1,11 +1,12 @@
 /**
- * Images of content/media/ in the built Worker on workerd, published by the real upload code:
+ * Images of the fixture site's media/ in the built Worker on workerd, published by the real upload code:
  * the guide's <img> names the immutable URL with the file's own size, and that URL serves the
  * bytes with the right type, a year's immutable caching, the hash as ETag and 304.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
@@ -15,7 +16,7 @@ let url: string;
 
 beforeAll(async () => {
   worker = await startPublishedWorker();
-  bytes = await readFile('content/media/guides-section.png');
+  bytes = await readFile(fixturePath('media', 'guides-section.png'));
   url = `/media/${createHash('sha256').update(bytes).digest('hex')}.png`;
 }, 120_000);
 afterAll(() => worker?.dispose());

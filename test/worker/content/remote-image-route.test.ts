@@ -12,10 +12,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REMOTE_IMAGE_CACHE_CONTROL } from '../../../contracts/media.ts';
 import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
+import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
-const PNG = readFileSync('content/media/guides-section.png');
+const PNG = readFileSync(fixturePath('media', 'guides-section.png'));
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect width="300" height="60"/></svg>';
 
 let server: Server;

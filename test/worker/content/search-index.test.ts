@@ -2,13 +2,13 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildEntries } from '../../../scripts/content/build-entries.ts';
 import { buildSearchIndexValue } from '../../../scripts/content/build-search-index.ts';
-import { loadContentFolder } from '../../../scripts/content/load-content.ts';
 import { loadSearchIndex, makeSnippet, type SearchEngine } from '../../../worker/content/search-engine.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
 
 let engine: SearchEngine;
 let key: string;
 beforeAll(async () => {
-  const built = await buildEntries(await loadContentFolder('content'));
+  const built = await buildEntries(await loadFixtureSite());
   if (!built.ok) throw new Error('content does not build');
   const index = buildSearchIndexValue(built.entries);
   key = index.key;

@@ -10,13 +10,14 @@ import { uploadContent } from '../../../scripts/content/upload.ts';
 import { MAX_BODY_BYTES, MAX_COOKIE_BYTES, MAX_PATH_BYTES, MAX_QUERY_BYTES } from '../../../worker/http/request-guard.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
 import { type BadRequest, badRequestCorpus, type Outcome, sendAll } from '../../support/bad-requests.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 let worker: WorkerRuntime;
 let token: string;
 beforeAll(async () => {
   worker = await startWorker({ listen: true });
-  const outcome = await uploadContent({ content: 'content', store: worker.store });
+  const outcome = await uploadContent({ content: await loadFixtureSite(), store: worker.store });
   if (!outcome.ok) throw new Error('upload failed');
   token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
 });

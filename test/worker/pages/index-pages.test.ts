@@ -22,7 +22,8 @@ let manifest: Manifest;
 
 beforeAll(async () => {
   worker = await startWorker();
-  const outcome = await uploadContent({ content: syntheticContent(ENTRIES, { words: [30, 60] }), store: worker.store });
+  // No social cards: indexes do not show them, and a fresh clone would draw one per entry (social-cards.test.ts tests cards).
+  const outcome = await uploadContent({ content: syntheticContent(ENTRIES, { words: [30, 60] }), store: worker.store, cards: null });
   if (!outcome.ok) throw new Error('upload failed');
   manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? '') as Manifest;
 });
@@ -82,7 +83,7 @@ describe('index pages', () => {
   test('an index that fits one page has no pager', async () => {
     const fresh = await startWorker();
     try {
-      await uploadContent({ content: syntheticContent(6, { words: [30, 60] }), store: fresh.store });
+      await uploadContent({ content: syntheticContent(6, { words: [30, 60] }), store: fresh.store, cards: null });
       const res = await fresh.fetch('/news');
       const doc = parsePage(await res.text());
       expect(doc.root.querySelectorAll('.entry-card')).toHaveLength(3);

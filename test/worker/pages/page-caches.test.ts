@@ -5,10 +5,11 @@
  * and new content is a new key.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { edgeCacheKey } from '../../../worker/pages/edge-page-cache.ts';
 import { RenderedPageCache } from '../../../worker/pages/rendered-page-cache.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 describe('RenderedPageCache', () => {
@@ -50,7 +51,7 @@ describe.each([
   let real: ContentFolder;
   beforeAll(async () => {
     worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', ...bindings } });
-    real = await loadContentFolder('content');
+    real = await loadFixtureSite();
     const outcome = await uploadContent({ content: real, store: worker.store });
     expect(outcome.ok).toBe(true);
   });

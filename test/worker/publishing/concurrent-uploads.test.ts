@@ -1,5 +1,5 @@
 /**
- * Exclusion that holds on KV: two real uploads of content/ at once through the `cloudflare` SDK
+ * Exclusion that holds on KV: two real uploads of the fixture site at once through the `cloudflare` SDK
  * against the contract server of the KV API (test/support/cloudflare-kv-api.ts), each taking the
  * publish lock over HTTP from the built Worker in workerd (its Durable Object). Exactly one
  * publishes; the other stops before writing anything, naming the holder. Then the race the KV lock
@@ -13,11 +13,12 @@ import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
 import type { RenderCache } from '../../../scripts/content/build-entries.ts';
 import { openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
 import { historyKey, namedKeys } from '../../../scripts/content/history.ts';
-import { type ContentFolder, loadContentFolder } from '../../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../../scripts/content/load-content.ts';
 import { UploadConflictError } from '../../../scripts/content/publish-error.ts';
 import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
 import { uploadContent } from '../../../scripts/content/upload.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SECRET = 'test-publish-secret';
@@ -35,7 +36,7 @@ let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
 const workers: WorkerRuntime[] = [];
 beforeAll(async () => {
-  real = await loadContentFolder('content');
+  real = await loadFixtureSite();
 });
 afterAll(async () => {
   for (const api of apis) await api.close();

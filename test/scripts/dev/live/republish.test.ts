@@ -32,7 +32,7 @@ const guide = (slug: string, body: string) =>
   `---\ntitle: "${slug}"\nslug: ${slug}\ndescription: "About ${slug}"\ntype: guide\n---\n\n${body}\n`;
 
 test('first publish, saves, a bad file and its fix: the lines printed and the state the pages get', async () => {
-  const content = join(dir, 'content');
+  const content = join(dir, 'articles');
   mkdirSync(content);
   writeFileSync(join(content, 'guide-a.md'), guide('a', 'First.'));
   writeFileSync(join(content, 'guide-b.md'), guide('b', 'Second.'));

@@ -1,0 +1,47 @@
+/**
+ * The one test that reads the live content folder (every other test publishes the fixture site,
+ * test/fixtures/site/): it passes the upload's validation with --strict, each problem named as
+ * file:line: field: reason, and every page its manifest publishes answers 200 from a fresh Worker.
+ */
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import { entryPath } from '../../contracts/manifest-lookup.ts';
+import { visibleManifest } from '../../contracts/scheduled-entries.ts';
+import { formatProblem } from '../../scripts/content/problems.ts';
+import { type UploadOutcome, uploadContent } from '../../scripts/content/upload.ts';
+import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+/** The maintainers' folder, read as `npm run upload` reads it (git gives the last edits). */
+const LIVE_CONTENT = resolve('content');
+
+let worker: WorkerRuntime;
+let outcome: UploadOutcome;
+beforeAll(async () => {
+  worker = await startWorker();
+  outcome = await uploadContent({ content: LIVE_CONTENT, store: worker.store, strict: true });
+}, 180_000);
+afterAll(() => worker?.dispose());
+
+describe('the live content folder', () => {
+  test('passes the upload validation with --strict', () => {
+    const problems = outcome.ok ? [] : outcome.problems.map(formatProblem);
+    expect(problems, `the content folder has ${problems.length} problem(s):\n${problems.join('\n')}\n`).toEqual([]);
+  });
+
+  test('every page it publishes answers 200: the indexes, each article and its markdown', async () => {
+    expect(outcome.ok, 'the upload was refused: see the validation test').toBe(true);
+    const stored = parseStored(manifestSchema, (await worker.kv.get(MANIFEST_KEY)) ?? 'null', 'manifest');
+    const published = visibleManifest(stored, Date.now()).entries.map(entryPath);
+    expect(published.length).toBeGreaterThan(0);
+    const paths = ['/', '/news', '/guide', '/sitemap.xml', '/news/feed.xml', '/llms.txt', ...published, ...published.map((p) => `${p}.md`)];
+    const failures: string[] = [];
+    for (const path of paths) {
+      const res = await worker.fetch(path, { redirect: 'manual' });
+      await res.arrayBuffer();
+      if (res.status !== 200) failures.push(`${path}: ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
