@@ -1,11 +1,16 @@
 /**
- * When each content file was last edited, for "Last updated" and the sitemap's lastmod: from
- * git history, not from the upload (a fresh clone would otherwise date every page today).
+ * When each content file last changed, from git history, not from the upload (a fresh clone
+ * would otherwise date every page today), in two senses:
  *
- * An edit is a commit touching the file other than the one that added it (adding a file is
- * its publication), or an uncommitted change in the working tree (its mtime). A file git does
- * not track yet has no edit. Outside a git checkout, or without git, the file's mtime is its
- * last edit, as nothing tells an addition from a change.
+ * - its last edit, for "Last updated": a commit touching the file other than the one that added
+ *   it (adding a file is its publication), or an uncommitted change in the working tree (its
+ *   mtime). A file git does not track yet has no edit;
+ * - its last change of any kind, for the sitemap's lastmod, which every page has: the newest
+ *   commit touching it (the one that added it, for a file never edited since), or its mtime when
+ *   it has uncommitted changes or git does not track it.
+ *
+ * Outside a git checkout, or without git, the file's mtime is both, as nothing tells an addition
+ * from a change.
  *
  * Two git processes per upload whatever the number of files: one `git log` over the folder,
  * parsed once, and one `git ls-files` for uncommitted changes. Times are ISO 8601 with the
@@ -29,8 +34,16 @@ export interface GitHistory {
   uncommitted: ReadonlySet<string>;
 }
 
-/** File name → ISO time of its last edit, for the files that have one. */
-export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, string>> {
+/** When one file last changed (ISO times with the author's offset). */
+export interface FileTimes {
+  /** Its last edit after it was added; absent when it has none. */
+  edited?: string;
+  /** Its last change: the newest commit touching it, else its mtime. */
+  changed: string;
+}
+
+/** File name → when it last changed, for every file of `files`. */
+export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, FileTimes>> {
   return lastEditsFrom(dir, files, await readGitHistory(dir));
 }
 
@@ -51,19 +64,24 @@ export async function readGitHistory(dir: string): Promise<GitHistory | null> {
   }
 }
 
-/** The last edits of `files` by what git says (`null`: not a git checkout, the mtime is all there is). */
-export async function lastEditsFrom(dir: string, files: readonly string[], git: GitHistory | null): Promise<Map<string, string>> {
+/** When `files` last changed by what git says (`null`: not a git checkout, the mtime is all there is). */
+export async function lastEditsFrom(dir: string, files: readonly string[], git: GitHistory | null): Promise<Map<string, FileTimes>> {
   const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
-  if (!git) return new Map(await Promise.all(files.map(async (file) => [file, await mtime(file)] as const)));
-  const edits = new Map<string, string>();
-  for (const file of files) {
+  const times = async (file: string): Promise<FileTimes> => {
+    if (!git) {
+      const time = await mtime(file);
+      return { edited: time, changed: time };
+    }
     const history = git.commits.get(file);
     // Untracked (or added but not committed): not published in git's eyes yet, so no edit.
-    if (!history) continue;
-    if (git.uncommitted.has(file)) edits.set(file, await mtime(file));
-    else if (history.count > 1) edits.set(file, history.newest);
-  }
-  return edits;
+    if (!history) return { changed: await mtime(file) };
+    if (git.uncommitted.has(file)) {
+      const time = await mtime(file);
+      return { edited: time, changed: time };
+    }
+    return history.count > 1 ? { edited: history.newest, changed: history.newest } : { changed: history.newest };
+  };
+  return new Map(await Promise.all(files.map(async (file) => [file, await times(file)] as const)));
 }
 
 /**

@@ -1,8 +1,11 @@
 /**
  * sitemap.xml (sitemaps.org 0.9): every page a search engine should index, with the time its
- * content last changed. Articles: their manifest `updated` (last edit), else the news date, else
- * none. Indexes: the newest of those among what they list (home lists the latest news). /setup has no content of its own: the manifest's
- * publishedAt. /analytics (noindex) and /search (results, not pages) are left out.
+ * content last changed. Articles: the latest of their manifest `updated` (last edit), `changed`
+ * (last commit, the first one for a file never edited; else the file's mtime) and news date; a
+ * manifest with none of them (content made in memory) gives its publishedAt, so every URL has
+ * one. Indexes: the newest of the articles' own times among what they list (home lists the latest news). /setup
+ * has no content of its own: the manifest's publishedAt. /analytics (noindex) and /search
+ * (results, not pages) are left out.
  */
 
 import type { SiteContent } from './site-content.ts';
@@ -13,8 +16,10 @@ export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 export function sitemapXml({ siteUrl, publishedAt, pages }: SiteContent): string {
   const published = rfc3339(publishedAt, 'The manifest publishedAt');
   const articles = pages.map(({ entry, url }) => {
-    const changed = entry.updated ?? entry.date;
-    return { type: entry.type, url, lastmod: changed === null ? undefined : rfc3339(changed, `The updated time of ${entry.file}`) };
+    const times = [entry.updated, entry.changed, entry.date].flatMap((time) =>
+      time ? [rfc3339(time, `The updated time of ${entry.file}`)] : [],
+    );
+    return { type: entry.type, url, lastmod: latest(times) };
   });
   const newest = (type: 'news' | 'guide') =>
     latest(articles.flatMap((a) => (a.type === type && a.lastmod ? [a.lastmod] : []))) ?? published;
@@ -23,12 +28,12 @@ export function sitemapXml({ siteUrl, publishedAt, pages }: SiteContent): string
     { url: `${siteUrl}/news`, lastmod: newest('news') },
     { url: `${siteUrl}/guide`, lastmod: newest('guide') },
     { url: `${siteUrl}/setup`, lastmod: published },
-    ...articles,
+    ...articles.map(({ url, lastmod }) => ({ url, lastmod: lastmod ?? published })),
   ];
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map(({ url, lastmod }) => `  <url><loc>${xmlText(url)}</loc>${lastmod ? element('lastmod', lastmod) : ''}</url>`),
+    ...urls.map(({ url, lastmod }) => `  <url><loc>${xmlText(url)}</loc>${element('lastmod', lastmod)}</url>`),
     '</urlset>',
     '',
   ].join('\n');
