@@ -314,7 +314,9 @@ describe('--verify', () => {
     const lines: string[] = [];
     const outcome = await verifyPublished(worker.store, (line) => lines.push(line));
     expect(outcome).toMatchObject({ ok: true, entries: 24, problems: [] });
-    expect(lines).toEqual([`all 24 entries verified (manifest v1, 1 samples, search index)`]);
+    expect(lines).toEqual([
+      `all 24 entries verified (manifest v1, 1 samples, search index, 25 images and cards, 6 images from other hosts)`,
+    ]);
   });
 
   test('each missing or corrupt key is one line: file/slug/key: reason', async () => {

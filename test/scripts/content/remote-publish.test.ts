@@ -412,8 +412,8 @@ describe('the command line', () => {
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
-      'all 24 entries verified (manifest v1, 1 samples, search index)',
-      '3 Cloudflare API requests (1 namespace read, 1 value read, 1 bulk read)',
+      'all 24 entries verified (manifest v1, 1 samples, search index, 25 images and cards, 6 images from other hosts)',
+      '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
     ]);
   }, 180_000);
 
