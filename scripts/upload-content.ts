@@ -93,7 +93,7 @@ async function main(): Promise<number> {
 
   const dir = resolve(args.dir);
   console.log(`Publishing ${dir} to the ${where}${args['dry-run'] ? ' (dry run)' : ''}…`);
-  const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
+  const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']), args['persist-to']);
   const lock = args['dry-run'] ? {} : await publishLock(args.remote, args.config);
   // uploadContent logs the request tally itself, as its last line.
   return withStore(args, { tallyLogged: true }, async (store) => {
@@ -166,13 +166,17 @@ async function withStore(
 }
 
 /**
- * How drafts' preview links are signed. Locally: the Worker's development secret on
- * localhost:8787 (`npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
- * which the upload can only know from the environment.
+ * How drafts' preview links are signed. Locally: the Worker's development secret, on the origin
+ * `npm start` serves the local state on (dev-origin.ts). Remotely: SITE_URL, and the Worker
+ * secret PREVIEW_SECRET, which the upload can only know from the environment.
  */
-async function previewOptions(remote: boolean, configPath: string, days: number): Promise<PreviewOptions> {
-  const { LOCAL_PREVIEW_SECRET } = await import('../contracts/preview-token.ts');
-  if (!remote) return { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days };
+async function previewOptions(remote: boolean, configPath: string, days: number, persistTo?: string): Promise<PreviewOptions> {
+  const [{ LOCAL_PREVIEW_SECRET }, { localSiteOrigin }, { WRANGLER_STATE }] = await Promise.all([
+    import('../contracts/preview-token.ts'),
+    import('./dev/live/dev-origin.ts'),
+    import('./local-kv.ts'),
+  ]);
+  if (!remote) return { origin: localSiteOrigin(persistTo ?? WRANGLER_STATE), secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {

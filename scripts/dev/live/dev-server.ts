@@ -15,7 +15,7 @@
  *
  * I/O: starts workerd, listens on a port, watches a folder, writes the local KV.
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -30,6 +30,7 @@ import { rememberedCache } from '../../content/remembered-cache.ts';
 import { diskRenderCache } from '../../content/render-cache.ts';
 import { renderMarkdown } from '../../content/render-markdown.ts';
 import { WRANGLER_STATE } from '../../local-kv.ts';
+import { linkOrigin, recordDevOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
 import { liveClientScript } from './live-client.ts';
@@ -125,6 +126,10 @@ export async function startDevServer({
     });
     const address = server.address() as AddressInfo;
     const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    // Drafts' links name this server, in its publishes and in `npm run upload`'s while it runs.
+    const origin = linkOrigin(host, address.port);
+    mkdirSync(persistTo, { recursive: true });
+    closers.push(recordDevOrigin(persistTo, origin));
 
     publisher = await contentPublisher({
       contentDir: resolve(contentDir),
@@ -135,7 +140,7 @@ export async function startDevServer({
       diagrams,
       // One for the session, its cards in memory too: the fonts are read once, and a save reads no card from disk.
       cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
-      preview: { origin: url.origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
+      preview: { origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
     });
     const ready = publisher;
     // Watched from before the first publish, so that a save during it (a cold start renders every
