@@ -7,7 +7,8 @@
  *   publish     content/ through the upload pipeline at start, and again after each save
  *               (republish.ts), debounced and one at a time (save-queue.ts, watch-content.ts)
  *   HTTP        every request forwarded to the Worker (forward.ts), HTML pages with the
- *               live-preview script added; `/__dev/…` answered here: the script
+ *               live-preview script added, and those Node's parser refuses too
+ *               (node-refusals.ts); `/__dev/…` answered here: the script
  *               (live-client.ts) and the WebSocket that tells the open pages (live-channel.ts)
  *
  * One process holds workerd and writes its KV through it, so no second process writes into a
@@ -34,6 +35,7 @@ import { linkOrigin, recordDevOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
 import { liveClientScript } from './live-client.ts';
+import { MAX_HEAD_BYTES, onNodeRefusal } from './node-refusals.ts';
 import { contentPublisher } from './republish.ts';
 import { saveQueue } from './save-queue.ts';
 import { watchContent } from './watch-content.ts';
@@ -91,22 +93,31 @@ export async function startDevServer({
     }
   };
   try {
-    const upstream = (url: URL, init: RequestInit) => worker.mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
+    // workerd's own socket: requests go there as they came, and the Worker decides every answer.
+    const upstream = { hostname: worker.url.hostname, port: Number(worker.url.port) };
     let publisher: Awaited<ReturnType<typeof contentPublisher>> | undefined;
-    const server = createServer((request, response) => {
-      const path = (request.url ?? '/').split('?')[0];
-      if (path === LIVE_SCRIPT_PATH) {
-        const served = Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('version'));
-        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-        response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
-      } else
-        void forward(request, response, {
-          upstream,
-          // The version being served as the page is: a publish before the page connects is not missed.
-          scriptTag: () => `<script src="${LIVE_SCRIPT_PATH}?version=${publisher?.state().version ?? ''}" async></script>`,
-          log,
-        });
+    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (request, response) => {
+      try {
+        const [path, query = ''] = (request.url ?? '/').split('?');
+        if (path === LIVE_SCRIPT_PATH) {
+          const served = Number(new URLSearchParams(query).get('version'));
+          response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+          response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
+        } else
+          forward(request, response, {
+            upstream,
+            // The version being served as the page is: a publish before the page connects is not missed.
+            scriptTag: () => `<script src="${LIVE_SCRIPT_PATH}?version=${publisher?.state().version ?? ''}" async></script>`,
+            log,
+          });
+      } catch (error) {
+        // One request can never end the process.
+        log(`${request.method} ${request.url?.slice(0, 200)} failed in the dev server: ${(error as Error).stack ?? error}`);
+        if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end('The dev server failed on this request; its terminal says why.\n');
+      }
     });
+    server.on('clientError', (error, socket) => onNodeRefusal(error, socket, upstream, log));
     const channel = liveChannel({ version: null, problems: [], moved: {} });
     server.on('upgrade', (request, socket, head) => {
       if ((request.url ?? '/').split('?')[0] === LIVE_CHANNEL_PATH) channel.upgrade(request, socket, head);
