@@ -41,4 +41,10 @@ export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${p
 export const PUBLISH_LEASE_API_PATH = `${API_PREFIX}/publish/lease`;
 export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
 export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
-export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_LEASE_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];
+export const PUBLISH_RESET_API_PATH = `${API_PREFIX}/publish/reset`;
+export const PUBLISH_API_PATHS: readonly string[] = [
+  PUBLISH_LEASE_API_PATH,
+  PUBLISH_COMMIT_API_PATH,
+  PUBLISH_RELEASE_API_PATH,
+  PUBLISH_RESET_API_PATH,
+];

@@ -12,6 +12,7 @@
  *   npm run upload -- --no-image-copies  fetch no image from another host (else copied into content/media/remote/)
  *   npm run upload -- --history          list the kept versions
  *   npm run upload -- --rollback [N]     make version N (default: the previous one) live again
+ *   npm run upload -- --remote --reset-lock   clear a publish lock that remembers a version the namespace no longer has
  *
  * Exit code 0 on success, 1 when a content file is invalid (nothing written), when another upload
  * holds the lock or published meanwhile (no manifest written), when KV fails (the message names
@@ -21,6 +22,7 @@
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv-store.ts';
 import type { PreviewOptions } from './content/preview-links.ts';
+import type { PublishLeaseOptions } from './content/publish-lease-client.ts';
 import { parseUploadArgs, usage } from './content/upload-cli.ts';
 import type { UploadLock } from './content/upload-lock.ts';
 
@@ -87,6 +89,15 @@ async function main(): Promise<number> {
     const lock = await publishLock(args.remote, args.config);
     return withStore(args, {}, async (store) => {
       await rollback({ store, ...lock, ...(rollbackTo === undefined ? {} : { version: rollbackTo }), log: (line) => console.log(line) });
+      return 0;
+    });
+  }
+
+  if (args['reset-lock']) {
+    console.log('Checking the publish lock against the remote namespace…');
+    const [lease, { resetPublishLock }] = await Promise.all([publishLeaseOptions(args.config), import('./content/reset-lock.ts')]);
+    return withStore(args, {}, async (store) => {
+      await resetPublishLock({ ...lease, store, log: (line) => console.log(line) });
       return 0;
     });
   }
@@ -195,11 +206,16 @@ async function previewOptions(remote: boolean, configPath: string, days: number,
  */
 async function publishLock(remote: boolean, configPath: string): Promise<{ lock?: (now: string) => Promise<UploadLock> }> {
   if (!remote) return {};
-  const [{ unstable_readConfig }, { acquirePublishLease }, { machineUser }] = await Promise.all([
-    import('wrangler'),
+  const [options, { acquirePublishLease }] = await Promise.all([
+    publishLeaseOptions(configPath),
     import('./content/publish-lease-client.ts'),
-    import('./content/upload-lock.ts'),
   ]);
+  return { lock: () => acquirePublishLease(options) };
+}
+
+/** The publish lock's address, secret and this upload's name; throws naming what is missing. */
+async function publishLeaseOptions(configPath: string): Promise<PublishLeaseOptions> {
+  const [{ unstable_readConfig }, { machineUser }] = await Promise.all([import('wrangler'), import('./content/upload-lock.ts')]);
   const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
   const secret = process.env.PUBLISH_SECRET;
   if (!secret)
@@ -210,8 +226,7 @@ async function publishLock(remote: boolean, configPath: string): Promise<{ lock?
     throw new Error(
       `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
     );
-  const holder = `${machineUser()} (pid ${process.pid})`;
-  return { lock: () => acquirePublishLease({ origin, secret, holder }) };
+  return { origin, secret, holder: `${machineUser()} (pid ${process.pid})` };
 }
 
 /** The Miniflare KV that `npm start` serves, under .wrangler/state (local-kv.ts). */

@@ -70,6 +70,11 @@ export const UPLOAD_OPTIONS = {
     default: false,
     help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
   },
+  'reset-lock': {
+    type: 'boolean',
+    default: false,
+    help: 'with --remote: clear a stale publish lock, one that remembers a version the namespace no longer has (recreated, or its manifest removed); refuses while the namespace has it',
+  },
   keep: {
     type: 'string',
     value: '<n>',
@@ -116,8 +121,15 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
   if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
-  if ([args.verify, args.history, args.rollback].filter(Boolean).length > 1)
-    return { ok: false, error: 'choose one of --verify, --history and --rollback' };
+  if ([args.verify, args.history, args.rollback, args['reset-lock']].filter(Boolean).length > 1)
+    return { ok: false, error: 'choose one of --verify, --history, --rollback and --reset-lock' };
+  if (args['reset-lock'] && !args.remote)
+    return {
+      ok: false,
+      error: "--reset-lock is for the remote publish lock (with --remote): the local upload's lock remembers no version",
+    };
+  if (args['reset-lock'] && args['dry-run'])
+    return { ok: false, error: '--reset-lock has no dry run: it changes nothing unless the lock is stale' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
   if (args['dry-run'] && (args.history || args.rollback))
     return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
