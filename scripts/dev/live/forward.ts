@@ -122,11 +122,13 @@ export function forward(request: IncomingMessage, response: ServerResponse, { up
     fail(error as Error);
     return;
   }
-  const sent = sendBody(request, outgoing, () => answered);
+  let askedAgain = false;
+  const sent = sendBody(request, outgoing, () => !answered && !askedAgain);
   outgoing.on('error', (error: NodeJS.ErrnoException) => {
     // After the answer came, a reset is the Worker closing on a body it did not read: the answer stands.
-    if (answered) return;
+    if (answered || askedAgain) return;
     if (!(sent.bytes() > 0 && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))) return fail(error);
+    askedAgain = true;
     // The Worker answered a body it did not read, and closed on it before its answer was read:
     // ask again with what it can have read of the body, sent at once and nothing after, so no
     // write meets the reset and the answer arrives.
@@ -154,18 +156,18 @@ export function forward(request: IncomingMessage, response: ServerResponse, { up
 
 /**
  * Streams the client's body to workerd, a chunk at a time, letting Node read from workerd
- * between two chunks (setImmediate runs after the poll for I/O), and stops once the answer has
- * come. Keeps the body's first PREFIX_BYTES, all that any of the Worker's routes reads of a body
+ * between two chunks (setImmediate runs after the poll for I/O), and stops once `sending()` says
+ * so (the answer came, or the request is asked again). Keeps the body's first PREFIX_BYTES, all that any of the Worker's routes reads of a body
  * it refuses (the request guard refuses a declared 8 KB + 1 unread).
  */
-function sendBody(from: IncomingMessage, to: ClientRequest, answered: () => boolean): { bytes(): number; prefix(): Buffer } {
+function sendBody(from: IncomingMessage, to: ClientRequest, sending: () => boolean): { bytes(): number; prefix(): Buffer } {
   let bytes = 0;
   const kept: Buffer[] = [];
   const next = () => {
-    if (!answered()) from.resume();
+    if (sending()) from.resume();
   };
   from.on('data', (chunk: Buffer) => {
-    if (answered()) return;
+    if (!sending()) return;
     if (bytes < PREFIX_BYTES) kept.push(chunk.subarray(0, PREFIX_BYTES - bytes));
     bytes += chunk.length;
     from.pause();
@@ -173,7 +175,7 @@ function sendBody(from: IncomingMessage, to: ClientRequest, answered: () => bool
     else to.once('drain', () => setImmediate(next));
   });
   from.on('end', () => {
-    if (!answered()) to.end();
+    if (sending()) to.end();
   });
   return { bytes: () => bytes, prefix: () => Buffer.concat(kept) };
 }
