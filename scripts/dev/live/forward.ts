@@ -155,10 +155,10 @@ export function forward(request: IncomingMessage, response: ServerResponse, { up
 }
 
 /**
- * Streams the client's body to workerd, a chunk at a time, letting Node read from workerd
- * between two chunks (setImmediate runs after the poll for I/O), and stops once `sending()` says
- * so (the answer came, or the request is asked again). Keeps the body's first PREFIX_BYTES, all that any of the Worker's routes reads of a body
- * it refuses (the request guard refuses a declared 8 KB + 1 unread).
+ * Streams the client's body to workerd as it comes, with backpressure, until `sending()` says
+ * otherwise (the answer came, or the request is asked again). Keeps the body's first
+ * PREFIX_BYTES, more than any of the Worker's routes reads of a body it refuses (the request
+ * guard refuses a declared 8 KB + 1 unread, the page-view route stops at 1 KB + 1).
  */
 function sendBody(from: IncomingMessage, to: ClientRequest, sending: () => boolean): { bytes(): number; prefix(): Buffer } {
   let bytes = 0;
@@ -170,9 +170,10 @@ function sendBody(from: IncomingMessage, to: ClientRequest, sending: () => boole
     if (!sending()) return;
     if (bytes < PREFIX_BYTES) kept.push(chunk.subarray(0, PREFIX_BYTES - bytes));
     bytes += chunk.length;
-    from.pause();
-    if (to.write(chunk)) setImmediate(next);
-    else to.once('drain', () => setImmediate(next));
+    if (!to.write(chunk)) {
+      from.pause();
+      to.once('drain', next);
+    }
   });
   from.on('end', () => {
     if (sending()) to.end();
