@@ -80,12 +80,12 @@ describe("the Worker's bad-input corpus", () => {
   test('every request gets the status the Worker gives it', async () => {
     const corpus = badRequestCorpus({ token, count: 2_000 });
     const [throughDev, direct] = await Promise.all(both().map((origin) => sendAll(origin, corpus, 16)));
-    const describe = (o: Outcome, other: Outcome) =>
+    const explain = (o: Outcome, other: Outcome) =>
       `${o.request.category}: ${o.request.method} ${o.request.target.slice(0, 100)} → dev server ${o.status}, Worker ${other.status} ${o.body.slice(0, 80)}`;
-    const differ = throughDev!.flatMap((o, i) => (o.status === direct![i]!.status ? [] : [describe(o, direct![i]!)]));
+    const differ = throughDev!.flatMap((o, i) => (o.status === direct![i]!.status ? [] : [explain(o, direct![i]!)]));
     expect(differ.slice(0, 20), `${differ.length} of ${corpus.length} differ`).toEqual([]);
     const unanswered = throughDev!.filter((o) => o.status === 0 || o.status >= 500);
-    expect(unanswered.map((o) => describe(o, o))).toEqual([]);
+    expect(unanswered.map((o) => explain(o, o))).toEqual([]);
     await stillServes();
   }, 300_000);
 });
