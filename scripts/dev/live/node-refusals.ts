@@ -5,7 +5,7 @@
  * the Worker (or workerd, as on Cloudflare the edge) decides, as it would without the dev server.
  * When the bytes are not a whole request head without a body (a head over the dev server's
  * limit, a refused body), the dev server answers itself, with Node's status and a short reason:
- * 431 for a head over MAX_HEAD_BYTES, 408 for a head that took over a minute, else 400.
+ * 431 for a head over MAX_HEAD_BYTES, 408 for a request too slow to arrive, else 400.
  *
  * I/O: a TCP connection to workerd, the client's socket.
  */
@@ -29,7 +29,8 @@ export function wholeHeadWithoutBody(raw: Buffer | undefined): Buffer | null {
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/1\.[01]\r\n/.test(head)) return null;
   if (/\r\ntransfer-encoding:/i.test(head)) return null;
   const length = /\r\ncontent-length:[ \t]*([^\r]*)/i.exec(head)?.[1]?.trim();
-  return length === undefined || length === '0' ? raw : null;
+  // No body: none announced, or a length that is not one (workerd answers that itself).
+  return length === undefined || !/^\d+$/.test(length) || Number(length) === 0 ? raw : null;
 }
 
 function answerHere(socket: Duplex, status: number, reason: string): void {
@@ -51,7 +52,7 @@ export function onNodeRefusal(error: ParserError, socket: Duplex, upstream: Upst
   if (!head) {
     log(`a request Node's HTTP parser refused (${error.code ?? error.message}): answered here`);
     if (error.code === 'HPE_HEADER_OVERFLOW') answerHere(socket, 431, `Request head larger than ${MAX_HEAD_BYTES} bytes.`);
-    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerHere(socket, 408, 'The request head took too long.');
+    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerHere(socket, 408, 'The request took too long to arrive.');
     else answerHere(socket, 400, `Malformed HTTP request (${error.code ?? 'unreadable'}).`);
     return;
   }

@@ -215,6 +215,7 @@ describe('the cases that ended the process or turned into a 502', () => {
       'GET /guide/DSX HTTP/1.1\r\nHost: {host}\r\nBad Header: x\r\nConnection: close\r\n\r\n',
       'GET / HTTP/1.1\r\nHost: {host}\r\nX-Odd: \x00\r\nConnection: close\r\n\r\n',
       'FOO /guide/DSX HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n',
+      `POST ${HITS} HTTP/1.1\r\nHost: {host}\r\nContent-Length: abc\r\nConnection: close\r\n\r\n`,
       `GET / HTTP/1.1\r\nHost: {host}\r\nCookie: big=${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
     ];
     for (const head of heads) {
