@@ -135,6 +135,8 @@ export async function startDevServer({
       server.once('error', failed);
       server.listen(port, host, () => listening());
     });
+    // Once listening, a server error (too many open files, say) is logged: it ends no process.
+    server.on('error', (error) => log(`npm start: the HTTP server: ${error.message}`));
     const address = server.address() as AddressInfo;
     const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
     // Drafts' links name this server, in its publishes and in `npm run upload`'s while it runs.
