@@ -75,6 +75,12 @@ export const manifestEntrySchema = z.object({
    */
   updated: z.string().nullable(),
   /**
+   * ISO time of the file's last change of any kind, the sitemap's lastmod: its newest commit
+   * (the one that added it, when never edited since), else its mtime. Absent: not known (content
+   * made in memory, a manifest from before it was recorded).
+   */
+  changed: z.string().optional(),
+  /**
    * ISO UTC time at which a scheduled news post goes live (its front-matter date was later than
    * the upload, or carries a time of day). Until then no public reader shows it
    * (contracts/scheduled-entries.ts). Absent: public since its upload.

@@ -21,14 +21,23 @@ export const leaseRequestSchema = z.strictObject({
 export const commitRequestSchema = z.strictObject({ holder, basedOn: version.nullable(), version });
 /** End the lease, saying whether the reserved manifest landed. */
 export const releaseRequestSchema = z.strictObject({ holder, outcome: z.enum(['published', 'not-published', 'unknown']) });
+/** A lock that remembers a version its namespace no longer has: back from `from` to `to` (the namespace's manifest version; null: none). */
+export const resetRequestSchema = z.strictObject({ holder, from: version, to: version.nullable() });
 
 export type LeaseRequest = z.infer<typeof leaseRequestSchema>;
 export type CommitRequest = z.infer<typeof commitRequestSchema>;
 export type ReleaseRequest = z.infer<typeof releaseRequestSchema>;
+export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+/** What the lock remembers, in a lease's answer and a version refusal: its last reserved version (null: none) and how long ago it was reserved (null: not known). */
+const remembered = {
+  reserved: version.nullable().optional(),
+  reservedSecondsAgo: z.number().int().nonnegative().nullable().optional(),
+};
 
 /** What the lock answers with 200 or 409. */
 export const lockAnswerSchema = z.union([
-  z.object({ ok: z.literal(true), expiresAt: z.number().optional(), version: z.number().optional() }),
-  z.object({ ok: z.literal(false), reason: z.string(), holder: z.string().optional(), expiresAt: z.number().optional() }),
+  z.object({ ok: z.literal(true), expiresAt: z.number().optional(), version: z.number().optional(), ...remembered }),
+  z.object({ ok: z.literal(false), reason: z.string(), holder: z.string().optional(), expiresAt: z.number().optional(), ...remembered }),
 ]);
 export type LockAnswer = z.infer<typeof lockAnswerSchema>;

@@ -42,8 +42,14 @@ export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${p
 export const PUBLISH_LEASE_API_PATH = `${API_PREFIX}/publish/lease`;
 export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
 export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
-/** The three paths the XSRF gate lets through to the bearer check. */
-export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_LEASE_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];
+export const PUBLISH_RESET_API_PATH = `${API_PREFIX}/publish/reset`;
+/** The paths the XSRF gate lets through to the bearer check. */
+export const PUBLISH_API_PATHS: readonly string[] = [
+  PUBLISH_LEASE_API_PATH,
+  PUBLISH_COMMIT_API_PATH,
+  PUBLISH_RELEASE_API_PATH,
+  PUBLISH_RESET_API_PATH,
+];
 
 /** Whole-site previews (contracts/site-preview.ts): `/_preview/<name>?token=…` starts a session, this ends it (`?to=<path>`). */
 export const PREVIEW_PATH_PREFIX = '/_preview/';

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { type RunReport, writeGithubReport } from './content/github-report.ts';
 import type { KvStore } from './content/kv-store.ts';
 import type { PreviewOptions } from './content/preview-links.ts';
+import type { PublishLeaseOptions } from './content/publish-lease-client.ts';
 import { parseUploadArgs, usage } from './content/upload-cli.ts';
 import type { UploadLock } from './content/upload-lock.ts';
 
@@ -110,11 +111,20 @@ async function main(): Promise<number> {
     });
   }
 
+  if (args['reset-lock']) {
+    console.log('Checking the publish lock against the remote namespace…');
+    const [lease, { resetPublishLock }] = await Promise.all([publishLeaseOptions(args.config), import('./content/reset-lock.ts')]);
+    return withStore(args, {}, async (store) => {
+      await resetPublishLock({ ...lease, store, log: (line) => console.log(line) });
+      return 0;
+    });
+  }
+
   command = args.preview === undefined ? 'upload' : 'preview';
   const dir = resolve(args.dir);
   const what = args.preview === undefined ? '' : ` as the preview ${args.preview}`;
   console.log(`Publishing ${dir} to the ${where}${what}${args['dry-run'] ? ' (dry run)' : ''}…`);
-  const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']));
+  const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']), args['persist-to']);
   if (args.preview !== undefined && !preview.secret) {
     const reason = `--preview needs its link signed: ${preview.missingSecret}. Nothing was written.`;
     console.error(`upload-content: ${reason}`);
@@ -216,13 +226,17 @@ async function withStore(
 }
 
 /**
- * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret on
- * localhost:8787 (`npm start`; PORT names another port, as for `npm start`). Remotely: SITE_URL, and the Worker secret PREVIEW_SECRET,
- * which the upload can only know from the environment.
+ * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret, on the origin
+ * `npm start` serves the local state on (dev-origin.ts). Remotely: SITE_URL, and the Worker
+ * secret PREVIEW_SECRET, which the upload can only know from the environment.
  */
-async function previewOptions(remote: boolean, configPath: string, days: number): Promise<PreviewOptions> {
-  const { LOCAL_PREVIEW_SECRET } = await import('../contracts/preview-token.ts');
-  if (!remote) return { origin: `http://localhost:${process.env.PORT || 8787}`, secret: LOCAL_PREVIEW_SECRET, days };
+async function previewOptions(remote: boolean, configPath: string, days: number, persistTo?: string): Promise<PreviewOptions> {
+  const [{ LOCAL_PREVIEW_SECRET }, { localSiteOrigin }, { WRANGLER_STATE }] = await Promise.all([
+    import('../contracts/preview-token.ts'),
+    import('./dev/live/dev-origin.ts'),
+    import('./local-kv.ts'),
+  ]);
+  if (!remote) return { origin: localSiteOrigin(persistTo ?? WRANGLER_STATE), secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {
@@ -248,11 +262,16 @@ async function siteUrl(remote: boolean, configPath: string): Promise<string> {
  */
 async function publishLock(remote: boolean, configPath: string): Promise<{ lock?: (now: string) => Promise<UploadLock> }> {
   if (!remote) return {};
-  const [{ unstable_readConfig }, { acquirePublishLease }, { machineUser }] = await Promise.all([
-    import('wrangler'),
+  const [options, { acquirePublishLease }] = await Promise.all([
+    publishLeaseOptions(configPath),
     import('./content/publish-lease-client.ts'),
-    import('./content/upload-lock.ts'),
   ]);
+  return { lock: () => acquirePublishLease(options) };
+}
+
+/** The publish lock's address, secret and this upload's name; throws naming what is missing. */
+async function publishLeaseOptions(configPath: string): Promise<PublishLeaseOptions> {
+  const [{ unstable_readConfig }, { machineUser }] = await Promise.all([import('wrangler'), import('./content/upload-lock.ts')]);
   const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
   const secret = process.env.PUBLISH_SECRET;
   if (!secret)
@@ -263,8 +282,7 @@ async function publishLock(remote: boolean, configPath: string): Promise<{ lock?
     throw new Error(
       `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
     );
-  const holder = `${machineUser()} (pid ${process.pid})`;
-  return { lock: () => acquirePublishLease({ origin, secret, holder }) };
+  return { origin, secret, holder: `${machineUser()} (pid ${process.pid})` };
 }
 
 /** The Miniflare KV that `npm start` serves, under .wrangler/state (local-kv.ts). */

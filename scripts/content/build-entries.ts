@@ -26,6 +26,8 @@ export interface BuiltEntry {
   sourceHash: string;
   /** What "Last updated" shows (file-history.ts): the last edit, null when none counts. */
   updated: string | null;
+  /** The file's last change of any kind, for the sitemap (file-history.ts); absent for content made in memory. */
+  changed?: string;
   value: StoredEntry;
   /** Plain text of the article, for the search index. */
   text: string;
@@ -158,8 +160,9 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
         continue;
       }
       if (finished.clientDiagrams) clientDiagrams.push(file.file);
+      const times = folder.lastEdits?.get(file.file);
       (file.draft ? drafts : entries).push(
-        toEntry(file, finished.rendered, finished.hash, lastUpdated(folder.lastEdits?.get(file.file), file.attributes.date)),
+        toEntry(file, finished.rendered, finished.hash, lastUpdated(times?.edited, file.attributes.date), times?.changed),
       );
     } catch (error) {
       problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
@@ -225,7 +228,7 @@ const hashOf = (file: ParsedFile, media: string): string =>
 // Any image may be a kept copy of one from another host (remote-images.ts), not only `media/` links.
 const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\/|!\[|<img\b/i.test(file.body);
 
-function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null): BuiltEntry {
+function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null, changed?: string): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
     file: file.file,
@@ -239,6 +242,7 @@ function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, upd
     hash,
     sourceHash: sha256(file.source),
     updated,
+    ...(changed === undefined ? {} : { changed }),
     value,
     text: rendered.text,
   };

@@ -1,6 +1,6 @@
 /**
- * When each content file was last edited, from git history (docs/publishing.md, Last updated).
- * I/O: one `git log` and one `git ls-files` per upload, file times; the parsing is pure.
+ * When each content file was last edited (for "Last updated") and last changed (for the sitemap), from git history
+ * (docs/publishing.md). I/O: one `git log` and one `git ls-files` per upload, file times; the parsing is pure.
  */
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
@@ -17,8 +17,16 @@ export interface GitHistory {
   uncommitted: ReadonlySet<string>;
 }
 
-/** File name → ISO time of its last edit, for the files that have one. */
-export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, string>> {
+/** When one file last changed (ISO times with the author's offset). */
+export interface FileTimes {
+  /** Its last edit after it was added; absent when it has none. */
+  edited?: string;
+  /** Its last change: the newest commit touching it, else its mtime. */
+  changed: string;
+}
+
+/** File name → when it last changed, for every file of `files`. */
+export async function readLastEdits(dir: string, files: readonly string[]): Promise<Map<string, FileTimes>> {
   return lastEditsFrom(dir, files, await readGitHistory(dir));
 }
 
@@ -39,19 +47,24 @@ export async function readGitHistory(dir: string): Promise<GitHistory | null> {
   }
 }
 
-/** The last edits of `files` by what git says (`null`: not a git checkout, the mtime is all there is). */
-export async function lastEditsFrom(dir: string, files: readonly string[], git: GitHistory | null): Promise<Map<string, string>> {
+/** When `files` last changed by what git says (`null`: not a git checkout, the mtime is all there is). */
+export async function lastEditsFrom(dir: string, files: readonly string[], git: GitHistory | null): Promise<Map<string, FileTimes>> {
   const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
-  if (!git) return new Map(await Promise.all(files.map(async (file) => [file, await mtime(file)] as const)));
-  const edits = new Map<string, string>();
-  for (const file of files) {
+  const times = async (file: string): Promise<FileTimes> => {
+    if (!git) {
+      const time = await mtime(file);
+      return { edited: time, changed: time };
+    }
     const history = git.commits.get(file);
     // Untracked (or added but not committed): not published in git's eyes yet, so no edit.
-    if (!history) continue;
-    if (git.uncommitted.has(file)) edits.set(file, await mtime(file));
-    else if (history.count > 1) edits.set(file, history.newest);
-  }
-  return edits;
+    if (!history) return { changed: await mtime(file) };
+    if (git.uncommitted.has(file)) {
+      const time = await mtime(file);
+      return { edited: time, changed: time };
+    }
+    return history.count > 1 ? { edited: history.newest, changed: history.newest } : { changed: history.newest };
+  };
+  return new Map(await Promise.all(files.map(async (file) => [file, await times(file)] as const)));
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { readLastEdits } from './file-history.ts';
+import { type FileTimes, readLastEdits } from './file-history.ts';
 import type { MediaFile } from './media.ts';
 
 export interface SourceFile {
@@ -23,16 +23,16 @@ export interface ContentFolder {
   files: SourceFile[];
   samples: SampleFile[];
   /**
-   * File name → ISO time of its last edit after it was added (git history, or the mtime outside
-   * git); files without one are absent. Content made in memory (tests, benchmark) has none.
+   * File name → its last edit after it was added and its last change (file-history.ts: git
+   * history, or the mtime outside git). Content made in memory (tests, benchmark) has none.
    */
-  lastEdits?: ReadonlyMap<string, string>;
+  lastEdits?: ReadonlyMap<string, FileTimes>;
   /** Images under `media/` (media.ts checks them); absent in content made in memory without any. */
   media?: MediaFile[];
 }
 
 /** How the last edits are found: git by default (file-history.ts); `npm start` keeps git's answer between saves. */
-export type LastEditsReader = (dir: string, files: readonly string[]) => Promise<ReadonlyMap<string, string>>;
+export type LastEditsReader = (dir: string, files: readonly string[]) => Promise<ReadonlyMap<string, FileTimes>>;
 
 export async function loadContentFolder(dir: string, readEdits: LastEditsReader = readLastEdits): Promise<ContentFolder> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();

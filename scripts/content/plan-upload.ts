@@ -105,6 +105,7 @@ export function planUpload({
       key,
       sourceHash: entry.sourceHash,
       updated: entry.updated,
+      ...(entry.changed === undefined ? {} : { changed: entry.changed }),
       ...(publishAt === undefined ? {} : { publishAt }),
       ...(cards.has(file) ? { card: cards.get(file)!.card } : {}),
     };

@@ -8,10 +8,16 @@ import {
   type LockAnswer,
   lockAnswerSchema,
   type ReleaseRequest,
+  type ResetRequest,
 } from '../../contracts/publish-lease.ts';
 import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
 import { UploadConflictError } from './publish-error.ts';
 import type { ReleaseOutcome, UploadLock } from './upload-lock.ts';
+
+/** The one command that clears a stale publish lock (reset-lock.ts). */
+export const RESET_LOCK_COMMAND = 'npm run upload -- --remote --reset-lock';
+/** Workers KV shows a write everywhere within this long: a version reserved more recently may just not be visible yet. */
+export const KV_SETTLE_SECONDS = 60;
 
 /** Longer than any upload of this site takes between renewals; a crashed one blocks others this long at most. */
 export const LEASE_TTL_SECONDS = 120;
@@ -27,10 +33,10 @@ export interface PublishLeaseOptions {
   fetch?: typeof fetch;
 }
 
-type Body = LeaseRequest | CommitRequest | ReleaseRequest;
+type Body = LeaseRequest | CommitRequest | ReleaseRequest | ResetRequest;
 
 /** One call to the lock: its answer, or an Error naming the endpoint, the status and why. */
-async function call(options: PublishLeaseOptions, path: string, body: Body): Promise<LockAnswer> {
+export async function call(options: PublishLeaseOptions, path: string, body: Body): Promise<LockAnswer> {
   const url = new URL(path, options.origin);
   let response: Response;
   try {
@@ -59,6 +65,26 @@ async function call(options: PublishLeaseOptions, path: string, body: Body): Pro
   throw new Error(`publish lock: POST ${url} answered ${response.status}: ${typeof error === 'string' ? error : text.slice(0, 200)}`);
 }
 
+/**
+ * What to do about a refused version. The lock remembering a version above the manifest the
+ * upload read is a manifest KV does not show yet (one published moments ago: run again), or a
+ * stale lock: the namespace was recreated or its manifest removed, and every upload would stop
+ * here forever. Pure.
+ */
+export function refusalAdvice(basedOn: number | null, answer: { reserved?: number | null; reservedSecondsAgo?: number | null }): string {
+  const remembered = answer.reserved;
+  if (remembered === undefined || remembered === null || (basedOn !== null && basedOn >= remembered)) return 'Run the upload again.';
+  const shows = basedOn === null ? 'it has no manifest' : `its manifest is v${basedOn}`;
+  const stale =
+    `If this namespace was recreated or its manifest removed, the lock is stale (it remembers v${remembered}, the namespace ` +
+    `shows none of it: ${shows}) and every upload stops here: clear it with \`${RESET_LOCK_COMMAND}\`, which refuses while the ` +
+    `namespace has v${remembered} or later, then upload again.`;
+  const ago = answer.reservedSecondsAgo;
+  if (ago !== undefined && ago !== null && ago < KV_SETTLE_SECONDS)
+    return `Run the upload again: v${remembered} was reserved ${ago} s ago, and KV shows a new manifest everywhere within ${KV_SETTLE_SECONDS} s. ${stale}`;
+  return `A stale publish lock: it remembers v${remembered}, reserved ${ago === undefined || ago === null ? 'at an unknown time' : `${ago} s ago`}, which this namespace does not have (${shows}), so running the upload again gives the same refusal. The namespace was recreated or its manifest removed: clear the lock with \`${RESET_LOCK_COMMAND}\` (it refuses while the namespace has v${remembered} or later), then upload again.`;
+}
+
 /** Takes the lease or throws UploadConflictError naming its holder; nothing is written before. */
 export async function acquirePublishLease(options: PublishLeaseOptions): Promise<UploadLock> {
   const { holder } = options;
@@ -74,7 +100,7 @@ export async function acquirePublishLease(options: PublishLeaseOptions): Promise
       const answer = await call(options, PUBLISH_COMMIT_API_PATH, { holder, basedOn, version });
       if (!answer.ok)
         throw new UploadConflictError(
-          `the publish lock refused version ${version} (${answer.reason}): nothing was written. Run the upload again.`,
+          `the publish lock refused version ${version} (${answer.reason}): nothing was written. ${refusalAdvice(basedOn, answer)}`,
         );
       reserved = version;
     },

@@ -76,6 +76,11 @@ export const UPLOAD_OPTIONS = {
     default: false,
     help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
   },
+  'reset-lock': {
+    type: 'boolean',
+    default: false,
+    help: 'with --remote: clear a stale publish lock, one that remembers a version the namespace no longer has (recreated, or its manifest removed); refuses while the namespace has it',
+  },
   keep: {
     type: 'string',
     value: '<n>',
@@ -122,9 +127,16 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
   if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
-  const modes = [args.verify, args.history, args.rollback, args.preview !== undefined, args['remove-preview'] !== undefined];
+  const modes = [
+    args.verify,
+    args.history,
+    args.rollback,
+    args['reset-lock'],
+    args.preview !== undefined,
+    args['remove-preview'] !== undefined,
+  ];
   if (modes.filter(Boolean).length > 1)
-    return { ok: false, error: 'choose one of --verify, --history, --rollback, --preview and --remove-preview' };
+    return { ok: false, error: 'choose one of --verify, --history, --rollback, --reset-lock, --preview and --remove-preview' };
   for (const flag of ['preview', 'remove-preview'] as const) {
     const name = args[flag];
     const problem = name === undefined ? null : previewNameProblem(name);
@@ -132,6 +144,13 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   }
   if (args['dry-run'] && (args.preview !== undefined || args['remove-preview'] !== undefined))
     return { ok: false, error: '--dry-run is for live uploads: a preview is itself the way to look before publishing' };
+  if (args['reset-lock'] && !args.remote)
+    return {
+      ok: false,
+      error: "--reset-lock is for the remote publish lock (with --remote): the local upload's lock remembers no version",
+    };
+  if (args['reset-lock'] && args['dry-run'])
+    return { ok: false, error: '--reset-lock has no dry run: it changes nothing unless the lock is stale' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
   if (args['dry-run'] && (args.history || args.rollback))
     return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };

@@ -14,13 +14,15 @@ import { uploadContent } from '../../scripts/content/upload.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { enhanced, marker, setMarker } from '../support/navigation.ts';
 import { PREVIEW_SITE, PREVIEW_TITLE } from '../support/preview-fixture.ts';
+import type { WorkerRuntime } from '../support/worker-runtime.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let site: Site;
+let site: Site<WorkerRuntime>;
 let link: string;
 
 beforeAll(async () => {
-  site = await startSite();
+  // Its own Worker: the preview is uploaded into its store.
+  site = await startSite({});
   const outcome = await uploadContent({
     content: PREVIEW_SITE,
     store: site.worker.store,

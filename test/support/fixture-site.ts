@@ -24,9 +24,21 @@ export const FIXTURE_LAST_EDITS: ReadonlyMap<string, string> = new Map([
   ['news-setuplink.md', '2026-11-23T16:23:25+00:00'],
 ]);
 
+/** When a fixture file never edited was added: the sitemap's lastmod of those pages. */
+export const FIXTURE_ADDED = '2026-11-20T12:00:00+00:00';
+
 /** The fixture folder as the upload reads a content folder, with FIXTURE_LAST_EDITS. */
 export function loadFixtureSite(): Promise<ContentFolder> {
-  return loadContentFolder(FIXTURE_SITE, async (_dir, files) => new Map([...FIXTURE_LAST_EDITS].filter(([file]) => files.includes(file))));
+  return loadContentFolder(
+    FIXTURE_SITE,
+    async (_dir, files) =>
+      new Map(
+        files.map((file) => {
+          const edited = FIXTURE_LAST_EDITS.get(file);
+          return [file, edited ? { edited, changed: edited } : { changed: FIXTURE_ADDED }];
+        }),
+      ),
+  );
 }
 
 /** The fixture's guide with a table wider than a phone (tables' tests: browser, HTML checker). */

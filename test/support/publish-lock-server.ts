@@ -7,15 +7,22 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema } from '../../contracts/publish-lease.ts';
-import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
-import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release } from '../../worker/publishing/publish-lease.ts';
+import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema, resetRequestSchema } from '../../contracts/publish-lease.ts';
+import {
+  PUBLISH_COMMIT_API_PATH,
+  PUBLISH_LEASE_API_PATH,
+  PUBLISH_RELEASE_API_PATH,
+  PUBLISH_RESET_API_PATH,
+} from '../../contracts/routes.ts';
+import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release, reset } from '../../worker/publishing/publish-lease.ts';
 
 export interface PublishLockServer {
   /** The origin to give the upload as PUBLISH_URL. */
   origin: string;
   /** The lock's state now. */
   state(): LeaseState;
+  /** Replaces the lock's state: a lock as an earlier deployment left it, say. */
+  seed(state: LeaseState): void;
   /** Paths called, in order. */
   calls: string[];
   close(): Promise<void>;
@@ -58,6 +65,12 @@ export async function startPublishLockServer(secret: string): Promise<PublishLoc
         state = release(state, holder, outcome, now);
         return answer(200, { ok: true });
       }
+      if (path === PUBLISH_RESET_API_PATH) {
+        const { holder, from, to } = resetRequestSchema.parse(body);
+        const next = reset(state, holder, from, to, now);
+        if (next.result.ok) state = next.state;
+        return answer(next.result.ok ? 200 : 409, next.result);
+      }
       return answer(404, { error: `No API route POST ${path}.` });
     });
   });
@@ -66,6 +79,9 @@ export async function startPublishLockServer(secret: string): Promise<PublishLoc
   return {
     origin: `http://127.0.0.1:${port}`,
     state: () => state,
+    seed: (seeded) => {
+      state = seeded;
+    },
     calls,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

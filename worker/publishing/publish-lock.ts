@@ -12,7 +12,9 @@ import {
   type LeaseResult,
   type LeaseState,
   type ReleaseOutcome,
+  type ResetResult,
   release,
+  reset,
 } from './publish-lease.ts';
 
 /** The name of the one instance. */
@@ -51,5 +53,11 @@ export class PublishLock extends DurableObject<Env> {
 
   release(holder: string, outcome: ReleaseOutcome): void {
     this.write(release(this.read(), holder, outcome, Date.now()));
+  }
+
+  reset(holder: string, from: number, to: number | null): ResetResult {
+    const { state, result } = reset(this.read(), holder, from, to, Date.now());
+    if (result.ok) this.write(state);
+    return result;
   }
 }

@@ -1,8 +1,13 @@
-/** POST /api/_analog/publish/{lease,commit,release}: the upload's way to the publish lock. I/O: the Durable Object. */
+/** POST /api/_analog/publish/{lease,commit,release,reset}: the upload's way to the publish lock. I/O: the Durable Object. */
 import { type Context, Hono } from 'hono';
 import type * as z from 'zod';
-import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema } from '../../contracts/publish-lease.ts';
-import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
+import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema, resetRequestSchema } from '../../contracts/publish-lease.ts';
+import {
+  PUBLISH_COMMIT_API_PATH,
+  PUBLISH_LEASE_API_PATH,
+  PUBLISH_RELEASE_API_PATH,
+  PUBLISH_RESET_API_PATH,
+} from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { PUBLISH_LOCK_NAME } from './publish-lock.ts';
 
@@ -68,4 +73,11 @@ export const publishRoutes = new Hono<AppEnv>()
     if (!checked.ok) return checked.response;
     await lock(c).release(checked.body.holder, checked.body.outcome);
     return c.json({ ok: true });
+  })
+  .post(PUBLISH_RESET_API_PATH, async (c) => {
+    const checked = await authorised(c, resetRequestSchema);
+    if (!checked.ok) return checked.response;
+    const { holder, from, to } = checked.body;
+    const result = await lock(c).reset(holder, from, to);
+    return c.json(result, result.ok ? 200 : 409);
   });

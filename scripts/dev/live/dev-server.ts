@@ -2,7 +2,7 @@
  * `npm start`'s server: the built Worker in workerd, content/ published at start and on each save, open pages told.
  * I/O: starts workerd, listens on a port, watches a folder, writes the local KV (docs/publishing.md, Live preview).
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -17,9 +17,11 @@ import { rememberedCache } from '../../content/remembered-cache.ts';
 import { diskRenderCache } from '../../content/render-cache.ts';
 import { renderMarkdown } from '../../content/render-markdown.ts';
 import { WRANGLER_STATE } from '../../local-kv.ts';
+import { linkOrigin, recordDevOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
 import { liveClientScript } from './live-client.ts';
+import { MAX_HEAD_BYTES, onNodeRefusal } from './node-refusals.ts';
 import { contentPublisher } from './republish.ts';
 import { saveQueue } from './save-queue.ts';
 import { watchContent } from './watch-content.ts';
@@ -77,22 +79,31 @@ export async function startDevServer({
     }
   };
   try {
-    const upstream = (url: URL, init: RequestInit) => worker.mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
+    // workerd's own socket: requests go there as they came, and the Worker decides every answer.
+    const upstream = { hostname: worker.url.hostname, port: Number(worker.url.port) };
     let publisher: Awaited<ReturnType<typeof contentPublisher>> | undefined;
-    const server = createServer((request, response) => {
-      const path = (request.url ?? '/').split('?')[0];
-      if (path === LIVE_SCRIPT_PATH) {
-        const served = Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('version'));
-        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-        response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
-      } else
-        void forward(request, response, {
-          upstream,
-          // The version being served as the page is: a publish before the page connects is not missed.
-          scriptTag: () => `<script src="${LIVE_SCRIPT_PATH}?version=${publisher?.state().version ?? ''}" async></script>`,
-          log,
-        });
+    const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (request, response) => {
+      try {
+        const [path, query = ''] = (request.url ?? '/').split('?');
+        if (path === LIVE_SCRIPT_PATH) {
+          const served = Number(new URLSearchParams(query).get('version'));
+          response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+          response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
+        } else
+          forward(request, response, {
+            upstream,
+            // The version being served as the page is: a publish before the page connects is not missed.
+            scriptTag: () => `<script src="${LIVE_SCRIPT_PATH}?version=${publisher?.state().version ?? ''}" async></script>`,
+            log,
+          });
+      } catch (error) {
+        // One request can never end the process.
+        log(`${request.method} ${request.url?.slice(0, 200)} failed in the dev server: ${(error as Error).stack ?? error}`);
+        if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end('The dev server failed on this request; its terminal says why.\n');
+      }
     });
+    server.on('clientError', (error, socket) => onNodeRefusal(error, socket, upstream, log));
     const channel = liveChannel({ version: null, problems: [], moved: {} });
     server.on('upgrade', (request, socket, head) => {
       if ((request.url ?? '/').split('?')[0] === LIVE_CHANNEL_PATH) channel.upgrade(request, socket, head);
@@ -110,8 +121,14 @@ export async function startDevServer({
       server.once('error', failed);
       server.listen(port, host, () => listening());
     });
+    // Once listening, a server error (too many open files, say) is logged: it ends no process.
+    server.on('error', (error) => log(`npm start: the HTTP server: ${error.message}`));
     const address = server.address() as AddressInfo;
     const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    // Drafts' links name this server, in its publishes and in `npm run upload`'s while it runs.
+    const origin = linkOrigin(host, address.port);
+    mkdirSync(persistTo, { recursive: true });
+    closers.push(recordDevOrigin(persistTo, origin));
 
     publisher = await contentPublisher({
       contentDir: resolve(contentDir),
@@ -122,7 +139,7 @@ export async function startDevServer({
       diagrams,
       // One for the session, its cards in memory too: the fonts are read once, and a save reads no card from disk.
       cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
-      preview: { origin: url.origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
+      preview: { origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
     });
     const ready = publisher;
     // Watched from before the first publish, so that a save during it (a cold start renders every

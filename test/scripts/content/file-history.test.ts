@@ -1,11 +1,12 @@
 /**
  * scripts/content/file-history.ts: "Last updated" comes from git history (one `git log` for the
  * whole folder), from the mtime outside git, and is absent for a file never edited after its
- * publication. The git cases run real git in a temporary repository, through a `git` on PATH
+ * publication, and the sitemap's last change is there for every file (the newest commit, else the
+ * mtime). The git cases run real git in a temporary repository, through a `git` on PATH
  * that records its calls before handing them to the real one.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -96,15 +97,20 @@ describe('a git checkout', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test('last edits: later commits, uncommitted changes; nothing for a file only added, or not yet committed', async () => {
+  test('last edits: later commits, uncommitted changes; last changes: the newest commit (the only one, once), else the mtime', async () => {
     writeFileSync(calls, '');
     const files = ['guide-dirty.md', 'guide-edited.md', 'guide-once.md', 'news-edited-later.md', 'news-fixed-on-the-day.md', 'news-new.md'];
     const edits = await readLastEdits(content, files);
+    const dirty = isoLocal(new Date('2025-04-01T10:00:00Z'));
     expect(Object.fromEntries(edits)).toEqual({
-      'guide-dirty.md': isoLocal(new Date('2025-04-01T10:00:00Z')),
-      'guide-edited.md': '2025-03-05T12:00:00-03:00',
-      'news-edited-later.md': '2025-03-05T12:00:00-03:00',
-      'news-fixed-on-the-day.md': '2025-02-10T21:00:00+01:00',
+      'guide-dirty.md': { edited: dirty, changed: dirty },
+      'guide-edited.md': { edited: '2025-03-05T12:00:00-03:00', changed: '2025-03-05T12:00:00-03:00' },
+      // One commit, the one that added it: no edit, but a change for the sitemap.
+      'guide-once.md': { changed: '2025-02-10T08:00:00+01:00' },
+      'news-edited-later.md': { edited: '2025-03-05T12:00:00-03:00', changed: '2025-03-05T12:00:00-03:00' },
+      'news-fixed-on-the-day.md': { edited: '2025-02-10T21:00:00+01:00', changed: '2025-02-10T21:00:00+01:00' },
+      // Not committed yet: its mtime.
+      'news-new.md': { changed: isoLocal(statSync(join(content, 'news-new.md')).mtime) },
     });
     // One `git log` for the folder, one `git ls-files`: never one per file.
     const lines = readFileSync(calls, 'utf8').trim().split('\n');
@@ -123,6 +129,7 @@ describe('a git checkout', () => {
       'news-fixed-on-the-day.md': null,
       'news-new.md': null,
     });
+    expect(built.entries.find((e) => e.value.file === 'guide-once.md')?.changed).toBe('2025-02-10T08:00:00+01:00');
   });
 });
 
@@ -132,7 +139,8 @@ test('outside a git checkout the mtime is the last edit', async () => {
     writeFileSync(join(dir, 'guide-a.md'), 'x');
     utimesSync(join(dir, 'guide-a.md'), new Date('2025-05-06T07:08:09Z'), new Date('2025-05-06T07:08:09Z'));
     const edits = await readLastEdits(dir, ['guide-a.md']);
-    expect(edits.get('guide-a.md')).toBe(isoLocal(new Date('2025-05-06T07:08:09Z')));
+    const mtime = isoLocal(new Date('2025-05-06T07:08:09Z'));
+    expect(edits.get('guide-a.md')).toEqual({ edited: mtime, changed: mtime });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

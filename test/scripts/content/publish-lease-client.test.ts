@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { PublishStoppedError, UploadConflictError } from '../../../scripts/content/publish-error.ts';
-import { acquirePublishLease } from '../../../scripts/content/publish-lease-client.ts';
+import { acquirePublishLease, refusalAdvice } from '../../../scripts/content/publish-lease-client.ts';
 import { manifestTracker } from '../../../scripts/content/upload-lock.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../support/publish-lock-server.ts';
 
@@ -29,13 +29,14 @@ test('lease, reservation, renewal and release; a second holder and a stale plan 
   await a.reserve!(null, 1);
   await a.check();
   expect(await a.release('published')).toBeNull();
-  expect(server.state()).toEqual({ lease: null, version: 1, pending: null });
+  expect(server.state()).toEqual({ lease: null, version: 1, pending: null, reservedAt: expect.any(Number) });
 
   const b = await acquirePublishLease({ origin: server.origin, secret: 's3cret', holder: 'bob@desktop (pid 2)' });
   const stale = b.reserve!(null, 1);
   await expect(stale).rejects.toBeInstanceOf(UploadConflictError);
+  // Reserved a moment ago: KV not showing it yet, or a stale lock; both named, with the command for the second.
   await expect(stale).rejects.toThrow(
-    'the publish lock refused version 1 (planned against none, but v1 was reserved since): nothing was written. Run the upload again.',
+    /^the publish lock refused version 1 \(planned against none, but v1 was reserved since\): nothing was written\. Run the upload again: v1 was reserved \d+ s ago, and KV shows a new manifest everywhere within 60 s\. If this namespace was recreated or its manifest removed, the lock is stale .*`npm run upload -- --remote --reset-lock`/,
   );
   await b.release('not-published');
 });
@@ -67,4 +68,18 @@ test('manifestTracker: published once the manifest is written; certainly not whe
   const lost = manifestTracker();
   lost.see({ kind: 'manifest-sent', version: 2 });
   expect(lost.outcome(new PublishStoppedError(new Error('500 after retries'), 'x'))).toBe('unknown');
+});
+
+test('what a refused version says: run again, KV catching up, or a stale lock with the command that clears it', () => {
+  // The lock remembers nothing above the manifest read: another upload reserved since.
+  expect(refusalAdvice(5, { reserved: 5, reservedSecondsAgo: 1 })).toBe('Run the upload again.');
+  expect(refusalAdvice(null, {})).toBe('Run the upload again.');
+  expect(refusalAdvice(null, { reserved: 1, reservedSecondsAgo: 3 })).toMatch(
+    /^Run the upload again: v1 was reserved 3 s ago, .* If this namespace was recreated/,
+  );
+  expect(refusalAdvice(2, { reserved: 4, reservedSecondsAgo: 600 })).toBe(
+    'A stale publish lock: it remembers v4, reserved 600 s ago, which this namespace does not have (its manifest is v2), so running the upload again gives the same refusal. ' +
+      'The namespace was recreated or its manifest removed: clear the lock with `npm run upload -- --remote --reset-lock` (it refuses while the namespace has v4 or later), then upload again.',
+  );
+  expect(refusalAdvice(null, { reserved: 1, reservedSecondsAgo: null })).toContain('reserved at an unknown time');
 });

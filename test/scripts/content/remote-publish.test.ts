@@ -192,7 +192,7 @@ describe('request counts', () => {
   });
   afterEach(() => lock.close());
 
-  test('a first publish of the fixture site makes 11 requests, and --verify 2', async () => {
+  test('a first publish of the fixture site makes 11 requests, and --verify 3', async () => {
     const api = await server();
     const store = await remote(api);
     const { lines } = await publish(store, real, T(1), undefined, lock);
@@ -210,7 +210,8 @@ describe('request counts', () => {
     expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(35);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
-    expect(api.counts()).toMatchObject({ total: 2, 'value.get': 1, 'bulk.get': 1 });
+    // The manifest, one bulk read of the text values, one key list of media/ (images and cards are bytes: looked for, not read).
+    expect(api.counts()).toMatchObject({ total: 3, 'value.get': 1, 'bulk.get': 1, 'keys.list': 1 });
 
     // Published again unchanged: the cards are in KV under the same keys, so nothing is written
     // (the manifest, history and previews are read, keys listed; nothing else).
@@ -417,8 +418,8 @@ describe('the command line', () => {
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
-      'all 26 entries verified (manifest v1, 1 samples, search index)',
-      '3 Cloudflare API requests (1 namespace read, 1 value read, 1 bulk read)',
+      'all 26 entries verified (manifest v1, 1 samples, search index, 29 images and cards, 6 images from other hosts)',
+      '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
     ]);
   }, 180_000);
 

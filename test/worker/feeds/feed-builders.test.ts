@@ -141,17 +141,35 @@ describe('sitemapXml', () => {
     expect(text).not.toContain('/analytics');
   });
 
-  test('without a last edit: a news post gives its date, a page nothing; indexes skip them', () => {
+  test('never edited: its last (first) commit, or the news date when later; with no time at all, the last publish', () => {
     const text = sitemapXml(
       content([
         page({ slug: 'as-is', date: '2025-03-01', updated: null }),
+        page({ slug: 'committed-before-its-date', date: '2025-03-01', updated: null, changed: '2025-02-27T09:00:00+01:00' }),
+        page({ slug: 'once', type: 'guide', date: null, updated: null, changed: '2025-02-10T08:00:00+01:00' }),
         page({ slug: 'sponsor', type: null, date: null, updated: null }),
       ]),
     );
     expect(XMLValidator.validate(text)).toBe(true);
-    expect(text).toContain(`<url><loc>${SITE}/news/as-is</loc><lastmod>2025-03-01T00:00:00.000Z</lastmod></url>`);
-    expect(text).toContain(`<url><loc>${SITE}/guide/sponsor</loc></url>`);
-    expect(text).toContain(`<url><loc>${SITE}/guide</loc><lastmod>2025-07-01T12:00:00.000Z</lastmod></url>`);
+    const urls = parser.parse(text).urlset.url.map((u: { loc: string; lastmod: string }) => [u.loc, u.lastmod]);
+    expect(urls).toEqual([
+      [`${SITE}/`, '2025-03-01T00:00:00.000Z'],
+      [`${SITE}/news`, '2025-03-01T00:00:00.000Z'],
+      // The index takes the articles' own times, not a fallback.
+      [`${SITE}/guide`, '2025-02-10T07:00:00.000Z'],
+      [`${SITE}/setup`, '2025-07-01T12:00:00.000Z'],
+      [`${SITE}/news/as-is`, '2025-03-01T00:00:00.000Z'],
+      [`${SITE}/news/committed-before-its-date`, '2025-03-01T00:00:00.000Z'],
+      [`${SITE}/guide/once`, '2025-02-10T07:00:00.000Z'],
+      [`${SITE}/guide/sponsor`, '2025-07-01T12:00:00.000Z'],
+    ]);
+  });
+
+  test('the latest of last edit, last change and news date', () => {
+    const text = sitemapXml(
+      content([page({ slug: 'g', type: 'guide', date: null, updated: '2025-05-01T00:00:00Z', changed: '2025-05-02T00:00:00Z' })]),
+    );
+    expect(text).toContain(`<url><loc>${SITE}/guide/g</loc><lastmod>2025-05-02T00:00:00.000Z</lastmod></url>`);
   });
 
   test('indexes with nothing to list fall back to the last publish', () => {

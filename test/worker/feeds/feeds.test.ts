@@ -157,14 +157,16 @@ describe('with the fixture site', () => {
       expect(locs).toHaveLength(4 + 25);
       expect(new Set(locs).size).toBe(locs.length);
       expect(locs.some((l) => l.includes('/analytics'))).toBe(false);
-      for (const url of urls) if (url.lastmod !== undefined) expect(isRfc3339(url.lastmod), url.loc).toBe(true);
-      // An article's last edit, else its news date, else no lastmod at all.
+      // Every URL has one, pages never edited since their first commit too.
+      for (const url of urls) expect(url.lastmod !== undefined && isRfc3339(url.lastmod), url.loc).toBe(true);
+      // An article's latest of last edit, last change (its newest commit, else its mtime) and news date.
       const lastmod = (e: (typeof manifest.entries)[number]) => {
-        const changed = e.updated ?? e.date;
-        return changed === null
-          ? undefined
-          : new Date(/^\d{4}-\d{2}-\d{2}$/.test(changed) ? `${changed}T00:00:00Z` : changed).toISOString();
+        const times = [e.updated, e.changed, e.date].flatMap((t) =>
+          t ? [Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(t) ? `${t}T00:00:00Z` : t)] : [],
+        );
+        return new Date(Math.max(...times)).toISOString();
       };
+      expect(manifest.entries.every((e) => e.changed !== undefined)).toBe(true);
       for (const [i, entry] of manifest.entries.entries()) expect(urls[4 + i]?.lastmod, entry.slug).toBe(lastmod(entry));
       const newestNews = Math.max(...manifest.entries.filter((e) => e.type === 'news').map((e) => Date.parse(lastmod(e)!)));
       expect(Date.parse(urls[1]!.lastmod!)).toBe(newestNews);

@@ -82,10 +82,13 @@ describe('the lock through HTTP', () => {
     expect(await post(PUBLISH_RELEASE_API_PATH, { holder: 'A', outcome: 'published' })).toEqual({ status: 200, json: { ok: true } });
 
     expect((await post(PUBLISH_LEASE_API_PATH, { holder: 'B', ttlSeconds: 60 })).status).toBe(200);
-    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: null, version: 1 })).toEqual({
+    // The refusal says what the lock remembers, and since when.
+    const refused = await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: null, version: 1 });
+    expect(refused).toMatchObject({
       status: 409,
-      json: { ok: false, reason: 'planned against none, but v1 was reserved since' },
+      json: { ok: false, reason: 'planned against none, but v1 was reserved since', reserved: 1 },
     });
+    expect((refused.json as { reservedSecondsAgo: number }).reservedSecondsAgo).toBeLessThan(60);
     expect((await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: 1, version: 2 })).status).toBe(200);
     await post(PUBLISH_RELEASE_API_PATH, { holder: 'B', outcome: 'published' });
   });

@@ -4,7 +4,7 @@
  * version, and how a release settles a reservation.
  */
 import { describe, expect, test } from 'vitest';
-import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release } from '../../../worker/publishing/publish-lease.ts';
+import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release, reset } from '../../../worker/publishing/publish-lease.ts';
 
 const T0 = Date.UTC(2026, 10, 23, 12);
 const s = (seconds: number) => T0 + seconds * 1000;
@@ -28,12 +28,13 @@ describe('lease', () => {
 
   test('an expired lease is free for another holder', () => {
     const { state } = acquire(EMPTY_LEASE_STATE, 'A', 120, s(0));
-    expect(acquire(state, 'B', 60, s(120)).result).toEqual({ ok: true, expiresAt: s(180) });
+    expect(acquire(state, 'B', 60, s(120)).result).toEqual({ ok: true, expiresAt: s(180), reserved: null, reservedSecondsAgo: null });
   });
 
   test('the holder renews; a renewal naming a reservation fails once another version was reserved', () => {
     const state = reservedByA();
-    expect(acquire(state, 'A', 120, s(100), 42).result).toEqual({ ok: true, expiresAt: s(220) });
+    // The answer says what the lock remembers: v42, reserved 99 s ago.
+    expect(acquire(state, 'A', 120, s(100), 42).result).toEqual({ ok: true, expiresAt: s(220), reserved: 42, reservedSecondsAgo: 99 });
     // A's lease expired, B took it and reserved 43: A's renewal is refused even after B's lease ends.
     const b = commit(acquire(state, 'B', 120, s(121)).state, 'B', 42, 43, s(122)).state;
     expect(acquire(b, 'A', 120, s(300), 42).result).toEqual({
@@ -64,11 +65,16 @@ describe('commit (compare-and-swap)', () => {
     const settled = release(first.state, 'A', 'published', s(2));
     const b = acquire(settled, 'B', 120, s(3)).state;
     // B read a stale manifest (v7) from KV: refused.
-    expect(commit(b, 'B', 7, 8, s(4)).result).toEqual({ ok: false, reason: 'planned against v7, but v8 was reserved since' });
+    expect(commit(b, 'B', 7, 8, s(4)).result).toEqual({
+      ok: false,
+      reason: 'planned against v7, but v8 was reserved since',
+      reserved: 8,
+      reservedSecondsAgo: 3,
+    });
     expect(commit(b, 'B', 8, 9, s(4)).result).toEqual({ ok: true, version: 9 });
     // A manifest written outside the lock (by hand, v20) is built on; "nothing published" is not.
     expect(commit(b, 'B', 20, 21, s(4)).result).toEqual({ ok: true, version: 21 });
-    expect(commit(b, 'B', null, 1, s(4)).result).toEqual({ ok: false, reason: 'planned against none, but v8 was reserved since' });
+    expect(commit(b, 'B', null, 1, s(4)).result).toMatchObject({ ok: false, reason: 'planned against none, but v8 was reserved since' });
   });
 
   test('two uploads planned on the same version: exactly one commits', () => {
@@ -82,7 +88,7 @@ describe('commit (compare-and-swap)', () => {
 describe('release settles the reservation', () => {
   test('published: the pending base is no longer accepted', () => {
     const settled = release(reservedByA(), 'A', 'published', s(5));
-    expect(settled).toEqual({ lease: null, version: 42, pending: null });
+    expect(settled).toEqual({ lease: null, version: 42, pending: null, reservedAt: s(1) });
   });
 
   test('not published: the version goes back to what it was based on', () => {
@@ -104,5 +110,23 @@ describe('release settles the reservation', () => {
     expect(release(a, 'B', 'not-published', s(5))).toBe(a);
     const b = acquire(a, 'B', 120, s(121)).state;
     expect(release(b, 'A', 'not-published', s(122))).toBe(b);
+  });
+});
+
+describe('reset (a stale lock)', () => {
+  test('only the holder, only from the version remembered, only downwards; then any base from there is accepted', () => {
+    const settled = release(reservedByA(), 'A', 'published', s(2));
+    const b = acquire(settled, 'B', 120, s(3)).state;
+    expect(commit(b, 'B', null, 1, s(4)).result).toMatchObject({ ok: false, reserved: 42 });
+    expect(reset(settled, 'B', 42, null, s(4)).result).toEqual({
+      ok: false,
+      reason: 'B does not hold the publish lease (the lease expired or was never taken)',
+    });
+    expect(reset(b, 'B', 41, null, s(4)).result).toEqual({ ok: false, reason: 'the lock remembers v42, not v41' });
+    expect(reset(b, 'B', 42, 42, s(4)).result).toEqual({ ok: false, reason: 'v42 is not below v42: nothing to reset' });
+    const cleared = reset(b, 'B', 42, null, s(4));
+    expect(cleared.result).toEqual({ ok: true });
+    expect(cleared.state).toEqual({ lease: b.lease, version: null, pending: null });
+    expect(commit(cleared.state, 'B', null, 1, s(5)).result).toEqual({ ok: true, version: 1 });
   });
 });

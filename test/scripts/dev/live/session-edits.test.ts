@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { type GitHistory, isoLocal } from '../../../../scripts/content/file-history.ts';
+import { type FileTimes, type GitHistory, isoLocal } from '../../../../scripts/content/file-history.ts';
 import { sessionLastEdits } from '../../../../scripts/dev/live/session-edits.ts';
 
 let dir: string | undefined;
@@ -17,6 +17,9 @@ afterEach(() => {
 });
 
 const COMMITTED = '2025-01-02T03:04:05+00:00';
+/** File → its last edit, for the files that have one. */
+const edited = (times: ReadonlyMap<string, FileTimes>) =>
+  Object.fromEntries([...times].flatMap(([file, { edited }]) => (edited === undefined ? [] : [[file, edited]])));
 const FILES = ['guide-edited.md', 'guide-added.md', 'guide-new.md'];
 
 test('git once up front, then only on refresh and not too often; saves since it was asked read as uncommitted changes of tracked files', async () => {
@@ -39,16 +42,18 @@ test('git once up front, then only on refresh and not too often; saves since it 
     return history;
   }, 50);
 
-  expect(Object.fromEntries(await edits.read(dir, FILES))).toEqual({ 'guide-edited.md': COMMITTED });
+  const first = await edits.read(dir, FILES);
+  expect(edited(first)).toEqual({ 'guide-edited.md': COMMITTED });
+  expect(first.get('guide-added.md')).toEqual({ changed: COMMITTED });
   expect(asked).toBe(1);
 
   // Saved now, after git was asked: the tracked ones have the save as their edit, the untracked one none.
   for (const file of FILES) writeFileSync(join(dir, file), `${file}, saved`);
-  const saved = await edits.read(dir, FILES);
+  const saved = edited(await edits.read(dir, FILES));
   expect(asked).toBe(1);
-  expect([...saved.keys()].sort()).toEqual(['guide-added.md', 'guide-edited.md']);
-  expect(saved.get('guide-edited.md')).not.toBe(COMMITTED);
-  expect(saved.get('guide-edited.md')!.slice(0, 10)).toBe(isoLocal(new Date()).slice(0, 10));
+  expect(Object.keys(saved).sort()).toEqual(['guide-added.md', 'guide-edited.md']);
+  expect(saved['guide-edited.md']).not.toBe(COMMITTED);
+  expect(saved['guide-edited.md']!.slice(0, 10)).toBe(isoLocal(new Date()).slice(0, 10));
 
   // Too soon after the last run: git is not asked.
   edits.refresh(dir);
@@ -60,7 +65,7 @@ test('git once up front, then only on refresh and not too often; saves since it 
   edits.refresh(dir);
   await expect.poll(() => asked).toBe(2);
   await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(Object.fromEntries(await edits.read(dir, FILES))).toEqual({ 'guide-edited.md': COMMITTED });
+  expect(edited(await edits.read(dir, FILES))).toEqual({ 'guide-edited.md': COMMITTED });
   expect(asked).toBe(2);
 });
 
@@ -70,5 +75,7 @@ test('outside git, every file has its mtime as its edit, as in an upload', async
   const when = new Date('2025-05-06T07:08:09Z');
   utimesSync(join(dir, 'guide-a.md'), when, when);
   const edits = sessionLastEdits(async () => null);
-  expect(Object.fromEntries(await edits.read(dir, ['guide-a.md']))).toEqual({ 'guide-a.md': isoLocal(when) });
+  expect(Object.fromEntries(await edits.read(dir, ['guide-a.md']))).toEqual({
+    'guide-a.md': { edited: isoLocal(when), changed: isoLocal(when) },
+  });
 });

@@ -1,0 +1,62 @@
+/**
+ * The origin `npm start` serves on, for the links printed for drafts: the dev server records it
+ * in its state folder while it runs (`npm-start.json`: origin and process id), and `npm run
+ * upload` signs its local links for it; with no dev server running, for the port `npm start`
+ * would take (PORT, else 8787). A wildcard address (`--ip 0.0.0.0`, `::`) is named `localhost`
+ * in links: a browser can open that, and the Worker shows drafts with its local secret there.
+ *
+ * I/O: writes, reads and removes that file; asks whether the recorded process is alive.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../start-args.ts';
+
+const FILE = 'npm-start.json';
+const recordSchema = z.object({ origin: z.url(), pid: z.number().int().positive() });
+
+/** The origin a link to a server listening on `host`:`port` names. Pure. */
+export function linkOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? DEFAULT_HOST : host;
+  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+}
+
+/** Records `origin` as served from `stateDir`; the returned function removes the record. */
+export function recordDevOrigin(stateDir: string, origin: string): () => void {
+  const file = join(stateDir, FILE);
+  writeFileSync(file, `${JSON.stringify({ origin, pid: process.pid })}\n`);
+  return () => {
+    // Another dev server may have started on the same state since: its record stays.
+    if (readRecord(stateDir)?.pid === process.pid) rmSync(file, { force: true });
+  };
+}
+
+function readRecord(stateDir: string): z.infer<typeof recordSchema> | null {
+  try {
+    const parsed = recordSchema.safeParse(JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Where drafts published to the local state in `stateDir` are seen: the origin of the dev server
+ * serving it now, else the one `npm start` would serve on with this environment.
+ */
+export function localSiteOrigin(stateDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const record = readRecord(stateDir);
+  if (record && alive(record.pid)) return record.origin;
+  const port = Number(env.PORT);
+  return linkOrigin(DEFAULT_HOST, /^\d+$/.test(env.PORT ?? '') && port >= 1 && port <= 65535 ? port : DEFAULT_PORT);
+}

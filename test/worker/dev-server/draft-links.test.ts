@@ -1,0 +1,92 @@
+/**
+ * Draft preview links name the origin `npm start` serves on (scripts/dev/live/dev-origin.ts):
+ * the dev server's own publish prints them for its port and host, and so does `npm run upload`
+ * to the same local state while it runs; with no dev server, the port `npm start` would take. The
+ * real dev server on a free port, on a content folder of its own; each printed link is opened.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { diskRenderCache } from '../../../scripts/content/render-cache.ts';
+import { linkOrigin, localSiteOrigin } from '../../../scripts/dev/live/dev-origin.ts';
+import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
+
+const run = promisify(execFile);
+let folder: string;
+let content: string;
+let state: string;
+let server: DevServer | undefined;
+const log: string[] = [];
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'draft-links-'));
+  content = join(folder, 'content');
+  state = join(folder, 'state');
+  mkdirSync(content);
+  writeFileSync(join(content, 'guide-laps.md'), '---\ntitle: Laps\nslug: laps\ndescription: Lap times\ntype: guide\n---\nLaps.\n');
+  writeFileSync(
+    join(content, 'news-soon.md'),
+    '---\ntitle: Coming soon\nslug: coming-soon\ndescription: Not yet\ntype: news\ndate: 2026-01-05\ndraft: true\n---\nSecret plans.\n',
+  );
+  server = await startDevServer({
+    contentDir: content,
+    port: 0,
+    host: '127.0.0.1',
+    persistTo: state,
+    log: (line) => log.push(line),
+    renderCache: diskRenderCache(join(folder, 'render-cache')),
+    diagrams: null,
+    cards: null,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const draftLink = (lines: readonly string[]): URL => {
+  const line = lines.find((l) => l.startsWith('draft     news-soon.md → '));
+  if (!line) throw new Error(`no draft line in:\n${lines.join('\n')}`);
+  return new URL(/→ (\S+)/.exec(line)![1]!);
+};
+
+async function opens(link: URL): Promise<void> {
+  const response = await fetch(link);
+  expect(response.status, link.href).toBe(200);
+  expect(await response.text()).toContain('Secret plans.');
+}
+
+test("the dev server's publish prints links to its own port and host, and they open the draft", async () => {
+  const link = draftLink(log);
+  expect(link.origin).toBe(server!.url.origin);
+  expect(link.port).not.toBe('8787');
+  await opens(link);
+});
+
+test('`npm run upload` to the same state while it runs signs for that origin too; without it, for the port npm start would take', async () => {
+  expect(localSiteOrigin(state)).toBe(server!.url.origin);
+  const upload = await run(
+    process.execPath,
+    ['scripts/upload-content.ts', '--dir', content, '--persist-to', state, '--client-diagrams', '--no-image-copies'],
+    { timeout: 120_000 },
+  );
+  const link = draftLink(upload.stdout.split('\n'));
+  expect(link.origin).toBe(server!.url.origin);
+  await opens(link);
+
+  await server!.close();
+  server = undefined;
+  expect(localSiteOrigin(state, {})).toBe('http://localhost:8787');
+  expect(localSiteOrigin(state, { PORT: '8795' })).toBe('http://localhost:8795');
+}, 180_000);
+
+test('a wildcard address is named localhost in links; others as they are', () => {
+  expect(linkOrigin('0.0.0.0', 8795)).toBe('http://localhost:8795');
+  expect(linkOrigin('::', 8795)).toBe('http://localhost:8795');
+  expect(linkOrigin('localhost', 8787)).toBe('http://localhost:8787');
+  expect(linkOrigin('127.0.0.1', 8800)).toBe('http://127.0.0.1:8800');
+  expect(linkOrigin('::1', 8800)).toBe('http://[::1]:8800');
+});
