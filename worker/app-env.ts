@@ -2,8 +2,9 @@
  * The Worker's bindings for Hono: `Env` as `wrangler types` makes it (worker-configuration.d.ts, `npm run typegen`),
  * and the secrets wrangler.toml does not declare. Types only.
  */
+
+import type { PreviewRecord } from '../contracts/kv-values.ts';
 import type { RequestCookies } from './http/request-cookies.ts';
-import type { PreviewSession } from './preview/preview-session.ts';
 
 export type WorkerEnv = Env & {
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see http/xsrf.ts for the local default. */
@@ -13,6 +14,14 @@ export type WorkerEnv = Env & {
   /** The upload's bearer token for the publish lock (`wrangler secret put PUBLISH_SECRET`); unset, publishing endpoints answer 503. */
   PUBLISH_SECRET?: string;
 };
+
+/** The whole-site preview a request is in (preview/preview-session.ts). */
+export interface PreviewSession {
+  name: string;
+  /** When the link that started the session, and so the cookie, expires. */
+  expires: Date;
+  record: PreviewRecord;
+}
 
 export interface AppEnv {
   Bindings: WorkerEnv;

@@ -7,8 +7,8 @@ import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../contracts
 import type { BuiltCard } from './build-cards.ts';
 import type { BuiltEntry, BuiltSample } from './build-entries.ts';
 import type { BuiltSearchIndex } from './build-search-index.ts';
-import { namedKeys } from './history.ts';
 import type { BuiltMedia } from './media.ts';
+import { namedKeys } from './named-keys.ts';
 import type { RemoteImagePointer } from './remote-images.ts';
 import { calendarDate, publishAtFor } from './schedule.ts';
 

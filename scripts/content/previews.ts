@@ -8,8 +8,8 @@
  */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../contracts/kv-keys.ts';
 import { type PreviewRecord, parseStored, previewRecordSchema } from '../../contracts/kv-values.ts';
-import { namedKeys } from './history.ts';
 import type { KvStore } from './kv-store.ts';
+import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
 /** Every preview record in KV, newest upload first; throws naming the key of an unreadable one. */

@@ -4,8 +4,9 @@
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
-import { type HistoryRecord, historyKey, historyRecord, namedKeys, readHistory } from './history.ts';
+import { type HistoryRecord, historyKey, historyRecord, readHistory } from './history.ts';
 import type { KvStore } from './kv-store.ts';
+import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';

@@ -1,12 +1,12 @@
 /**
- * `npm run upload -- --verify`: every key the manifest names (history.ts namedKeys: images and cards too) exists and
+ * `npm run upload -- --verify`: every key the manifest names (named-keys.ts: images and cards too) exists and
  * parses; one line per problem, nothing written. I/O: KV reads, in bulk, and one key list of `media/`.
  */
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
-import { cardKey, namedKeys } from './history.ts';
 import type { KvStore } from './kv-store.ts';
+import { cardKey, namedKeys } from './named-keys.ts';
 
 export interface VerifyProblem {
   /** `file/slug/key` of an entry, `file/slug/key (social card)`, `samples/<path>/<key>`, `<key> (what it is)`, or `manifest`. */

@@ -17,13 +17,6 @@ import { ContentReader, contentReaderFor } from '../content/content-reader.ts';
 import { requestCookies } from '../http/request-cookies.ts';
 import { DRAFT_ISOLATION_HEADERS } from '../http/security-headers.ts';
 
-export interface PreviewSession {
-  name: string;
-  /** When the link that started the session, and so the cookie, expires. */
-  expires: Date;
-  record: PreviewRecord;
-}
-
 /** A re-upload of a preview shows within this many seconds (KV's shortest read cache). */
 const RECORD_CACHE_TTL = 30;
 const MEMO_LIMIT = 20;
