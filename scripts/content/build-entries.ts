@@ -10,10 +10,11 @@ import { embedSamples } from './embed-samples.ts';
 import { lastUpdated } from './file-history.ts';
 import { type ParsedFile, parseFrontMatter } from './front-matter.ts';
 import { COLOURED_LANGUAGES } from './highlighter.ts';
+import { imagesWithoutCopy } from './images-without-copy.ts';
 import type { ContentFolder } from './load-content.ts';
 import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 import type { ContentProblem } from './problems.ts';
-import { imagesWithoutCopy, type RemoteImagePointer, remoteImagePointer } from './remote-images.ts';
+import { type RemoteImagePointer, remoteImagePointer } from './remote-images.ts';
 import { RENDERER_VERSION, type RenderedMarkdown, renderMarkdown } from './render-markdown.ts';
 
 export interface BuiltEntry {

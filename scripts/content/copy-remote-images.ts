@@ -6,10 +6,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { REMOTE_IMAGE_MAX_BYTES } from '../../contracts/media.ts';
 import { readAtMost } from '../../contracts/read-at-most.ts';
+import { imagesWithoutCopy } from './images-without-copy.ts';
 import type { ContentFolder } from './load-content.ts';
 import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
 import type { ContentProblem } from './problems.ts';
-import { imagesWithoutCopy, remoteCopyBase, remoteCopyName } from './remote-images.ts';
+import { remoteCopyBase, remoteCopyName } from './remote-images.ts';
 
 export interface CopyOptions {
   /** How long one image may take, headers and body (default 15 s). */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';
 import { describe, expect, test } from 'vitest';
+import { imagesWithoutCopy } from '../../../scripts/content/images-without-copy.ts';
 import type { MediaRef } from '../../../scripts/content/media-images.ts';
 import {
   findRemoteCopy,
-  imagesWithoutCopy,
   knownExtension,
   ownRemoteMedia,
   remoteCopyBase,
