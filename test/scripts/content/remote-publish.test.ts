@@ -146,8 +146,8 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     expect(api.contents(NS)).toEqual(await snapshot(local));
     expect((await verifyPublished(store)).problems).toEqual([]);
 
-    // The manifest write lands but its answer is a 500: the SDK's retry then meets KV's one
-    // write per second per key (429, Retry-After: 1), waits, and writes it again.
+    // The manifest write lands but its answer is a 500: the SDK writes it again (a retry within the
+    // second meets KV's one write per second per key first: remote-kv-store.test.ts shows that path).
     api.inject({
       operation: 'bulk.write',
       key: MANIFEST_KEY,
@@ -180,7 +180,9 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     expect(statuses).toContain(500);
     expect(statuses).toContain(429);
     expect(statuses).toContain('dropped');
-    expect(api.counts().rateLimited).toBeGreaterThanOrEqual(1);
+    const manifestWrites = api.log.filter((r) => r.operation === 'bulk.write' && r.keys.includes(MANIFEST_KEY));
+    expect(manifestWrites.filter((r) => r.status === 500).length).toBeGreaterThanOrEqual(1);
+    expect(manifestWrites.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3);
   }, 120_000);
 });
 
