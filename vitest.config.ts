@@ -20,12 +20,12 @@ const PURE_TESTS = [
   'test/worker/feeds/feed-builders.test.ts',
   'test/worker/content/search-index.test.ts',
   'test/worker/publishing/publish-lease.test.ts',
-  'test/bench/lantern-replay.test.ts',
-  'test/bench/phone-flow.test.ts',
-  'test/bench/ratio-by-round.test.ts',
-  'test/bench/starlight-report.test.ts',
-  'test/bench/stats.test.ts',
-  'test/bench/wrk-load.test.ts',
+  'test/bench/starlight/lantern-replay.test.ts',
+  'test/bench/phone-flow/flow.test.ts',
+  'test/bench/lib/ratio-by-round.test.ts',
+  'test/bench/starlight/report.test.ts',
+  'test/bench/lib/stats.test.ts',
+  'test/bench/lib/wrk-load.test.ts',
 ];
 const RATIO_CHECK = 'test/bench/ratio.test.ts';
 const builtSite = new Set(globSync(BUILT_SITE_TESTS));
@@ -41,7 +41,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     // Under GitHub Actions, the upload commands that tests run would report into the job's own
-    // outputs and summary (scripts/content/github-report.ts): they report nowhere instead.
+    // outputs and summary (scripts/content/publish/github-report.ts): they report nowhere instead.
     env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '' },
     hookTimeout: 120_000,
     // Runtime and browser suites each start their own workerd; two cores allow two at a time.

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
 import { editToVisible, startDevSite } from '../tools/dev-site.ts';
-import { median } from './stats.ts';
+import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -3,16 +3,16 @@
  * I/O: starts workerd (storage on tmpfs) and wrk, reads the Worker's heap via its inspector (bench/README.md, Load).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ContentFolder } from '../scripts/content/load-content.ts';
-import { uploadContent } from '../scripts/content/upload.ts';
+import { uploadContent } from '../scripts/content/publish/upload.ts';
+import type { ContentFolder } from '../scripts/content/source/load-content.ts';
 import { startLocalWorker } from '../tools/local-worker.ts';
+import { freeLoopbackPort } from '../tools/loopback-server.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
-import { inspectWorker, liveHeapBytes } from './worker-inspector.ts';
-import { type MixRequest, runWrk, type WrkFigures } from './wrk-load.ts';
+import { inspectWorker, liveHeapBytes } from './lib/worker-inspector.ts';
+import { type MixRequest, runWrk, type WrkFigures } from './lib/wrk-load.ts';
 
 export interface LoadTestOptions {
   connections?: number;
@@ -92,17 +92,6 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN);
   return Math.round((kb / 1024) * 10) / 10;
-}
-
-/** A loopback port nobody listens on, for workerd's inspector. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -195,7 +184,7 @@ export async function runLoadTest({
   log = console.log,
 }: LoadTestOptions = {}): Promise<LoadTestOutcome> {
   const before = workerdChildren();
-  const inspectorPort = await freePort();
+  const inspectorPort = await freeLoopbackPort();
   const worker = await startLocalWorker({
     listen: true,
     inspectorPort,

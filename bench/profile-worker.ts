@@ -4,10 +4,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { uploadContent } from '../scripts/content/upload.ts';
-import { measure } from './load.ts';
-import { createScenario, startRuntime } from './runtime.ts';
-import { inspectWorker } from './worker-inspector.ts';
+import { uploadContent } from '../scripts/content/publish/upload.ts';
+import { measure } from './lib/load.ts';
+import { createScenario, startRuntime } from './lib/runtime.ts';
+import { inspectWorker } from './lib/worker-inspector.ts';
 
 const { values: args, positionals } = parseArgs({
   options: {

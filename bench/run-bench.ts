@@ -7,9 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { kb } from '../scripts/client-weight.ts';
-import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lighthouse.ts';
-import type { LoadOptions } from './load.ts';
-import { type CacheShare, measureCacheShare } from './page-cache-share.ts';
+import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lib/lighthouse.ts';
+import type { LoadOptions } from './lib/load.ts';
+import { type CacheShare, measureCacheShare } from './lib/page-cache-share.ts';
 import {
   cacheShareTable,
   latencyGrowth,
@@ -21,13 +21,13 @@ import {
   uploadTable,
   verdict,
   weightTables,
-} from './report.ts';
-import { startRuntime } from './runtime.ts';
-import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './site-run.ts';
-import { type ComparisonRow, compareWithStarlight } from './starlight-comparison.ts';
-import { starlightReport } from './starlight-report.ts';
-import { syntheticArticlePath, syntheticContent } from './synthetic-content.ts';
-import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './weight.ts';
+} from './lib/report.ts';
+import { startRuntime } from './lib/runtime.ts';
+import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './lib/site-run.ts';
+import { syntheticArticlePath, syntheticContent } from './lib/synthetic-content.ts';
+import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './lib/weight.ts';
+import { type ComparisonRow, compareWithStarlight } from './starlight/comparison.ts';
+import { starlightReport } from './starlight/report.ts';
 
 /** A news post without diagrams (mermaid is weighed on its own page type). */
 const REAL_ARTICLE = '/news/2023-04-29-signpath';

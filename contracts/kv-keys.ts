@@ -5,7 +5,7 @@
 
 /** The only mutable content key, written last by every upload. */
 export const MANIFEST_KEY = 'manifest';
-/** The local upload's lock (scripts/content/upload-lock.ts); a remote upload uses the Durable Object. */
+/** The local upload's lock (scripts/content/publish/upload-lock.ts); a remote upload uses the Durable Object. */
 export const LOCK_KEY = 'lock/upload';
 
 /** Prefixes of the immutable keys an upload may clean up once no manifest names them. */

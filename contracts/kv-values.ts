@@ -71,7 +71,7 @@ export const manifestEntrySchema = z.object({
   sourceHash: z.string(),
   /**
    * ISO time of the file's last edit after it was added (git history; the mtime outside git);
-   * null when it has none, or for news, none after its date (scripts/content/file-history.ts).
+   * null when it has none, or for news, none after its date (scripts/content/source/file-history.ts).
    */
   updated: z.string().nullable(),
   /**

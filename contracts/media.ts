@@ -35,5 +35,5 @@ export const REMOTE_IMAGE_NAME_PATTERN = /^[0-9a-f]{64}$/;
 export const remoteImageUrl = (urlSha256: string): string => `${REMOTE_IMAGE_PATH_PREFIX}${urlSha256}`;
 /** Its host may change the image: a day fresh, a week served stale while it is fetched again. */
 export const REMOTE_IMAGE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-/** The upload's copy step stops at the same size (scripts/content/copy-remote-images.ts). */
+/** The upload's copy step stops at the same size (scripts/content/build/copy-remote-images.ts). */
 export const REMOTE_IMAGE_MAX_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 /**
  * Whole-site previews: an upload with `--preview <name>` stores a manifest under `preview/<name>`
  * (never the live `manifest`); a signed link starts a session in which the Worker serves that
- * manifest instead. What the upload (scripts/content/preview-upload.ts) and the Worker
+ * manifest instead. What the upload (scripts/content/previews/preview-upload.ts) and the Worker
  * (worker/preview/) agree on: the name rule, the record's schema, the link and cookie tokens.
  *
  *   link token   = <expiry>.<base64url HMAC(secret, "site-preview-link\n<name>\n<expiry>")>

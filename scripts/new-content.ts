@@ -5,8 +5,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseFrontMatter } from './content/front-matter.ts';
-import { localDate, SECTIONS, type Section, scaffold } from './content/scaffold.ts';
+import { parseFrontMatter } from './content/source/front-matter.ts';
+import { localDate, SECTIONS, type Section, scaffold } from './content/source/scaffold.ts';
 
 /** Where `npm start` serves the site (its `wrangler dev --port 8787`). */
 const LOCAL_ORIGIN = 'http://localhost:8787';

@@ -5,9 +5,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { SITE } from '../client/site.ts';
 import { SITE_CARD_PATH } from '../contracts/social-card.ts';
-import { articleCard, cardInputs, siteCard } from './content/card-design.ts';
-import { loadCardAssets, renderCard } from './content/card-render.ts';
-import { parseFrontMatter } from './content/front-matter.ts';
+import { articleCard, cardInputs, siteCard } from './content/cards/card-design.ts';
+import { loadCardAssets, renderCard } from './content/cards/card-render.ts';
+import { parseFrontMatter } from './content/source/front-matter.ts';
 
 const EXAMPLE = { source: 'content/assetto-corsa-evo-early-access-supported.md', out: 'docs/social-card-example.png' };
 

@@ -1,15 +1,15 @@
 /**
  * `npm run upload`: publishes content/ to Workers KV; `npm run upload -- --help` lists the options (docs/publishing.md).
  * Exit 0 on success, 1 when content, the lock or KV stops it or --verify finds a problem, 2 on bad usage.
- * In a GitHub Actions job it also writes step outputs and a job summary (scripts/content/github-report.ts).
+ * In a GitHub Actions job it also writes step outputs and a job summary (scripts/content/publish/github-report.ts).
  */
 import { resolve } from 'node:path';
-import { type RunReport, writeGithubReport } from './content/github-report.ts';
-import type { KvStore } from './content/kv-store.ts';
-import type { PreviewOptions } from './content/preview-links.ts';
-import type { PublishLeaseOptions } from './content/publish-lease-client.ts';
-import { parseUploadArgs, usage } from './content/upload-cli.ts';
-import type { UploadLock } from './content/upload-lock.ts';
+import type { KvStore } from './content/kv/kv-store.ts';
+import type { PreviewOptions } from './content/previews/preview-links.ts';
+import { type RunReport, writeGithubReport } from './content/publish/github-report.ts';
+import type { PublishLeaseOptions } from './content/publish/publish-lease-client.ts';
+import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
+import type { UploadLock } from './content/publish/upload-lock.ts';
 
 const KV_BINDING = 'CONTENT';
 
@@ -51,16 +51,16 @@ async function main(): Promise<number> {
     { formatPreviews, readPreviews },
     { removePreview },
   ] = await Promise.all([
-    import('./content/render-cache.ts'),
-    import('./content/card-render.ts'),
-    import('./content/upload.ts'),
-    import('./content/verify.ts'),
-    import('./content/history.ts'),
-    import('./content/rollback.ts'),
+    import('./content/build/render-cache.ts'),
+    import('./content/cards/card-render.ts'),
+    import('./content/publish/upload.ts'),
+    import('./content/publish/verify.ts'),
+    import('./content/publish/history.ts'),
+    import('./content/publish/rollback.ts'),
     import('../contracts/kv-keys.ts'),
     import('../contracts/kv-values.ts'),
-    import('./content/previews.ts'),
-    import('./content/remove-preview.ts'),
+    import('./content/previews/previews.ts'),
+    import('./content/previews/remove-preview.ts'),
   ]);
 
   const where = args.remote ? 'remote namespace' : 'local state';
@@ -113,7 +113,7 @@ async function main(): Promise<number> {
 
   if (args['reset-lock']) {
     console.log('Checking the publish lock against the remote namespace…');
-    const [lease, { resetPublishLock }] = await Promise.all([publishLeaseOptions(args.config), import('./content/reset-lock.ts')]);
+    const [lease, { resetPublishLock }] = await Promise.all([publishLeaseOptions(args.config), import('./content/publish/reset-lock.ts')]);
     return withStore(args, {}, async (store) => {
       await resetPublishLock({ ...lease, store, log: (line) => console.log(line) });
       return 0;
@@ -184,10 +184,10 @@ async function withStore(
   run: (store: KvStore) => Promise<number>,
 ): Promise<number> {
   const [{ KvApiError }, { KvLimitError }, { formatRequestTally }, { PublishStoppedError, UploadConflictError }] = await Promise.all([
-    import('./content/kv-api-error.ts'),
-    import('./content/kv-batches.ts'),
-    import('./content/kv-store.ts'),
-    import('./content/publish-error.ts'),
+    import('./content/kv/kv-api-error.ts'),
+    import('./content/kv/kv-batches.ts'),
+    import('./content/kv/kv-store.ts'),
+    import('./content/publish/publish-error.ts'),
   ]);
   const printRequests = (store: KvStore, print: (line: string) => void) => {
     const tally = store.requests?.();
@@ -264,14 +264,14 @@ async function publishLock(remote: boolean, configPath: string): Promise<{ lock?
   if (!remote) return {};
   const [options, { acquirePublishLease }] = await Promise.all([
     publishLeaseOptions(configPath),
-    import('./content/publish-lease-client.ts'),
+    import('./content/publish/publish-lease-client.ts'),
   ]);
   return { lock: () => acquirePublishLease(options) };
 }
 
 /** The publish lock's address, secret and this upload's name; throws naming what is missing. */
 async function publishLeaseOptions(configPath: string): Promise<PublishLeaseOptions> {
-  const [{ unstable_readConfig }, { machineUser }] = await Promise.all([import('wrangler'), import('./content/upload-lock.ts')]);
+  const [{ unstable_readConfig }, { machineUser }] = await Promise.all([import('wrangler'), import('./content/publish/upload-lock.ts')]);
   const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
   const secret = process.env.PUBLISH_SECRET;
   if (!secret)
@@ -287,7 +287,7 @@ async function publishLeaseOptions(configPath: string): Promise<PublishLeaseOpti
 
 /** The Miniflare KV that `npm start` serves, under .wrangler/state (local-kv.ts). */
 async function openLocal(configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> }> {
-  const [{ openLocalKv }, { kvStoreFromBinding }] = await Promise.all([import('./local-kv.ts'), import('./content/kv-store.ts')]);
+  const [{ openLocalKv }, { kvStoreFromBinding }] = await Promise.all([import('./local-kv.ts'), import('./content/kv/kv-store.ts')]);
   const local = await openLocalKv(configPath, KV_BINDING, persistTo);
   return { store: kvStoreFromBinding(local.namespace), close: local.dispose };
 }
@@ -296,7 +296,7 @@ async function openLocal(configPath: string, persistTo: string | undefined): Pro
 async function openRemote(configPath: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
   const [{ unstable_readConfig }, { openCloudflareKvStore }] = await Promise.all([
     import('wrangler'),
-    import('./content/cloudflare-kv-store.ts'),
+    import('./content/kv/cloudflare-kv-store.ts'),
   ]);
   const config = unstable_readConfig({ config: configPath });
   const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);

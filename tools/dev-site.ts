@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { diskRenderCache } from '../scripts/content/render-cache.ts';
+import { diskRenderCache } from '../scripts/content/build/render-cache.ts';
 import { type DevServer, startDevServer } from '../scripts/dev/live/dev-server.ts';
 
 export interface DevSite {

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv-store.ts';
+import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv/kv-store.ts';
 import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, type KvProbe, kvProbeControl } from './binding-probes.ts';
 
 export type MiniflareOptions = ConstructorParameters<typeof Miniflare>[0];
@@ -209,7 +209,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
 
   const started = performance.now();
   // Alone, the site is a single-Worker config: workerd's inspector then titles its isolate
-  // `core:user:`, which bench/worker-inspector.ts looks for. With helpers, the site comes first (the entry).
+  // `core:user:`, which bench/lib/worker-inspector.ts looks for. With helpers, the site comes first (the entry).
   const { mf, dispose } = createMiniflare(
     (helpers.length === 0 ? { ...shared, ...site } : { ...shared, workers: [{ ...site, name: 'site' }, ...helpers] }) as MiniflareOptions,
     tempParent,

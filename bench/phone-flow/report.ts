@@ -3,7 +3,7 @@
  * their range when there is more than one), and the verdicts on the issue's targets for this
  * site. Pure.
  */
-import { median } from '../stats.ts';
+import { median } from '../lib/stats.ts';
 import type { FlowFigures } from './flow.ts';
 import type { PageName, ScenarioName } from './scenarios.ts';
 import type { SiteName } from './sites.ts';

@@ -7,11 +7,11 @@
  *
  * I/O: builds or reuses the peer sites; starts workerd, loopback servers and proxies.
  */
-import { startGzipProxy } from '../gzip-proxy.ts';
-import { startRuntime } from '../runtime.ts';
-import { publishSite } from '../site-run.ts';
-import { buildStarlightSite } from '../starlight-site.ts';
-import { startStaticOrigin } from '../static-origin.ts';
+import { startGzipProxy } from '../lib/gzip-proxy.ts';
+import { startRuntime } from '../lib/runtime.ts';
+import { publishSite } from '../lib/site-run.ts';
+import { startStaticOrigin } from '../lib/static-origin.ts';
+import { buildStarlightSite } from '../starlight/site.ts';
 import { type SiteTargets, STARLIGHT, THIS_SITE, VITEPRESS } from './scenarios.ts';
 import { buildVitePressSite } from './vitepress-site.ts';
 

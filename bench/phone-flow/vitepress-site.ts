@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { parseFrontMatter } from '../../scripts/content/front-matter.ts';
+import { parseFrontMatter } from '../../scripts/content/source/front-matter.ts';
 
 export const VITEPRESS_CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'race-element-vitepress');
 /** Pinned: the newest on the registry when the phone flow was written. */

@@ -6,8 +6,8 @@
  * several times slower, a lost memo) fails; it still needs a machine not busy with other tests.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { measureRounds, ratioByRound, type Target, warmUp } from '../../bench/load.ts';
-import { type BenchRuntime, startRuntime } from '../../bench/runtime.ts';
+import { measureRounds, ratioByRound, type Target, warmUp } from '../../bench/lib/load.ts';
+import { type BenchRuntime, startRuntime } from '../../bench/lib/runtime.ts';
 import {
   coldReads,
   type PublishedSite,
@@ -15,8 +15,8 @@ import {
   siteTargets,
   startEdgeOnlyRuntime,
   startUncachedRuntime,
-} from '../../bench/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from '../../bench/synthetic-content.ts';
+} from '../../bench/lib/site-run.ts';
+import { syntheticArticlePath, syntheticContent } from '../../bench/lib/synthetic-content.ts';
 
 /** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
 // From the rendered-page cache the article measures about 0.9 here (bench/README.md), and

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
-import { imagesWithoutCopy } from '../../scripts/content/images-without-copy.ts';
-import { remoteImagePointer } from '../../scripts/content/remote-images.ts';
+import { imagesWithoutCopy } from '../../scripts/content/build/images-without-copy.ts';
+import { remoteImagePointer } from '../../scripts/content/markdown/remote-images.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { enhanced } from '../support/navigation.ts';

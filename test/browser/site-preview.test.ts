@@ -10,7 +10,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LOCAL_PREVIEW_SECRET } from '../../contracts/preview-token.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { enhanced, marker, setMarker } from '../support/navigation.ts';
 import { PREVIEW_SITE, PREVIEW_TITLE } from '../support/preview-fixture.ts';

@@ -9,8 +9,8 @@ import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { entryPath } from '../../contracts/manifest-lookup.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
-import { formatProblem } from '../../scripts/content/problems.ts';
-import { type UploadOutcome, uploadContent } from '../../scripts/content/upload.ts';
+import { type UploadOutcome, uploadContent } from '../../scripts/content/publish/upload.ts';
+import { formatProblem } from '../../scripts/content/source/problems.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** The maintainers' folder, read as `npm run upload` reads it (git gives the last edits). */

@@ -13,7 +13,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { seededRandom as seeded } from '../../bench/seeded-random.ts';
+import { seededRandom as seeded } from '../../bench/lib/seeded-random.ts';
 
 export interface BadRequest {
   category: string;

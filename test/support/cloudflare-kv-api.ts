@@ -34,9 +34,9 @@
  * `unsuccessful_keys` are simply not written); namespaces other than the ones given at start;
  * HTTPS; anything outside Workers KV (tokens, accounts, other products).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { seededRandom } from '../../bench/seeded-random.ts';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { seededRandom } from '../../bench/lib/seeded-random.ts';
+import { type LoopbackServer, listenOnLoopback } from '../../tools/loopback-server.ts';
 
 export type KvApiOperation =
   | 'namespace.get'
@@ -162,7 +162,7 @@ export class CloudflareKvApi {
   readonly #data = new Map<string, Map<string, Version[]>>();
   readonly #faults: (Fault & { seen: number; used: number })[] = [];
   #random: { rate: number; next: () => number } | null = null;
-  #server: Server | null = null;
+  #server: LoopbackServer | null = null;
   #baseURL = '';
   readonly log: LoggedRequest[] = [];
 
@@ -178,10 +178,9 @@ export class CloudflareKvApi {
   }
 
   async start(): Promise<this> {
-    const server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await listenOnLoopback(createServer((req, res) => void this.#handle(req, res)));
     this.#server = server;
-    this.#baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`;
+    this.#baseURL = new URL('client/v4', server.url).href;
     return this;
   }
 
@@ -190,9 +189,7 @@ export class CloudflareKvApi {
     const server = this.#server;
     if (!server) return;
     this.#server = null;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
+    await server.close();
   }
 
   inject(fault: Fault): void {

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ContentFolder, loadContentFolder } from '../../scripts/content/load-content.ts';
+import { type ContentFolder, loadContentFolder } from '../../scripts/content/source/load-content.ts';
 
 export const FIXTURE_SITE = fileURLToPath(new URL('../fixtures/site', import.meta.url));
 

@@ -2,7 +2,7 @@
  * A small site and a preview of a change to it, inline (no content/ read): the preview adds a news
  * post, retitles a guide and deletes another, each with a word of its own to search for.
  */
-import type { ContentFolder } from '../../scripts/content/load-content.ts';
+import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 
 const page = (file: string, front: string, body: string) => ({ file, source: `---\n${front}\n---\n${body}\n` });
 

@@ -2,8 +2,8 @@
  * A Worker in workerd with the inline fixture site live and a preview of a change to it, both
  * published by the real upload code; and how a test carries the session cookie, as a browser would.
  */
-import type { PreviewOutcome } from '../../scripts/content/preview-upload.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import type { PreviewOutcome } from '../../scripts/content/previews/preview-upload.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { ORIGIN } from '../../tools/local-worker.ts';
 import { LIVE_SITE, PREVIEW_SITE } from './preview-fixture.ts';
 import { startWorker, type WorkerRuntime } from './worker-runtime.ts';

@@ -6,7 +6,6 @@
  * its Durable Object, is tested in test/worker/publishing/. I/O: listens on a port; state in memory.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema, resetRequestSchema } from '../../contracts/publish-lease.ts';
 import {
   PUBLISH_COMMIT_API_PATH,
@@ -14,6 +13,7 @@ import {
   PUBLISH_RELEASE_API_PATH,
   PUBLISH_RESET_API_PATH,
 } from '../../contracts/routes.ts';
+import { listenOnLoopback } from '../../tools/loopback-server.ts';
 import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release, reset } from '../../worker/publishing/publish-lease.ts';
 
 export interface PublishLockServer {
@@ -74,15 +74,14 @@ export async function startPublishLockServer(secret: string): Promise<PublishLoc
       return answer(404, { error: `No API route POST ${path}.` });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: listening.url.origin,
     state: () => state,
     seed: (seeded) => {
       state = seeded;
     },
     calls,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => listening.close(),
   };
 }

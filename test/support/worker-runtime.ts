@@ -3,8 +3,9 @@
  * options the tests need (each call gets its own state, removed on dispose), and a helper that
  * publishes the test suite's fixture site (fixture-site.ts) into it first.
  */
-import { formatProblem } from '../../scripts/content/problems.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
+import { formatProblem } from '../../scripts/content/source/problems.ts';
 import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from './fixture-site.ts';
 

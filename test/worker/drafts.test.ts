@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { ORIGIN } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';

@@ -5,7 +5,7 @@
  * Retry-After; never a blank page, a half page or a stack trace.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { KvProbe } from '../../tools/binding-probes.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';

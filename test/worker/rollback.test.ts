@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { articlePath } from '../../contracts/routes.ts';
-import type { ContentFolder } from '../../scripts/content/load-content.ts';
-import { rollback } from '../../scripts/content/rollback.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import { rollback } from '../../scripts/content/publish/rollback.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
+import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
-import { uploadContent } from '../../scripts/content/upload.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 

@@ -23,7 +23,7 @@ export const securityHeaders = secureHeaders({
     baseUri: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
-    // The sanitiser removes every iframe from articles (scripts/content/sanitize-schema.ts).
+    // The sanitiser removes every iframe from articles (scripts/content/markdown/sanitize-schema.ts).
     frameSrc: ["'none'"],
   },
   strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',

@@ -1,17 +1,17 @@
 /**
- * Publishes the content folder to the dev server's KV through the upload's own pipeline (scripts/content/upload.ts).
+ * Publishes the content folder to the dev server's KV through the upload's own pipeline (scripts/content/publish/upload.ts).
  * Prints what a save changed. I/O: reads the folder, reads and writes KV, logs.
  */
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import type { CardMaker } from '../../content/build-cards.ts';
-import type { RenderCache } from '../../content/build-entries.ts';
-import type { DiagramDrawer } from '../../content/diagram-browser.ts';
-import type { KvStore } from '../../content/kv-store.ts';
-import { loadContentFolder } from '../../content/load-content.ts';
-import type { PreviewOptions } from '../../content/preview-links.ts';
-import { formatProblem } from '../../content/problems.ts';
-import { uploadContent } from '../../content/upload.ts';
+import type { RenderCache } from '../../content/build/build-entries.ts';
+import type { CardMaker } from '../../content/cards/build-cards.ts';
+import type { DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
+import type { KvStore } from '../../content/kv/kv-store.ts';
+import type { PreviewOptions } from '../../content/previews/preview-links.ts';
+import { uploadContent } from '../../content/publish/upload.ts';
+import { loadContentFolder } from '../../content/source/load-content.ts';
+import { formatProblem } from '../../content/source/problems.ts';
 import { type LiveState, movedPaths } from './live-state.ts';
 import { sessionLastEdits } from './session-edits.ts';
 

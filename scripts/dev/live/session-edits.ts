@@ -4,8 +4,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type GitHistory, lastEditsFrom, readGitHistory } from '../../content/file-history.ts';
-import type { LastEditsReader } from '../../content/load-content.ts';
+import { type GitHistory, lastEditsFrom, readGitHistory } from '../../content/source/file-history.ts';
+import type { LastEditsReader } from '../../content/source/load-content.ts';
 
 /** The least time between two git runs. */
 const REFRESH_MS = 10_000;

@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REMOTE_IMAGE_CACHE_CONTROL } from '../../../contracts/media.ts';
-import { remoteImagePointer } from '../../../scripts/content/remote-images.ts';
-import { uploadContent } from '../../../scripts/content/upload.ts';
+import { remoteImagePointer } from '../../../scripts/content/markdown/remote-images.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import { type LoopbackServer, listenOnLoopback } from '../../../tools/loopback-server.ts';
 import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
@@ -24,6 +24,7 @@ let origin: string;
 const asked: string[] = [];
 let worker: WorkerRuntime;
 let lines: string[];
+let listening: LoopbackServer | undefined;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -33,8 +34,8 @@ beforeAll(async () => {
     else if (request.url === '/page.png') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Not here');
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenOnLoopback(server);
+  origin = listening.url.origin;
 
   worker = await startWorker();
   const body = ['shot.png', 'logo.svg', 'gone.png', 'page.png'].map((name) => `![${name}](${origin}/${name})`).join('\n\n');
@@ -53,8 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await worker?.dispose();
-  server?.closeAllConnections();
-  server?.close();
+  await listening?.close();
 });
 
 const pathOf = (name: string) => remoteImagePointer(`${origin}/${name}`).path;

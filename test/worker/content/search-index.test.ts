@@ -1,7 +1,7 @@
 /** The search index: built from the real content, loaded back, queried; snippets. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildEntries } from '../../../scripts/content/build-entries.ts';
-import { buildSearchIndexValue } from '../../../scripts/content/build-search-index.ts';
+import { buildEntries } from '../../../scripts/content/build/build-entries.ts';
+import { buildSearchIndexValue } from '../../../scripts/content/build/build-search-index.ts';
 import { loadSearchIndex, makeSnippet, type SearchEngine } from '../../../worker/content/search-engine.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { diskRenderCache } from '../../../scripts/content/render-cache.ts';
+import { diskRenderCache } from '../../../scripts/content/build/render-cache.ts';
 import { linkOrigin, localSiteOrigin } from '../../../scripts/dev/live/dev-origin.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
 

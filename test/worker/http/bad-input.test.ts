@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../../scripts/content/upload.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { MAX_BODY_BYTES, MAX_COOKIE_BYTES, MAX_PATH_BYTES, MAX_QUERY_BYTES } from '../../../worker/http/request-guard.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
 import { type BadRequest, badRequestCorpus, type Outcome, sendAll } from '../../support/bad-requests.ts';

@@ -5,7 +5,7 @@
  * the comparison functions themselves.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadContent } from '../../../scripts/content/upload.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { checkXsrf, createXsrfToken, isValidXsrfToken, LOCAL_DEVELOPMENT_SECRET, sameToken } from '../../../worker/http/xsrf.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';

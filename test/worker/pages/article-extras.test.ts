@@ -15,7 +15,7 @@ let worker: WorkerRuntime;
 let manifest: Manifest;
 
 /**
- * Last edits as the upload finds them in git history (test/scripts/content/file-history.test.ts), set
+ * Last edits as the upload finds them in git history (test/scripts/content/source/file-history.test.ts), set
  * here so the pages' answers do not depend on this checkout's history: a guide edited late in
  * the evening west of UTC (its day is the author's, not UTC's), a news post edited after its
  * date, and pages never edited since they were added.

@@ -4,11 +4,11 @@
  * Worker in workerd, KV filled by the real upload code with synthetic entries.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { syntheticContent } from '../../../bench/synthetic-content.ts';
+import { syntheticContent } from '../../../bench/lib/synthetic-content.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
-import { uploadContent } from '../../../scripts/content/upload.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { parsePage } from '../../support/html.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 

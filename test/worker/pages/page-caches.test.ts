@@ -5,8 +5,8 @@
  * and new content is a new key.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ContentFolder } from '../../../scripts/content/load-content.ts';
-import { uploadContent } from '../../../scripts/content/upload.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import { edgeCacheKey } from '../../../worker/pages/edge-page-cache.ts';
 import { RenderedPageCache } from '../../../worker/pages/rendered-page-cache.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';

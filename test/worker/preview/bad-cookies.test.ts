@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
 import { signPreviewLink, signPreviewSession } from '../../../contracts/site-preview.ts';
-import { removePreview } from '../../../scripts/content/remove-preview.ts';
+import { removePreview } from '../../../scripts/content/previews/remove-preview.ts';
 import { ORIGIN } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
 import { PREVIEW_NAME, PREVIEW_SECRET, type PreviewedWorker, setCookieLine, startPreviewedWorker } from '../../support/preview-session.ts';

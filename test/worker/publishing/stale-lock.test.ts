@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import { openCloudflareKvStore } from '../../../scripts/content/cloudflare-kv-store.ts';
-import { historyKey } from '../../../scripts/content/history.ts';
-import type { ContentFolder } from '../../../scripts/content/load-content.ts';
-import { UploadConflictError } from '../../../scripts/content/publish-error.ts';
-import { acquirePublishLease, RESET_LOCK_COMMAND } from '../../../scripts/content/publish-lease-client.ts';
-import { resetPublishLock } from '../../../scripts/content/reset-lock.ts';
-import { uploadContent } from '../../../scripts/content/upload.ts';
+import { openCloudflareKvStore } from '../../../scripts/content/kv/cloudflare-kv-store.ts';
+import { historyKey } from '../../../scripts/content/publish/history.ts';
+import { UploadConflictError } from '../../../scripts/content/publish/publish-error.ts';
+import { acquirePublishLease, RESET_LOCK_COMMAND } from '../../../scripts/content/publish/publish-lease-client.ts';
+import { resetPublishLock } from '../../../scripts/content/publish/reset-lock.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 

@@ -3,12 +3,12 @@
  * the server's own origin is told the current state on connecting and every state sent after;
  * a connection from another origin is refused before it opens.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { type LiveChannel, liveChannel, sameOrigin } from '../../../../scripts/dev/live/live-channel.ts';
 import type { LiveState } from '../../../../scripts/dev/live/live-state.ts';
+import { type LoopbackServer, listenOnLoopback } from '../../../../tools/loopback-server.ts';
 
 describe('sameOrigin', () => {
   test("an Origin whose host is the request's Host, over http or https", () => {
@@ -25,11 +25,11 @@ describe('sameOrigin', () => {
   });
 });
 
-let server: Server | undefined;
+let listening: LoopbackServer | undefined;
 let channel: LiveChannel | undefined;
 afterEach(async () => {
   channel?.close();
-  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
+  await listening?.close();
 });
 
 /** A WebSocket client on the channel, sending `origin`; its messages so far, and whether it was refused. */
@@ -46,10 +46,10 @@ function client(port: number, origin: string) {
 test('a page of the origin gets the state on connecting and each one sent; another origin is refused', async () => {
   channel = liveChannel({ version: 3, problems: [], moved: { '/guide/a': '/guide/b' } });
   const live = channel;
-  server = createServer((_request, response) => response.end());
+  const server = createServer((_request, response) => response.end());
   server.on('upgrade', (request, socket, head) => live.upgrade(request, socket, head));
-  await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
+  listening = await listenOnLoopback(server);
+  const port = Number(listening.url.port);
 
   const page = client(port, `http://127.0.0.1:${port}`);
   await expect.poll(() => page.messages).toEqual([{ version: 3, problems: [], moved: {} }]);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv-store.ts';
+import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { contentPublisher, newsworthy } from '../../../../scripts/dev/live/republish.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 

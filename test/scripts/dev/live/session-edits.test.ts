@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { type FileTimes, type GitHistory, isoLocal } from '../../../../scripts/content/file-history.ts';
+import { type FileTimes, type GitHistory, isoLocal } from '../../../../scripts/content/source/file-history.ts';
 import { sessionLastEdits } from '../../../../scripts/dev/live/session-edits.ts';
 
 let dir: string | undefined;

@@ -1,0 +1,263 @@
+/**
+ * One measured site, as the benchmark and the ratio check both use it: published, its cold KV reads, its load targets.
+ * I/O: uploads into a fresh KV, starts runtimes, drives load.
+ */
+import { join } from 'node:path';
+import { diskRenderCache } from '../../scripts/content/build/render-cache.ts';
+import { uploadContent } from '../../scripts/content/publish/upload.ts';
+import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
+import type { KvProbe } from '../../tools/binding-probes.ts';
+import { type LoadOptions, type Measurement, measureInterleaved, type Target, warmUp } from './load.ts';
+import { type BenchRuntime, createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
+
+/** The article from the isolate's cache, from the data centre's (edge) and rendered every time; index, page JSON, floor. */
+export const TARGET_NAMES = ['article', 'edge', 'rendered', 'index', 'json', 'floor'] as const;
+export type TargetName = (typeof TARGET_NAMES)[number];
+
+export interface KvReadCounts {
+  /** First request of a fresh isolate, to the index. */
+  indexCold: number;
+  /** First request of a fresh isolate, to the article. */
+  articleCold: number;
+  /** The article again, right after. */
+  articleWarm: number;
+  /** The index, after the article, in the same isolate (manifest memo). */
+  indexWarm: number;
+}
+
+export interface UploadTiming {
+  entries: number;
+  firstMs: number;
+  firstWritten: number;
+  /** NaN when there was no second upload. */
+  secondMs: number;
+  secondWritten: number;
+}
+
+export interface PublishedSite {
+  scenario: Scenario;
+  articlePath: string;
+  indexPath: string;
+  /** Byte size of the article page's HTML, and of the floor file. */
+  articleBytes: number;
+  upload: UploadTiming;
+}
+
+export interface PublishOptions {
+  content: string | ContentFolder;
+  articlePath: string;
+  indexPath?: string;
+  /** Upload the same content a second time (nothing changed) and time it. */
+  secondUpload?: boolean;
+}
+
+/** A first visitor's request: its bytes. */
+async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ bytes: Uint8Array }> {
+  const response = await fetch(new URL(path, runtime.url), { redirect: 'manual' });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return { bytes };
+}
+
+/** Runs `use` with a fresh runtime (a cold isolate) and stops it after. */
+async function withRuntime<T, R extends BenchRuntime>(start: Promise<R>, use: (runtime: R) => Promise<T>): Promise<T> {
+  const runtime = await start;
+  try {
+    return await use(runtime);
+  } finally {
+    await runtime.dispose();
+  }
+}
+
+/** A runtime whose KV binding is probed, for counting reads. */
+const startProbed = (scenario: Scenario) => startRuntime(scenario, { probeKv: true });
+
+/** The KV reads the Worker made while `request` ran, its body read to the end: one request at a time. */
+async function readsDuring<T>(runtime: { kvProbe: KvProbe }, request: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const before = runtime.kvProbe.reads();
+  const result = await request();
+  return { result, reads: runtime.kvProbe.reads() - before };
+}
+
+const drained = async (response: Promise<Response>): Promise<void> => {
+  await (await response).arrayBuffer();
+};
+
+/** A fresh KV filled through the real upload code (timed; optionally twice), and the floor file: the article's exact bytes. */
+export async function publishSite({
+  content,
+  articlePath,
+  indexPath = '/news',
+  secondUpload = false,
+}: PublishOptions): Promise<PublishedSite> {
+  const scenario = createScenario();
+  try {
+    // The render cache starts empty: the first upload renders everything, as a first publish does.
+    const renderCache = diskRenderCache(join(scenario.dir, 'render-cache'));
+    // No social cards: drawing 1,000 of them (tenths of a second each) would time satori, not the
+    // Worker or the upload's KV path; a card's cost is in docs/publishing.md.
+    const cards = null;
+    const { upload, articleBytes } = await withRuntime(startRuntime(scenario), async (runtime) => {
+      let started = performance.now();
+      const first = await uploadContent({ content, store: runtime.store, renderCache, cards });
+      const firstMs = performance.now() - started;
+      if (!first.ok) throw new Error(`upload failed: ${first.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
+      let second = { ms: NaN, written: NaN };
+      if (secondUpload) {
+        started = performance.now();
+        const again = await uploadContent({ content, store: runtime.store, renderCache, cards });
+        second = { ms: performance.now() - started, written: again.ok ? again.entriesWritten : NaN };
+      }
+      const article = await firstVisit(runtime, articlePath);
+      scenario.writeFloor(article.bytes);
+      return {
+        articleBytes: article.bytes.length,
+        upload: {
+          entries: first.plan.entries.length,
+          firstMs,
+          firstWritten: first.entriesWritten,
+          secondMs: second.ms,
+          secondWritten: second.written,
+        },
+      };
+    });
+    return { scenario, articlePath, indexPath, articleBytes, upload };
+  } catch (error) {
+    scenario.remove();
+    throw error;
+  }
+}
+
+/** KV reads of a fresh isolate's first index and article requests and of the warm ones after, each in a runtime of its own. */
+export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
+  const index = await withRuntime(startProbed(site.scenario), (runtime) => readsDuring(runtime, () => firstVisit(runtime, site.indexPath)));
+  return withRuntime(startProbed(site.scenario), async (runtime) => {
+    const cold = await readsDuring(runtime, () => firstVisit(runtime, site.articlePath));
+    const warm = await readsDuring(runtime, () => drained(fetch(new URL(site.articlePath, runtime.url))));
+    const indexWarm = await readsDuring(runtime, () => drained(fetch(new URL(site.indexPath, runtime.url))));
+    return { indexCold: index.reads, articleCold: cold.reads, articleWarm: warm.reads, indexWarm: indexWarm.reads };
+  });
+}
+
+/** The same site with the isolate's page cache off: pages come from the data centre's cache, as in a new isolate. */
+export const startEdgeOnlyRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+  startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0' } });
+
+/** The same site with both page caches off: every page request renders. */
+export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+  startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0', EDGE_PAGE_CACHE_SECONDS: '0' } });
+
+/** The runtimes of the targets other than the main one's. */
+export interface TwinRuntimes {
+  edgeOnly: BenchRuntime;
+  uncached: BenchRuntime;
+}
+
+/** The six targets, checked: each answers 200, the floor with the article's bytes. */
+export async function siteTargets(runtime: BenchRuntime, site: PublishedSite, twins: TwinRuntimes): Promise<Record<TargetName, Target>> {
+  const targets: Record<TargetName, Target> = {
+    article: { name: 'article', path: site.articlePath },
+    edge: { name: 'edge', path: site.articlePath, base: twins.edgeOnly.url },
+    rendered: { name: 'rendered', path: site.articlePath, base: twins.uncached.url },
+    index: { name: 'index', path: site.indexPath },
+    json: { name: 'json', path: `/api/_analog/pages${site.articlePath}` },
+    // Workers Static Assets answers /x.html at /x (the .html URL redirects there).
+    floor: { name: 'floor', path: FLOOR_PATH.replace(/\.html$/, '') },
+  };
+  for (const target of Object.values(targets)) {
+    const response = await fetch(new URL(target.path, target.base ?? runtime.url), { headers: target.headers ?? {} });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+    if (target.name === 'floor' && bytes !== site.articleBytes)
+      throw new Error(`the floor file has ${bytes} bytes, the article ${site.articleBytes}`);
+  }
+  return targets;
+}
+
+export interface SiteRun {
+  label: string;
+  site: PublishedSite;
+  /** Byte size of the index page's HTML. */
+  indexBytes: number;
+  kv: KvReadCounts;
+  results: Map<TargetName, Measurement>;
+  /** The runtime of the load runs, still running when `keepRunning` asked for it. */
+  runtime?: BenchRuntime;
+  /** Its twins with page caches off, likewise. */
+  twins?: TwinRuntimes;
+}
+
+export interface SiteRunOptions extends PublishOptions {
+  label: string;
+  /** Leave the load runtimes running (for weight and Lighthouse); `closeSite` stops them. */
+  keepRunning?: boolean;
+}
+
+export interface LoadPlan {
+  /** Each target's load in total: `rounds` slices of `load.duration / rounds` seconds. */
+  load: LoadOptions;
+  /**
+   * The targets take turns, a slice each, `rounds` times; each figure is the median of a
+   * target's slices. Other work on the machine then slows every target alike, and a burst of
+   * it spoils one slice rather than one target.
+   */
+  rounds: number;
+  warmUp: LoadOptions;
+  log?: (line: string) => void;
+}
+
+/**
+ * Publishes each site, counts its cold KV reads, then loads all their targets side by side:
+ * every site's runtimes run at once and the targets of all of them take turns, so that sites
+ * of different sizes are compared under the same conditions, not minutes apart.
+ */
+export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: warm, log = () => {} }: LoadPlan): Promise<SiteRun[]> {
+  const published: PublishedSite[] = [];
+  const runtimes: BenchRuntime[] = [];
+  try {
+    const prepared = [];
+    for (const options of sites) {
+      const site = await publishSite(options);
+      published.push(site);
+      log(`${options.label}: published ${site.upload.entries} entries in ${(site.upload.firstMs / 1000).toFixed(1)} s`);
+      const kv = await coldReads(site);
+      const runtime = await startRuntime(site.scenario);
+      const twins = { edgeOnly: await startEdgeOnlyRuntime(site.scenario), uncached: await startUncachedRuntime(site.scenario) };
+      runtimes.push(runtime, twins.edgeOnly, twins.uncached);
+      const targets = await siteTargets(runtime, site, twins);
+      const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
+      // Targets of every site in one list: the name says whose, the base where it is served.
+      const list = TARGET_NAMES.map((name) => ({
+        ...targets[name],
+        name: `${options.label} ${name}`,
+        base: targets[name].base ?? runtime.url,
+      }));
+      prepared.push({ options, site, kv, runtime, twins, indexBytes, list });
+    }
+    const all = prepared.flatMap((p) => p.list);
+    await warmUp(all[0]!.base, all, warm);
+    log(
+      `load: ${rounds} rounds of ${all.length} targets × ${load.duration / rounds} s${sites.length > 1 ? `, ${sites.map((s) => s.label).join(', ')} side by side` : ''}`,
+    );
+    const measured = await measureInterleaved(all[0]!.base, all, rounds, { ...load, duration: load.duration / rounds });
+    const runs: SiteRun[] = [];
+    for (const { options, site, kv, runtime, twins, indexBytes } of prepared) {
+      const results = new Map(TARGET_NAMES.map((name) => [name, measured.get(`${options.label} ${name}`)!]));
+      if (!options.keepRunning) await Promise.all([runtime.dispose(), twins.edgeOnly.dispose(), twins.uncached.dispose()]);
+      runs.push({ label: options.label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, twins } : {}) });
+    }
+    return runs;
+  } catch (error) {
+    await Promise.all(runtimes.map((r) => r.dispose()));
+    for (const site of published) site.scenario.remove();
+    throw error;
+  }
+}
+
+/** Stops what a run left running and deletes its temporary folder. */
+export async function closeSite(run: SiteRun): Promise<void> {
+  await run.runtime?.dispose();
+  await run.twins?.edgeOnly.dispose();
+  await run.twins?.uncached.dispose();
+  run.site.scenario.remove();
+}

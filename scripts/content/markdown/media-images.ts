@@ -1,0 +1,46 @@
+/**
+ * Markdown images of content/media/: immutable URL, width and height, lazy loading; a missing file or alt is a problem.
+ * Pure: changes the mdast tree, returns the problems.
+ */
+import type { Image, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+
+/** What the renderer needs of each media file (scripts/content/build/media.ts BuiltMedia). */
+export interface MediaRef {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface ImageProblem {
+  /** Line and column in the markdown given to the renderer. */
+  line?: number;
+  column?: number;
+  reason: string;
+}
+
+const MEDIA_URL = /^(?:\.\/)?media\/(.+)$/;
+
+export function resolveMediaImages(tree: Root, media: ReadonlyMap<string, MediaRef>): ImageProblem[] {
+  const problems: ImageProblem[] = [];
+  visit(tree, 'image', (node: Image) => {
+    const match = MEDIA_URL.exec(node.url);
+    if (!match) return;
+    const at = node.position ? { line: node.position.start.line, column: node.position.start.column } : {};
+    let name: string;
+    try {
+      name = decodeURIComponent(match[1]!);
+    } catch {
+      name = match[1]!;
+    }
+    const found = media.get(name);
+    if (!node.alt?.trim()) problems.push({ ...at, reason: `image media/${name} has no alt text: write ![what it shows](media/${name})` });
+    if (!found) {
+      problems.push({ ...at, reason: `image media/${name} not found in content/media/` });
+      return;
+    }
+    node.url = found.url;
+    node.data = { ...node.data, hProperties: { width: found.width, height: found.height, loading: 'lazy', decoding: 'async' } };
+  });
+  return problems;
+}

@@ -1,0 +1,43 @@
+/**
+ * The lines an upload prints for drafts: each one's signed preview link (contracts/preview-token.ts), or why none.
+ * Pure but for the HMAC (WebCrypto).
+ */
+
+import type { ManifestEntry } from '../../../contracts/kv-values.ts';
+import { PREVIEW_PARAM, signPreview } from '../../../contracts/preview-token.ts';
+import { articlePath } from '../../../contracts/routes.ts';
+
+export interface PreviewOptions {
+  /** The origin the Worker answers on: http://localhost:8787 locally, SITE_URL remotely. */
+  origin: string;
+  /** The Worker's PREVIEW_SECRET; null when the upload does not know it (no links then). */
+  secret: string | null;
+  /** How long links work. */
+  days: number;
+  /** Why there is no secret, printed instead of the links. */
+  missingSecret?: string;
+}
+
+export interface DraftLink {
+  file: string;
+  url: string | null;
+  expires: Date;
+}
+
+export async function previewLinks(drafts: readonly ManifestEntry[], options: PreviewOptions, now: Date): Promise<DraftLink[]> {
+  const expires = new Date(now.getTime() + options.days * 86_400_000);
+  const seconds = Math.floor(expires.getTime() / 1000);
+  return Promise.all(
+    drafts.map(async (draft) => {
+      const path = articlePath(draft.type === 'news' ? 'news' : 'guide', draft.slug);
+      if (options.secret === null) return { file: draft.file, url: null, expires };
+      const token = await signPreview(options.secret, path, seconds);
+      return { file: draft.file, url: `${options.origin}${path}?${PREVIEW_PARAM}=${token}`, expires };
+    }),
+  );
+}
+
+export function formatDraftLink(link: DraftLink, options: PreviewOptions): string {
+  if (link.url === null) return `draft     ${link.file}: no preview link (${options.missingSecret ?? 'no PREVIEW_SECRET'})`;
+  return `draft     ${link.file} → ${link.url} (not public; this link works until ${link.expires.toISOString().slice(0, 16).replace('T', ' ')} UTC)`;
+}

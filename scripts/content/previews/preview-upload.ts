@@ -1,0 +1,159 @@
+/**
+ * `npm run upload -- --preview <name>`: publishes the content as a whole-site preview
+ * (contracts/site-preview.ts). Its entries, index and images are written as usual
+ * (content-addressed keys, shared with the live site), then its record `preview/<name>`; the live
+ * `manifest` is never read for planning, written or cleaned against, and nothing is deleted but
+ * the records of previews past the window (previews.ts). Samples are keyed by path, not content:
+ * a preview writes only those KV lacks, and one that changes an existing sample shows the
+ * published file, saying so, since writing it would change the live site. Prints the signed
+ * link. Runs under the upload lock that upload.ts took. I/O: KV reads and writes, the HMAC.
+ */
+import { CONTENT_KEY_PREFIXES, PREVIEW_KEY_PREFIX, previewKey, sampleKey } from '../../../contracts/kv-keys.ts';
+import type { PreviewRecord } from '../../../contracts/kv-values.ts';
+import { previewLinkPath, signPreviewLink } from '../../../contracts/site-preview.ts';
+import type { BuiltEntry, BuiltSample } from '../build/build-entries.ts';
+import { buildSearchIndexValue } from '../build/build-search-index.ts';
+import type { BuiltMedia } from '../build/media.ts';
+import type { BuiltCards } from '../cards/build-cards.ts';
+import type { KvStore } from '../kv/kv-store.ts';
+import type { RemoteImagePointer } from '../markdown/remote-images.ts';
+import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
+import { planUpload, type UploadPlan } from '../publish/plan-upload.ts';
+import { PublishStoppedError, stage } from '../publish/publish-error.ts';
+import { machineUser, type UploadLock } from '../publish/upload-lock.ts';
+import { planLines } from '../publish/upload-report.ts';
+import type { PreviewOptions } from './preview-links.ts';
+import { previewWindow, readPreviews } from './previews.ts';
+
+/** What a workflow step needs of a preview upload: its link, when the link expires, its version. */
+export interface PreviewOutcome {
+  name: string;
+  /** The preview's own version: 1 for its first upload, one more for each that changed it. */
+  version: number;
+  url: string;
+  /** ISO time at which the link stops working. */
+  expires: string;
+}
+
+export interface PreviewUploadInput {
+  built: { entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; media: BuiltMedia[]; remoteImages: RemoteImagePointer[] };
+  cards: BuiltCards | null;
+  store: KvStore;
+  name: string;
+  link: PreviewOptions & { secret: string };
+  keep: number;
+  now: string;
+  lock: UploadLock | null;
+  log: (line: string) => void;
+}
+
+const SAMPLE_PREFIX = sampleKey('');
+
+/** Waits between listings of a record just written that is not listed yet. */
+const VISIBILITY_WAITS_MS = [250, 500, 1000, 2000, 4000];
+
+const notWritten = (name: string) => () =>
+  `The preview ${name} was not written (its link shows the earlier upload of it, if any); the public site is unchanged. Run the same command again.`;
+
+export async function publishPreview(input: PreviewUploadInput): Promise<{ plan: UploadPlan; preview: PreviewOutcome }> {
+  const { built, cards, store, name, link, keep, now, lock, log } = input;
+  const { existingKeys, records } = await stage(notWritten(name), async () => {
+    const [keys, records] = await Promise.all([Promise.all(CONTENT_KEY_PREFIXES.map((p) => store.listKeys(p))), readPreviews(store)]);
+    return { existingKeys: new Set(keys.flat()), records };
+  });
+  const previous = records.find((r) => r.name === name);
+  const planned = planUpload({
+    entries: built.entries,
+    samples: built.samples,
+    drafts: built.drafts,
+    search: buildSearchIndexValue(built.entries),
+    media: built.media,
+    remoteImages: built.remoteImages,
+    ...(cards ? { cards: cards.cards } : {}),
+    previous: previous?.manifest ?? null,
+    existingKeys,
+    renderer: RENDERER_VERSION,
+    now,
+  });
+  // Nothing is deleted but stale previews' records: what no manifest names is the live clean-up's.
+  const plan: UploadPlan = { ...planned, writes: await withoutSharedSamples(store, planned, existingKeys, log), deletes: [] };
+
+  const expiresMs = Date.parse(now) + link.days * 86_400_000;
+  const seconds = Math.floor(expiresMs / 1000);
+  const expires = new Date(seconds * 1000).toISOString();
+  const url = `${link.origin}${previewLinkPath(name, await signPreviewLink(link.secret, name, seconds))}`;
+  const record: PreviewRecord = {
+    name,
+    version: plan.manifest.version,
+    publishedAt: now,
+    by: machineUser(),
+    // Links printed earlier keep working until their own expiry: so does the preview.
+    expiresAt: previous && previous.expiresAt > expires ? previous.expiresAt : expires,
+    manifest: plan.manifest,
+  };
+  const { stale } = previewWindow([record, ...records.filter((r) => r.name !== name)], keep, now);
+
+  for (const line of planLines(plan, false, cards?.drawn ?? null)) log(line);
+  for (const draft of plan.drafts) log(`draft     ${draft.file} → ${draft.slug} (in the preview as a draft: not listed)`);
+  await stage(notWritten(name), async () => {
+    await store.putMany(plan.writes);
+    await lock?.check();
+    await store.put(previewKey(name), JSON.stringify(record));
+  });
+  // Held under the lock until listed: an upload after this one lists the record, and so keeps its
+  // keys, rather than cleaning up entries it found before the record showed.
+  if (!(await listed(store, previewKey(name))))
+    log(`warning   the record ${previewKey(name)} is not listed yet: an upload in the next minute might clean up keys only it names`);
+  const staleKeys = stale.map((r) => previewKey(r.name));
+  try {
+    await store.deleteMany(staleKeys);
+  } catch (error) {
+    throw new PublishStoppedError(
+      error,
+      `The preview ${name} is written and whole; the records of ${staleKeys.length} stale preview(s) remain.`,
+    );
+  }
+  for (const r of stale)
+    log(`removed   preview ${r.name} (${Date.parse(r.expiresAt) <= Date.parse(now) ? 'its link expired' : `beyond the ${keep} kept`})`);
+
+  const written = plan.entries.filter((e) => e.status === 'written').length;
+  log(
+    `Preview ${name} v${record.version}: ${plan.entries.length} entries: wrote ${written}, ${plan.entries.length - written} unchanged; ` +
+      `${plan.samples.length} samples; the public site is unchanged.`,
+  );
+  const preview: PreviewOutcome = { name, version: record.version, url, expires };
+  log(`preview   ${name} → ${url} (works until ${expires.slice(0, 16).replace('T', ' ')} UTC)`);
+  return { plan, preview };
+}
+
+async function listed(store: KvStore, key: string): Promise<boolean> {
+  for (const wait of [0, ...VISIBILITY_WAITS_MS]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    if ((await store.listKeys(PREVIEW_KEY_PREFIX)).includes(key)) return true;
+  }
+  return false;
+}
+
+/** The plan's writes less those of samples KV already holds (by path: the live site's too); a changed one is named. */
+async function withoutSharedSamples(
+  store: KvStore,
+  plan: UploadPlan,
+  existing: ReadonlySet<string>,
+  log: (line: string) => void,
+): Promise<UploadPlan['writes']> {
+  const shared = plan.writes.filter((w) => w.key.startsWith(SAMPLE_PREFIX) && existing.has(w.key));
+  if (shared.length === 0) return plan.writes;
+  const held = await store.getMany(shared.map((w) => w.key));
+  for (const { key, value } of shared) {
+    const path = key.slice(SAMPLE_PREFIX.length);
+    const report = plan.samples.find((s) => s.path === path);
+    if (held.get(key) === value) {
+      if (report) report.status = 'unchanged';
+    } else {
+      log(
+        `warning   samples/${path} differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)`,
+      );
+    }
+  }
+  return plan.writes.filter((w) => !shared.includes(w));
+}

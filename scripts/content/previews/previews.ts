@@ -1,0 +1,62 @@
+/**
+ * Whole-site previews as the upload keeps them (contracts/site-preview.ts): each `preview/<name>`
+ * record names a manifest whose keys must outlive the clean-up of old versions. Kept, like
+ * history: the newest `keep` previews whose links have not expired; the others' records go with
+ * the next clean-up, and their keys with the first live upload after that. Listed by --history.
+ *
+ * Pure, except readPreviews (KV reads).
+ */
+import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
+import { type PreviewRecord, parseStored, previewRecordSchema } from '../../../contracts/kv-values.ts';
+import type { KvStore } from '../kv/kv-store.ts';
+import { namedKeys } from '../publish/named-keys.ts';
+import type { UploadPlan } from '../publish/plan-upload.ts';
+
+/** Every preview record in KV, newest upload first; throws naming the key of an unreadable one. */
+export async function readPreviews(store: KvStore): Promise<PreviewRecord[]> {
+  const keys = await store.listKeys(PREVIEW_KEY_PREFIX);
+  const values = await store.getMany(keys);
+  const records: PreviewRecord[] = [];
+  for (const key of keys) {
+    const raw = values.get(key);
+    if (raw == null) continue; // listed, then removed
+    records.push(parseStored(previewRecordSchema, raw, `the preview record ${key}`));
+  }
+  return records.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.name.localeCompare(b.name));
+}
+
+export interface PreviewWindow {
+  /** Their keys survive every clean-up. */
+  kept: PreviewRecord[];
+  /** Expired, or older than the newest `keep`: their records are deleted. */
+  stale: PreviewRecord[];
+}
+
+/** Which previews are kept at `now`: unexpired, the newest `keep` of them. */
+export function previewWindow(records: readonly PreviewRecord[], keep: number, now: string): PreviewWindow {
+  const newestFirst = [...records].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  const live = newestFirst.filter((r) => Date.parse(r.expiresAt) > Date.parse(now));
+  const kept = live.slice(0, keep);
+  return { kept, stale: newestFirst.filter((r) => !kept.includes(r)) };
+}
+
+/**
+ * A live upload's plan with the previews kept: its clean-up narrowed to keys no kept preview
+ * names, and the records of stale previews deleted with it.
+ */
+export function withPreviews(plan: UploadPlan, { kept, stale }: PreviewWindow): UploadPlan {
+  const needed = new Set(kept.flatMap((r) => namedKeys(r.manifest)));
+  const deletes = [...plan.deletes.filter((key) => !needed.has(key)), ...stale.map((r) => previewKey(r.name))].sort();
+  return { ...plan, deletes };
+}
+
+const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** One line per preview, newest first: `preview pr-42  v2  <time>  <by>  link until <time>`. */
+export function formatPreviews(records: readonly PreviewRecord[], now: string): string[] {
+  return records.map((r) => {
+    const ended = Date.parse(r.expiresAt) <= Date.parse(now);
+    const entries = r.manifest.entries.length;
+    return `preview ${r.name}  v${r.version}  ${r.publishedAt}  ${r.by}  ${entries} entries  link ${ended ? 'expired' : 'works until'} ${minute(r.expiresAt)}`;
+  });
+}

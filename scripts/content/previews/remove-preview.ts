@@ -1,0 +1,54 @@
+/**
+ * `npm run upload -- --remove-preview <name>`: deletes the record `preview/<name>`, under the
+ * upload lock, so its link and any session in it show the preview no longer exists. Its keys
+ * are left to the next live upload's clean-up (they may be the live site's too). Refused, with
+ * nothing deleted, when there is no such preview. I/O: KV reads and a delete.
+ */
+import { previewKey } from '../../../contracts/kv-keys.ts';
+import type { KvStore } from '../kv/kv-store.ts';
+import { live, stage, UploadConflictError } from '../publish/publish-error.ts';
+import { acquireUploadLock, manifestTracker, type UploadLock } from '../publish/upload-lock.ts';
+import { readPreviews } from './previews.ts';
+
+export interface RemovePreviewOptions {
+  store: KvStore;
+  name: string;
+  now?: string;
+  log?: (line: string) => void;
+  /** Takes the upload lock, as in upload.ts (default the KV lock). */
+  lock?: (now: string) => Promise<UploadLock>;
+}
+
+export async function removePreview({
+  store,
+  name,
+  now = new Date().toISOString(),
+  log = () => {},
+  lock: takeLock = (at) => acquireUploadLock(store, at),
+}: RemovePreviewOptions): Promise<void> {
+  const lock = await stage(
+    () => live.nothingPublished(undefined),
+    () => takeLock(now),
+  );
+  const tracker = manifestTracker();
+  let failure: unknown;
+  try {
+    const unchanged = () => `The preview ${name} was not removed; the public site is unchanged.`;
+    const records = await stage(unchanged, () => readPreviews(store));
+    if (!records.some((r) => r.name === name)) {
+      const names = records.map((r) => r.name).join(', ') || 'none';
+      throw new UploadConflictError(`there is no preview named ${name} (previews: ${names}): nothing was removed.`);
+    }
+    await stage(unchanged, async () => {
+      await lock.check();
+      await store.delete(previewKey(name));
+    });
+    log(`removed preview ${name}: its link now says the preview no longer exists; its keys go with the next upload's clean-up.`);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    const note = await lock.release(tracker.outcome(failure));
+    if (note) log(note);
+  }
+}

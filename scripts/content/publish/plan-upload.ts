@@ -1,0 +1,203 @@
+/**
+ * Plans an upload against what KV holds: what to write, in which order (the manifest last), and what to delete.
+ * Pure: built content, the previous manifest and the keys in KV in; a plan out.
+ */
+import { entryKey, sampleKey } from '../../../contracts/kv-keys.ts';
+import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
+import type { BuiltEntry, BuiltSample } from '../build/build-entries.ts';
+import type { BuiltSearchIndex } from '../build/build-search-index.ts';
+import type { BuiltMedia } from '../build/media.ts';
+import type { BuiltCard } from '../cards/build-cards.ts';
+import type { RemoteImagePointer } from '../markdown/remote-images.ts';
+import { calendarDate, publishAtFor } from '../source/schedule.ts';
+import { namedKeys } from './named-keys.ts';
+
+export interface PlannedWrite {
+  key: string;
+  /** Text, or an image's bytes. */
+  value: string | Uint8Array;
+}
+
+export interface EntryReport {
+  file: string;
+  slug: string;
+  status: 'written' | 'unchanged';
+}
+
+export interface UploadPlan {
+  /** Entry, sample and search-index values to put before the manifest. */
+  writes: PlannedWrite[];
+  manifest: Manifest;
+  /**
+   * The version of the manifest this plan was made against (null: none yet). Publishing
+   * re-reads the manifest right before writing it and aborts if it is no longer this one.
+   */
+  basedOn: number | null;
+  /** False when the content is exactly what the previous manifest names: nothing to publish. */
+  manifestChanged: boolean;
+  /** Keys to delete after the manifest is written. */
+  deletes: string[];
+  entries: EntryReport[];
+  /** Draft entries, reported apart: they are not published. */
+  drafts: EntryReport[];
+  samples: { path: string; status: 'written' | 'unchanged' }[];
+  /** Images of content/media/; absent: none. */
+  media?: { name: string; url: string; status: 'written' | 'unchanged' }[];
+  /** Social cards, one per article and draft that has one; absent: none. */
+  cards?: { file: string; url: string; status: 'written' | 'unchanged' }[];
+  /** Images from other hosts that pages show through the Worker; absent: none. */
+  remoteImages?: { url: string; path: string; status: 'written' | 'unchanged' }[];
+}
+
+export interface PlanInput {
+  entries: BuiltEntry[];
+  samples: BuiltSample[];
+  /** Entries with `draft: true`: written like the others, named only in the manifest's `drafts`. */
+  drafts?: BuiltEntry[];
+  /** The search index of this content; absent when none is built. */
+  search?: BuiltSearchIndex | null;
+  /** Images of content/media/, stored under their content hash. */
+  media?: BuiltMedia[];
+  /** Social cards by content file (build-cards.ts); an entry without one names none. */
+  cards?: ReadonlyMap<string, BuiltCard>;
+  /** Images from other hosts without a kept copy (remote-images.ts). */
+  remoteImages?: RemoteImagePointer[];
+  previous: Manifest | null;
+  /** Every `entry/`, `sample/` and `search/` key now in the namespace. */
+  existingKeys: ReadonlySet<string>;
+  renderer: string;
+  /** ISO time of this upload. */
+  now: string;
+}
+
+export function planUpload({
+  entries,
+  samples,
+  drafts = [],
+  search = null,
+  media = [],
+  cards = new Map(),
+  remoteImages = [],
+  previous,
+  existingKeys,
+  renderer,
+  now,
+}: PlanInput): UploadPlan {
+  const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
+  const writes: PlannedWrite[] = [];
+  const entryReports: EntryReport[] = [];
+  const draftReports: EntryReport[] = [];
+
+  const toManifestEntry = (entry: BuiltEntry, reports: EntryReport[]): ManifestEntry => {
+    const key = entryKey(entry.hash);
+    const { attributes, file } = entry.value;
+    const unchanged = existingKeys.has(key);
+    if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
+    reports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
+    const publishAt = publishAtFor(attributes.date, now);
+    return {
+      slug: attributes.slug,
+      type: attributes.type ?? null,
+      title: attributes.title,
+      description: attributes.description,
+      date: attributes.date === undefined ? null : calendarDate(attributes.date),
+      file,
+      key,
+      sourceHash: entry.sourceHash,
+      updated: entry.updated,
+      ...(entry.changed === undefined ? {} : { changed: entry.changed }),
+      ...(publishAt === undefined ? {} : { publishAt }),
+      ...(cards.has(file) ? { card: cards.get(file)!.card } : {}),
+    };
+  };
+  const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
+  const manifestDrafts = drafts.map((entry) => toManifestEntry(entry, draftReports));
+
+  const sampleReports = samples.map((sample) => {
+    const key = sampleKey(sample.path);
+    const unchanged = previousSamples.get(sample.path) === sample.hash && existingKeys.has(key);
+    if (!unchanged) writes.push({ key, value: sample.content });
+    return { path: sample.path, status: unchanged ? ('unchanged' as const) : ('written' as const) };
+  });
+
+  if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
+
+  // Two articles may share a card (the same title, section and date): its key is written once.
+  const imageWrites = new Set<string>();
+  const image = (key: string, bytes: string | Uint8Array) => {
+    const unchanged = existingKeys.has(key);
+    if (!unchanged && !imageWrites.has(key)) writes.push({ key, value: bytes });
+    imageWrites.add(key);
+    return unchanged ? ('unchanged' as const) : ('written' as const);
+  };
+  const mediaReports = media.map(({ name, key, url, bytes }) => ({ name, url, status: image(key, bytes) }));
+  const usedCards = [...manifestEntries, ...manifestDrafts].flatMap((e) => (cards.has(e.file) ? [cards.get(e.file)!] : []));
+  const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: image(key, bytes) }));
+  const remoteReports = remoteImages.map(({ url, key, path }) => ({
+    url,
+    path,
+    status: image(key, JSON.stringify({ url } satisfies StoredRemoteImage)),
+  }));
+  const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key), ...remoteImages.map((r) => r.key)])].sort();
+
+  const manifest: Manifest = {
+    version: (previous?.version ?? 0) + 1,
+    publishedAt: now,
+    renderer,
+    entries: inDisplayOrder(manifestEntries),
+    samples: samples.map(({ path, hash }) => ({ path, hash })),
+    search: search?.key ?? null,
+    drafts: manifestDrafts,
+    ...(imageKeys.length > 0 ? { media: imageKeys } : {}),
+  };
+
+  const manifestChanged = !previous || !sameContent(previous, manifest);
+  if (!manifestChanged) {
+    manifest.version = previous.version;
+    manifest.publishedAt = previous.publishedAt;
+  }
+
+  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
+  const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
+
+  return {
+    writes,
+    manifest,
+    basedOn: previous?.version ?? null,
+    manifestChanged,
+    deletes,
+    entries: entryReports,
+    drafts: draftReports,
+    samples: sampleReports,
+    media: mediaReports,
+    cards: cardReports,
+    remoteImages: remoteReports,
+  };
+}
+
+/** Two manifests publish the same site when all but their version and time agree. */
+function sameContent(a: Manifest, b: Manifest): boolean {
+  const content = (m: Manifest) =>
+    JSON.stringify({
+      renderer: m.renderer,
+      entries: m.entries,
+      samples: m.samples,
+      search: m.search,
+      drafts: m.drafts,
+      media: m.media ?? [],
+    });
+  return content(a) === content(b);
+}
+
+/**
+ * News newest first (same day: by title), then all other entries by title. Sorting once here
+ * spares every index request from sorting.
+ */
+export function inDisplayOrder(entries: ManifestEntry[]): ManifestEntry[] {
+  const byTitle = (a: ManifestEntry, b: ManifestEntry) => a.title.localeCompare(b.title, 'en');
+  // A time of day (publishAt) orders posts of the same day.
+  const when = (e: ManifestEntry) => e.publishAt ?? e.date ?? '';
+  const news = entries.filter((e) => e.type === 'news').sort((a, b) => when(b).localeCompare(when(a)) || byTitle(a, b));
+  const others = entries.filter((e) => e.type !== 'news').sort(byTitle);
+  return [...news, ...others];
+}

@@ -1,0 +1,120 @@
+/**
+ * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write.
+ * Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV reads and writes.
+ */
+import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import type { KvStore } from '../kv/kv-store.ts';
+import { type HistoryRecord, historyKey, historyRecord, readHistory } from './history.ts';
+import { namedKeys } from './named-keys.ts';
+import type { UploadPlan } from './plan-upload.ts';
+import { publishPlan } from './publish.ts';
+import { live, stage, UploadConflictError } from './publish-error.ts';
+import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
+
+/** The rollback cannot be done: nothing was written (a refusal, like a conflict: not wrapped as a KV failure). */
+export class RollbackRefusedError extends UploadConflictError {
+  constructor(message: string) {
+    super(`${message}: nothing was written.`);
+    this.name = 'RollbackRefusedError';
+  }
+}
+
+export interface RollbackOptions {
+  store: KvStore;
+  /** The version to make live; default: the one the live version replaced. */
+  version?: number;
+  now?: string;
+  log?: (line: string) => void;
+  /** Takes the upload lock, as in upload.ts (default the KV lock). */
+  lock?: (now: string) => Promise<UploadLock>;
+}
+
+export interface RollbackOutcome {
+  /** The version number the restored content is live under. */
+  version: number;
+  restored: number;
+}
+
+export async function rollback({
+  store,
+  version,
+  now = new Date().toISOString(),
+  log = () => {},
+  lock: takeLock = (at) => acquireUploadLock(store, at),
+}: RollbackOptions): Promise<RollbackOutcome> {
+  const lock = await stage(
+    () => live.nothingPublished(undefined),
+    () => takeLock(now),
+  );
+  const tracker = manifestTracker();
+  let failure: unknown;
+  try {
+    let served: number | null | undefined;
+    const { current, target } = await stage(
+      () => live.nothingPublished(served),
+      async () => {
+        const raw = await store.get(MANIFEST_KEY);
+        const current = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+        served = current?.version ?? null;
+        if (!current) throw new RollbackRefusedError('nothing is published: there is no version to roll back from');
+        const target = chooseTarget(current, await readHistory(store), version);
+        const missing = await missingKeys(store, target.manifest);
+        if (missing.length > 0) {
+          const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? `, and ${missing.length - 10} more` : '');
+          throw new RollbackRefusedError(
+            `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
+          );
+        }
+        return { current, target };
+      },
+    );
+    const manifest: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
+    const record = historyRecord(manifest, current, machineUser(), target.version);
+    const plan: UploadPlan = {
+      writes: [{ key: historyKey(manifest.version), value: JSON.stringify(record) }],
+      manifest,
+      basedOn: current.version,
+      manifestChanged: true,
+      deletes: [],
+      entries: [],
+      drafts: [],
+      samples: [],
+    };
+    await publishPlan(store, plan, tracker.see, lock);
+    log(
+      `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`,
+    );
+    return { version: manifest.version, restored: target.version };
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    const note = await lock.release(tracker.outcome(failure));
+    if (note) log(note);
+  }
+}
+
+function chooseTarget(current: Manifest, records: HistoryRecord[], version: number | undefined): HistoryRecord {
+  const available = records.map((r) => `v${r.version}`).join(', ') || 'none';
+  let wanted = version;
+  if (wanted === undefined) {
+    const liveRecord = records.find((r) => r.version === current.version);
+    if (!liveRecord)
+      throw new RollbackRefusedError(
+        `the live version ${current.version} has no history record, so its previous version is not known; name one (kept: ${available})`,
+      );
+    if (liveRecord.replaced === null)
+      throw new RollbackRefusedError(`version ${current.version} is the first recorded version: there is none before it`);
+    wanted = liveRecord.replaced;
+  }
+  if (wanted === current.version) throw new RollbackRefusedError(`version ${wanted} is already live`);
+  const target = records.find((r) => r.version === wanted);
+  if (!target) throw new RollbackRefusedError(`version ${wanted} is not in the history (kept: ${available})`);
+  return target;
+}
+
+async function missingKeys(store: KvStore, manifest: Manifest): Promise<string[]> {
+  const present = new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
+  return namedKeys(manifest).filter((key) => !present.has(key));
+}

@@ -1,0 +1,172 @@
+/** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
+import { parseArgs } from 'node:util';
+import { previewNameProblem } from '../../../contracts/site-preview.ts';
+import { DEFAULT_KEEP_VERSIONS, MIN_KEEP_VERSIONS } from './history.ts';
+
+interface OptionSpec {
+  type: 'boolean' | 'string';
+  short?: string;
+  /** Shown after the flag in --help, for string options. */
+  value?: string;
+  default?: string | boolean;
+  help: string;
+}
+
+export const UPLOAD_OPTIONS = {
+  'dry-run': { type: 'boolean', default: false, help: 'validate, render and plan; write nothing' },
+  strict: { type: 'boolean', default: false, help: 'treat warnings (content removed by sanitising) as errors: nothing is written' },
+  remote: {
+    type: 'boolean',
+    default: false,
+    help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)',
+  },
+  local: { type: 'boolean', default: false, help: 'publish to the local state that `npm start` serves (the default)' },
+  verify: {
+    type: 'boolean',
+    default: false,
+    help: 'write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)',
+  },
+  dir: { type: 'string', value: '<folder>', default: 'content', help: 'the content folder to publish (default: content)' },
+  config: {
+    type: 'string',
+    value: '<file>',
+    default: 'wrangler.toml',
+    help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)',
+  },
+  'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
+  'no-render-cache': {
+    type: 'boolean',
+    default: false,
+    help: 'render every file and draw every social card again, ignoring what earlier runs kept',
+  },
+  'client-diagrams': {
+    type: 'boolean',
+    default: false,
+    help: "leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge",
+  },
+  'no-image-copies': {
+    type: 'boolean',
+    default: false,
+    help: 'fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts',
+  },
+  preview: {
+    type: 'string',
+    value: '<name>',
+    help: 'publish a whole-site preview named <name> (e.g. pr-42), not the live site, and print its signed link',
+  },
+  'remove-preview': {
+    type: 'string',
+    value: '<name>',
+    help: 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up',
+  },
+  'preview-days': {
+    type: 'string',
+    value: '<days>',
+    default: '7',
+    help: 'how long the preview links printed (drafts, --preview) work (default: 7; remote links need PREVIEW_SECRET)',
+  },
+  history: {
+    type: 'boolean',
+    default: false,
+    help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed) and previews',
+  },
+  rollback: {
+    type: 'boolean',
+    value: '[N]',
+    default: false,
+    help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
+  },
+  'reset-lock': {
+    type: 'boolean',
+    default: false,
+    help: 'with --remote: clear a stale publish lock, one that remembers a version the namespace no longer has (recreated, or its manifest removed); refuses while the namespace has it',
+  },
+  keep: {
+    type: 'string',
+    value: '<n>',
+    default: String(DEFAULT_KEEP_VERSIONS),
+    help: `versions kept, the live one included, and previews kept (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up`,
+  },
+  help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
+} as const satisfies Record<string, OptionSpec>;
+
+type Spec = typeof UPLOAD_OPTIONS;
+export type UploadArgs = {
+  [K in keyof Spec]: Spec[K]['type'] extends 'boolean' ? boolean : Spec[K] extends { default: string } ? string : string | undefined;
+};
+
+export function usage(): string {
+  const flags = Object.entries(UPLOAD_OPTIONS).map(([name, spec]: [string, OptionSpec]) => {
+    const short = spec.short ? `-${spec.short}, ` : '';
+    return [`  ${short}--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const;
+  });
+  const width = Math.max(...flags.map(([flag]) => flag.length)) + 2;
+  return [
+    'Usage: npm run upload -- [options]',
+    '',
+    'Publishes content/*.md to Workers KV: validates every file, renders the markdown, writes what',
+    'changed, then the manifest. Exit code 0 on success; 1 when a file is invalid (nothing written),',
+    'another upload holds the lock, or --verify finds a problem; 2 on bad usage.',
+    '',
+    'Options:',
+    ...flags.map(([flag, help]) => `${flag.padEnd(width)}${help}`),
+  ].join('\n');
+}
+
+export type ParsedCommand = { ok: true; args: UploadArgs; keep: number; rollbackTo: number | undefined } | { ok: false; error: string };
+
+export function parseUploadArgs(argv: string[]): ParsedCommand {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof UPLOAD_OPTIONS; strict: true; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: UPLOAD_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    // Positionals are allowed for --rollback's version; node's hint about them only confuses here.
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    return { ok: false, error: `${message} (npm run upload -- --help lists the options)` };
+  }
+  const args = parsed.values as UploadArgs;
+  const { positionals } = parsed;
+  if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
+  const modes = [
+    args.verify,
+    args.history,
+    args.rollback,
+    args['reset-lock'],
+    args.preview !== undefined,
+    args['remove-preview'] !== undefined,
+  ];
+  if (modes.filter(Boolean).length > 1)
+    return { ok: false, error: 'choose one of --verify, --history, --rollback, --reset-lock, --preview and --remove-preview' };
+  for (const flag of ['preview', 'remove-preview'] as const) {
+    const name = args[flag];
+    const problem = name === undefined ? null : previewNameProblem(name);
+    if (problem) return { ok: false, error: `--${flag}: ${problem}` };
+  }
+  if (args['dry-run'] && (args.preview !== undefined || args['remove-preview'] !== undefined))
+    return { ok: false, error: '--dry-run is for live uploads: a preview is itself the way to look before publishing' };
+  if (args['reset-lock'] && !args.remote)
+    return {
+      ok: false,
+      error: "--reset-lock is for the remote publish lock (with --remote): the local upload's lock remembers no version",
+    };
+  if (args['reset-lock'] && args['dry-run'])
+    return { ok: false, error: '--reset-lock has no dry run: it changes nothing unless the lock is stale' };
+  if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
+  if (args['dry-run'] && (args.history || args.rollback))
+    return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
+  const days = Number(args['preview-days']);
+  if (!(days > 0 && days <= 365))
+    return { ok: false, error: `--preview-days must be a number of days from 1 to 365, got "${args['preview-days']}"` };
+  const keep = Number(args.keep);
+  if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS) {
+    return {
+      ok: false,
+      error: `--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)`,
+    };
+  }
+  const rollbackTo = positionals.length === 1 && args.rollback ? Number(positionals[0]) : undefined;
+  if (positionals.length > (args.rollback ? 1 : 0) || (rollbackTo !== undefined && !(Number.isInteger(rollbackTo) && rollbackTo >= 0))) {
+    return { ok: false, error: `unexpected argument ${positionals.join(' ')} (only --rollback takes one: a version number)` };
+  }
+  return { ok: true, args, keep, rollbackTo };
+}

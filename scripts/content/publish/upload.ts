@@ -1,0 +1,283 @@
+/**
+ * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
+ * (live, or a whole-site preview).
+ * I/O: the folder, image hosts and KV through the store given; progress through `log`.
+ */
+import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import { buildEntries, type RenderCache } from '../build/build-entries.ts';
+import { buildSearchIndexValue } from '../build/build-search-index.ts';
+import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
+import { type BuiltCards, buildCards, type CardMaker } from '../cards/build-cards.ts';
+import { diskCardCache } from '../cards/card-cache.ts';
+import { satoriCardMaker } from '../cards/card-render.ts';
+import { browserDiagramDrawer, type DiagramDrawer } from '../diagrams/diagram-browser.ts';
+import { formatRequestTally, type KvStore } from '../kv/kv-store.ts';
+import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
+import { formatDraftLink, type PreviewOptions, previewLinks } from '../previews/preview-links.ts';
+import { type PreviewOutcome, publishPreview } from '../previews/preview-upload.ts';
+import { previewWindow, readPreviews, withPreviews } from '../previews/previews.ts';
+import { type ContentFolder, loadContentFolder } from '../source/load-content.ts';
+import { type ContentProblem, formatProblem, formatWarning } from '../source/problems.ts';
+import { formatScheduled, scheduledAt } from '../source/schedule.ts';
+import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
+import { planUpload, type UploadPlan } from './plan-upload.ts';
+import type { PublishStep } from './publish.ts';
+import { publishPlan } from './publish.ts';
+import { live, stage } from './publish-error.ts';
+import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
+import { planLines, summaryLine } from './upload-report.ts';
+
+export interface UploadOptions {
+  /** A folder to read, or content already in memory. */
+  content: string | ContentFolder;
+  store: KvStore;
+  dryRun?: boolean;
+  log?: (line: string) => void;
+  /** The upload's time; defaults to now. */
+  now?: string;
+  /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
+  renderCache?: RenderCache;
+  /** Warnings (what sanitising removed) stop the upload like problems. */
+  strict?: boolean;
+  /** How to sign the preview link printed for each draft (and a whole-site preview's); without it, drafts are listed without links. */
+  preview?: PreviewOptions;
+  /**
+   * Publish a whole-site preview of this name (contracts/site-preview.ts) instead of the live
+   * site: needs `preview` with a secret, for its link; no dry run.
+   */
+  previewName?: string;
+  /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
+  keepVersions?: number;
+  /**
+   * Draws mermaid diagrams into the entries. By default a browser is looked for (Chromium,
+   * Chrome or Edge: diagram-browser.ts); `null`, or no browser found, leaves them to the
+   * visitor's browser, as the log then says.
+   */
+  diagrams?: DiagramDrawer | null;
+  /**
+   * Draws each article's social card (build-cards.ts). By default satori and sharp with the disk
+   * cache beside the render cache (card-cache.ts), so an unchanged card is not drawn again; `null`:
+   * no cards, and every page names the site card.
+   */
+  cards?: CardMaker | null;
+  /** Takes the upload lock: default the KV lock (upload-lock.ts); remotely the publish lock (publish-lease-client.ts). */
+  lock?: (now: string) => Promise<UploadLock>;
+  /**
+   * Given with `content` a folder (the command line does), images shown from other hosts are
+   * first copied into its media/remote/ (copy-remote-images.ts; a dry run writes no file).
+   * Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
+   */
+  remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
+}
+
+export type UploadOutcome =
+  | {
+      ok: true;
+      plan: UploadPlan;
+      entriesWritten: number;
+      entriesUnchanged: number;
+      deleted: number;
+      /** A preview upload's link, its expiry and version (a workflow step writes them out). */
+      preview?: PreviewOutcome;
+    }
+  | { ok: false; problems: ContentProblem[] };
+
+export async function uploadContent({
+  content,
+  store,
+  dryRun = false,
+  log = () => {},
+  now = new Date().toISOString(),
+  renderCache,
+  strict = false,
+  preview,
+  previewName,
+  keepVersions = DEFAULT_KEEP_VERSIONS,
+  diagrams,
+  cards: cardMaker,
+  lock: takeLock = (at) => acquireUploadLock(store, at),
+  remoteImages = false,
+}: UploadOptions): Promise<UploadOutcome> {
+  const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
+  const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
+  const refuse = (problems: ContentProblem[]): UploadOutcome => {
+    for (const problem of problems) log(formatProblem(problem));
+    log(`${problems.length} problem(s) found: nothing was written.`);
+    logTally(store, log);
+    return { ok: false, problems };
+  };
+  const copyWarnings =
+    typeof content === 'string' && remoteImages
+      ? (await copyRemoteImages(content, folder, { ...remoteImages, log, write: !dryRun })).warnings
+      : [];
+  // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
+  // reads the manifest under the lock.
+  const published = async () =>
+    new Map(
+      (
+        await stage(
+          () => live.nothingPublished(undefined),
+          () => readManifest(store),
+        )
+      )?.entries.map((e) => [e.file, e.slug]),
+    );
+  const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
+  let built: Awaited<ReturnType<typeof buildEntries>>;
+  try {
+    built = await buildEntries(folder, renderCache, { published, strict, diagrams: drawer });
+  } finally {
+    // Only a drawer made here is closed here.
+    if (diagrams === undefined) await drawer?.close();
+  }
+  const strictCopies = strict ? copyWarnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })) : [];
+  if (!built.ok || strictCopies.length > 0) return refuse([...strictCopies, ...(built.ok ? [] : built.problems)]);
+  // Drawn before the lock is taken: a first upload's drawings take seconds, and the lease minutes.
+  const maker = cardMaker === undefined ? await satoriCardMaker(diskCardCache()) : cardMaker;
+  const cards = maker ? await buildCards([...built.entries, ...built.drafts], maker) : null;
+  built = { ...built, warnings: [...copyWarnings, ...built.warnings] };
+  for (const warning of built.warnings) log(formatWarning(warning));
+  if (built.clientDiagrams.length > 0) {
+    const why =
+      diagrams === null
+        ? 'diagrams are not drawn at upload (--client-diagrams)'
+        : 'no browser found to draw diagrams (Chromium, Chrome or Edge; CHROMIUM_PATH names one)';
+    log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
+  }
+
+  // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
+  const lock = dryRun
+    ? null
+    : await stage(
+        () => live.nothingPublished(undefined),
+        () => takeLock(now),
+      );
+  const tracker = manifestTracker();
+  let outcome: UploadOutcome;
+  let failure: unknown;
+  try {
+    if (previewName !== undefined && previewLink) {
+      const { plan, preview: published } = await publishPreview({
+        built,
+        cards,
+        store,
+        name: previewName,
+        link: previewLink,
+        keep: keepVersions,
+        now,
+        lock,
+        log,
+      });
+      const written = plan.entries.filter((e) => e.status === 'written').length;
+      outcome = {
+        ok: true,
+        plan,
+        entriesWritten: written,
+        entriesUnchanged: plan.entries.length - written,
+        deleted: 0,
+        preview: published,
+      };
+    } else {
+      outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
+    }
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    const note = await lock?.release(tracker.outcome(failure));
+    if (note) log(note);
+  }
+  // Counted after the lock's release, the upload's last request.
+  logTally(store, log);
+  return outcome;
+}
+
+/** A whole-site preview's link is signed like drafts' links: without a secret there is no preview to give. */
+function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): PreviewOptions & { secret: string } {
+  if (dryRun) throw new Error('a whole-site preview has no dry run: drop --dry-run, or --preview for a dry run of the live upload');
+  if (!preview?.secret)
+    throw new Error(`a whole-site preview needs its link signed: ${preview?.missingSecret ?? 'no PREVIEW_SECRET'}. Nothing was written.`);
+  return { ...preview, secret: preview.secret };
+}
+
+function logTally(store: KvStore, log: (line: string) => void): void {
+  const tally = store.requests?.();
+  if (tally) log(formatRequestTally(tally));
+}
+
+async function planAndPublish(
+  built: Extract<Awaited<ReturnType<typeof buildEntries>>, { ok: true }>,
+  cards: BuiltCards | null,
+  store: KvStore,
+  dryRun: boolean,
+  log: (line: string) => void,
+  now: string,
+  lock: UploadLock | null,
+  preview: PreviewOptions | undefined,
+  keepVersions: number,
+  seeStep: (step: PublishStep) => void,
+): Promise<UploadOutcome> {
+  let served: number | null | undefined;
+  const { previous, existingKeys, records, previews } = await stage(
+    () => live.nothingPublished(served),
+    async () => {
+      // Independent reads, made side by side: each is a round trip to KV.
+      const [previous, keys, records, previews] = await Promise.all([
+        readManifest(store).then((manifest) => {
+          served = manifest?.version ?? null;
+          return manifest;
+        }),
+        Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix))),
+        readHistory(store),
+        readPreviews(store),
+      ]);
+      return { previous, existingKeys: new Set(keys.flat()), records, previews };
+    },
+  );
+  const search = buildSearchIndexValue(built.entries);
+  const planned = planUpload({
+    entries: built.entries,
+    samples: built.samples,
+    drafts: built.drafts,
+    search,
+    media: built.media,
+    remoteImages: built.remoteImages,
+    ...(cards ? { cards: cards.cards } : {}),
+    previous,
+    existingKeys,
+    renderer: RENDERER_VERSION,
+    now,
+  });
+  // Kept versions' and kept previews' keys survive the clean-up.
+  const plan = withPreviews(
+    withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() }),
+    previewWindow(previews, keepVersions, now),
+  );
+
+  for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
+  for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
+  if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
+  else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
+
+  if (!dryRun) {
+    await publishPlan(
+      store,
+      plan,
+      (step) => {
+        seeStep(step);
+        if (step.kind === 'cleanup-skipped') log(`clean-up skipped: ${step.reason}`);
+      },
+      lock ?? undefined,
+    );
+  }
+
+  const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
+  const entriesUnchanged = plan.entries.length - entriesWritten;
+  log(summaryLine(plan, dryRun, built.warnings.length));
+  return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };
+}
+
+async function readManifest(store: KvStore): Promise<Manifest | null> {
+  const raw = await store.get(MANIFEST_KEY);
+  return raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+}

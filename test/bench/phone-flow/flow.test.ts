@@ -1,0 +1,90 @@
+/** The phone flow's reading of what its probe recorded (bench/phone-flow/flow.ts `figures`), on made-up records. */
+import { describe, expect, test } from 'vitest';
+import { figures } from '../../../bench/phone-flow/flow.ts';
+import type { DocumentRecord } from '../../../bench/phone-flow/probe.ts';
+import type { Scenario } from '../../../bench/phone-flow/scenarios.ts';
+
+const T0 = 1_700_000_000_000;
+const NAV: Scenario = { name: 'nav tap at 1 s', page: 'article', steps: [{ tap: 'a' }], navigates: true };
+
+function doc(extra: Partial<DocumentRecord>): DocumentRecord {
+  return {
+    id: 'x',
+    url: 'http://site/',
+    origin: T0,
+    fcp: T0 + 800,
+    lcp: T0 + 900,
+    longTasks: [],
+    events: [],
+    firstInput: null,
+    taps: [],
+    headings: [{ text: 'Old', at: T0 + 810 }],
+    resources: [],
+    ...extra,
+  };
+}
+
+describe('figures', () => {
+  test('in place: bytes before the first input, long tasks in its window only, the tap and its next <h1>', () => {
+    const page = doc({
+      firstInput: T0 + 2000,
+      taps: [T0 + 2000],
+      resources: [
+        { url: 'http://site/', bytes: 20_000, end: T0 + 700 },
+        { url: 'http://site/assets/entry-x.js', bytes: 6000, end: T0 + 1100 },
+        { url: 'http://site/api/_analog/page-html/guide', bytes: 3000, end: T0 + 2150 },
+      ],
+      longTasks: [
+        { start: T0 + 1500, duration: 120 },
+        { start: T0 + 2100, duration: 40 },
+        { start: T0 + 7100, duration: 300 },
+      ],
+      events: [
+        { name: 'pointerdown', start: T0 + 2000, duration: 24, interactionId: 7 },
+        { name: 'click', start: T0 + 2001, duration: 48, interactionId: 7 },
+      ],
+      headings: [
+        { text: 'Old', at: T0 + 810 },
+        { text: 'Guides', at: T0 + 2230 },
+      ],
+    });
+    expect(figures([page], NAV)).toEqual({
+      fcpMs: 800,
+      lcpMs: 900,
+      bytesBeforeInput: 26_000,
+      jsBytesBeforeInput: 6000,
+      bytesTotal: 29_000,
+      longTaskMaxMs: 40,
+      longTaskTotalMs: 40,
+      inpMs: [48],
+      tapToHeadingMs: 230,
+      reloaded: false,
+    });
+  });
+
+  test('a full load: the next document shows its <h1> no earlier than its first paint; the lost tap has no INP', () => {
+    const first = doc({ firstInput: T0 + 2000, taps: [T0 + 2000], resources: [{ url: 'http://site/', bytes: 50_000, end: T0 + 700 }] });
+    const next = doc({
+      id: 'y',
+      origin: T0 + 2100,
+      fcp: T0 + 2900,
+      headings: [{ text: 'Guides', at: T0 + 2600 }],
+      longTasks: [{ start: T0 + 2700, duration: 90 }],
+      resources: [{ url: 'http://site/guide', bytes: 40_000, end: T0 + 2500 }],
+    });
+    const result = figures([first, next], NAV);
+    expect(result.reloaded).toBe(true);
+    expect(result.tapToHeadingMs).toBe(900);
+    expect(result.inpMs).toEqual([null]);
+    expect(result.longTaskMaxMs).toBe(90);
+    expect(result.bytesTotal).toBe(90_000);
+  });
+
+  test('a tap under the 16 ms threshold reads as 16; a page that does not navigate has no tap→h1', () => {
+    const page = doc({ firstInput: T0 + 2000, taps: [T0 + 2000] });
+    const copy: Scenario = { name: 'copy tap', page: 'code', steps: [{ tap: 'b' }], navigates: false };
+    const result = figures([page], copy);
+    expect(result.inpMs).toEqual([16]);
+    expect(result.tapToHeadingMs).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import { buildEntries } from '../../../../scripts/content/build/build-entries.ts';
+import { buildMedia, MAX_RASTER_BYTES, type MediaFile } from '../../../../scripts/content/build/media.ts';
+import { remoteImagePointer } from '../../../../scripts/content/markdown/remote-images.ts';
+import { renderMarkdown } from '../../../../scripts/content/markdown/render-markdown.ts';
+import { formatProblem } from '../../../../scripts/content/source/problems.ts';
+
+/** The start of a PNG file: signature and IHDR chunk (what image-size reads), then `padding` bytes. */
+function png(width: number, height: number, padding = 0): Uint8Array {
+  const bytes = new Uint8Array(33 + padding);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return bytes;
+}
+const text = (s: string) => new TextEncoder().encode(s);
+const reasons = (files: MediaFile[]) => buildMedia(files).problems.map(formatProblem);
+
+describe('buildMedia', () => {
+  test('a PNG gets its size, a content-hash key and an immutable URL', () => {
+    const { media, problems } = buildMedia([
+      { name: 'shot.png', bytes: png(640, 400) },
+      { name: 'logo.svg', bytes: text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10"/></svg>') },
+    ]);
+    expect(problems).toEqual([]);
+    const shot = media.get('shot.png')!;
+    expect([shot.width, shot.height, shot.ext]).toEqual([640, 400, 'png']);
+    expect(shot.key).toMatch(/^media\/[0-9a-f]{64}\.png$/);
+    expect(shot.url).toBe(`/${shot.key}`);
+    expect([media.get('logo.svg')!.width, media.get('logo.svg')!.height]).toEqual([20, 10]);
+  });
+
+  test('a raster image over 1 MB is refused, saying so; the same size in SVG is not a raster', () => {
+    expect(reasons([{ name: 'big.png', bytes: png(4000, 3000, MAX_RASTER_BYTES + 200_000) }])).toEqual([
+      'media/big.png: image: is 1.2 MB: raster images may be at most 1 MB (refused, not re-encoded); save it smaller, e.g. as WebP or at a lower resolution',
+    ]);
+  });
+
+  test('an unknown kind, a misnamed file and an active SVG are refused, naming the file', () => {
+    expect(reasons([{ name: 'notes.txt', bytes: text('hi') }])).toEqual([
+      'media/notes.txt: image: ".txt" is not an image kind the site serves (allowed: png, jpg, jpeg, webp, avif, gif, svg)',
+    ]);
+    expect(reasons([{ name: 'photo.jpeg', bytes: png(2, 2) }])).toEqual(['media/photo.jpeg: image: is named .jpeg but holds a PNG image']);
+    expect(reasons([{ name: 'x.svg', bytes: text('<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>') }])).toEqual([
+      'media/x.svg: image: holds a <script> element: SVGs must be plain drawings; remove it',
+    ]);
+    expect(reasons([{ name: 'y.svg', bytes: text('<svg viewBox="0 0 1 1" onload="alert(1)"></svg>') }])[0]).toMatch(/event handler/);
+    expect(reasons([{ name: 'z.svg', bytes: text('<svg viewBox="0 0 1 1"><a href="https://e.com"><rect/></a></svg>') }])[0]).toMatch(
+      /a link \(href\)/,
+    );
+  });
+});
+
+describe('images in markdown', () => {
+  const media = buildMedia([{ name: 'shot.png', bytes: png(640, 400) }]).media;
+
+  test('point at the immutable URL with width, height, lazy loading and async decoding', async () => {
+    const { html, imageProblems } = await renderMarkdown(
+      'Look:\n\n![The HUD editor](media/shot.png)\n\n![Elsewhere](https://example.com/a.png)\n',
+      media,
+    );
+    expect(imageProblems).toEqual([]);
+    const url = media.get('shot.png')!.url;
+    expect(html).toContain(`<img src="${url}" alt="The HUD editor" width="640" height="400" loading="lazy" decoding="async">`);
+    // An image from elsewhere without a kept copy is shown through the Worker, with no size (the
+    // pipeline makes every image lazy).
+    const { path } = remoteImagePointer('https://example.com/a.png');
+    expect(html).toContain(`<img src="${path}" alt="Elsewhere" loading="lazy" decoding="async">`);
+  });
+
+  test('a missing file or missing alt text stops the build, naming file and line', async () => {
+    const source = '---\ntitle: T\nslug: t\ndescription: d\ntype: guide\n---\nIntro\n\n![](media/shot.png)\n\n![A thing](media/gone.png)\n';
+    const result = await buildEntries({
+      files: [{ file: 'guide-t.md', source }],
+      samples: [],
+      media: [{ name: 'shot.png', bytes: png(640, 400) }],
+    });
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      'guide-t.md:9:1: body: image media/shot.png has no alt text: write ![what it shows](media/shot.png)',
+      'guide-t.md:11:1: body: image media/gone.png not found in content/media/',
+    ]);
+  });
+
+  test('an entry that uses media gets a new hash when an image changes; others keep theirs', async () => {
+    const uses = { file: 'guide-a.md', source: '---\ntitle: A\nslug: a\ndescription: d\ntype: guide\n---\n![Shot](media/shot.png)\n' };
+    const plain = { file: 'guide-b.md', source: '---\ntitle: B\nslug: b\ndescription: d\ntype: guide\n---\nNo images.\n' };
+    const build = async (bytes: Uint8Array) => {
+      const result = await buildEntries({ files: [uses, plain], samples: [], media: [{ name: 'shot.png', bytes }] });
+      if (!result.ok) throw new Error(JSON.stringify(result.problems));
+      return result.entries.map((e) => e.hash);
+    };
+    const [a1, b1] = await build(png(640, 400));
+    const [a2, b2] = await build(png(800, 500));
+    expect(a2).not.toBe(a1);
+    expect(b2).toBe(b1);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The remote KV store (scripts/content/kv/cloudflare-kv-store.ts) on the wire: the official
+ * `cloudflare` SDK against the local contract server (test/support/cloudflare-kv-api.ts, whose
+ * header lists what it does not cover). Keys in URL paths, cursors, bulk batches within limits,
+ * base64 for bytes, one write per second per key, the SDK's retries, and the errors that name
+ * what failed.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  type CloudflareKvOptions,
+  type CloudflareKvStore,
+  createCloudflareKvStore,
+} from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
+import { KvLimitError } from '../../../../scripts/content/kv/kv-batches.ts';
+import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
+
+const ACCOUNT = 'acc-1';
+const NS = 'ns-1';
+const TOKEN = 'write-token';
+
+let api: CloudflareKvApi;
+beforeEach(async () => {
+  api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write', 'read-token': 'read' } });
+});
+afterEach(() => api.close());
+
+const store = (options: Partial<CloudflareKvOptions> = {}): CloudflareKvStore =>
+  createCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL, ...options });
+const nsPath = `/client/v4/accounts/${ACCOUNT}/storage/kv/namespaces/${NS}`;
+
+describe('keys and values', () => {
+  test('a key with a slash and a space is one path segment on the wire, written by bulk write', async () => {
+    const kv = store();
+    await kv.put('entry/abc def', 'Hello, wörld');
+    expect(await kv.get('entry/abc def')).toBe('Hello, wörld');
+    expect(await kv.get('entry/missing')).toBeNull();
+    expect(api.log.map((r) => `${r.method} ${r.url.replace(nsPath, '')} ${r.status}`)).toEqual([
+      'PUT /bulk 200',
+      'GET /values/entry%2Fabc%20def 200',
+      'GET /values/entry%2Fmissing 404',
+    ]);
+    expect(api.log.every((r) => r.url.startsWith(nsPath))).toBe(true);
+  });
+
+  test('put with expirationTtl asks the API to expire the key', async () => {
+    await store().put('lock/upload', '{}', { expirationTtl: 120 });
+    expect(api.expiresIn(NS, 'lock/upload')).toBeGreaterThan(118);
+  });
+
+  test('bytes are sent base64-encoded and stored as the same bytes', async () => {
+    const bytes = new Uint8Array([0, 255, 1, 254, 0x80, 10]);
+    await store().putMany([{ key: 'sample/blob.bin', value: bytes }]);
+    expect([...api.bytes(NS, 'sample/blob.bin')!]).toEqual([...bytes]);
+  });
+
+  test('listKeys follows the cursor: 2,500 keys in three pages of at most 1,000', async () => {
+    const kv = store();
+    const keys = Array.from({ length: 2500 }, (_, i) => `entry/${String(i).padStart(5, '0')}`);
+    await kv.putMany(keys.map((key) => ({ key, value: 'v' })));
+    await kv.put('sample/x', 'x');
+    api.resetLog();
+    expect(await kv.listKeys('entry/')).toEqual(keys);
+    expect(api.counts()['keys.list']).toBe(3);
+    expect(kv.requests().byOperation['key list']).toBe(3);
+  });
+
+  test('getMany reads 100 keys a request and gives null for missing keys', async () => {
+    const kv = store();
+    const keys = Array.from({ length: 250 }, (_, i) => `entry/${i}`);
+    await kv.putMany(keys.slice(0, 240).map((key) => ({ key, value: `value ${key}` })));
+    api.resetLog();
+    const values = await kv.getMany(keys);
+    expect(api.counts()['bulk.get']).toBe(3);
+    expect(values.get('entry/0')).toBe('value entry/0');
+    expect(values.get('entry/239')).toBe('value entry/239');
+    expect(values.get('entry/245')).toBeNull();
+    expect(values.size).toBe(250);
+  });
+});
+
+describe('batches within the limits', () => {
+  test('putMany cuts by pairs and by bytes; the server, holding the same limits, takes every batch', async () => {
+    await api.close();
+    const limits = { bulkWritePairs: 10, bulkWriteBytes: 2_000 };
+    api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write' }, limits });
+    const kv = store({ limits });
+    const pairs = [
+      ...Array.from({ length: 25 }, (_, i) => ({ key: `small/${i}`, value: 'x' })),
+      ...Array.from({ length: 6 }, (_, i) => ({ key: `large/${i}`, value: 'y'.repeat(600) })),
+    ];
+    await kv.putMany(pairs);
+    const writes = api.log.filter((r) => r.operation === 'bulk.write');
+    expect(writes.every((r) => r.status === 200)).toBe(true);
+    // 25 small pairs, then 6 of about 620 bytes: the third batch fills up by bytes, not pairs.
+    expect(writes.map((r) => r.keys.length)).toEqual([10, 10, 7, 3, 1]);
+    expect(Math.max(...writes.map((r) => r.bytes))).toBeLessThanOrEqual(2_000);
+    expect(writes[2]!.bytes + 625).toBeGreaterThan(2_000);
+    expect(api.contents(NS).size).toBe(31);
+  });
+
+  test('a value over 25 MiB is refused, naming its key, before any request', async () => {
+    const kv = store();
+    const huge = 'z'.repeat(25 * 1024 * 1024 + 1);
+    const write = kv.putMany([
+      { key: 'entry/fine', value: 'ok' },
+      { key: 'entry/huge', value: huge },
+    ]);
+    await expect(write).rejects.toThrow(KvLimitError);
+    await expect(write).rejects.toThrow(
+      'the value of entry/huge is 26214401 bytes; Workers KV takes at most 26214400 (25 MiB): nothing was written',
+    );
+    expect(api.log).toEqual([]);
+  });
+});
+
+describe('one write per second per key', () => {
+  test('a write and a delete of the same key are spaced by a second, so the server refuses none', async () => {
+    const kv = store();
+    const started = Date.now();
+    await kv.put('lock/upload', 'mine', { expirationTtl: 120 });
+    await kv.delete('lock/upload');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(api.counts().rateLimited).toBe(0);
+    expect(api.contents(NS).has('lock/upload')).toBe(false);
+  });
+
+  test('the server does refuse a faster second write (429, Retry-After: 1), and the SDK waits and retries', async () => {
+    await store().put('manifest', 'one');
+    const started = Date.now();
+    // Another process: its store does not know of the first write.
+    const other = store();
+    await other.put('manifest', 'two');
+    expect(api.counts().rateLimited).toBe(1);
+    expect(other.requests()).toEqual({ total: 2, byOperation: expect.objectContaining({ 'bulk write': 2 }) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(api.contents(NS).get('manifest')).toBe('two');
+  });
+});
+
+describe('failures are named', () => {
+  test('5xx answers are retried; every attempt is counted', async () => {
+    api.inject({ operation: 'bulk.write', times: 2, answer: { status: 503, code: 10001, message: 'service temporarily unavailable' } });
+    const kv = store();
+    await kv.putMany([{ key: 'entry/a', value: 'a' }]);
+    expect(kv.requests().byOperation['bulk write']).toBe(3);
+    expect(api.contents(NS).get('entry/a')).toBe('a');
+  });
+
+  test('a Retry-After beyond 60 s is not waited out: the write stops and says how long was asked', async () => {
+    api.inject({
+      operation: 'bulk.write',
+      answer: { status: 429, code: 971, message: 'Please wait and consider throttling your request speed', retryAfter: 300 },
+    });
+    const started = Date.now();
+    await expect(store().put('manifest', 'x')).rejects.toThrow(
+      'Cloudflare KV bulk write of key manifest failed: HTTP 429, Cloudflare error 971: Please wait and consider throttling your request speed (Retry-After: 300 s).',
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test('"success": false on a 200 answer is a failure, with its codes', async () => {
+    api.inject({ operation: 'bulk.delete', answer: { status: 200, code: 10001, message: 'delete failed' } });
+    await expect(store().deleteMany(['entry/a', 'entry/b'])).rejects.toThrow(
+      'Cloudflare KV bulk delete of batch 1 of 1 (2 keys, entry/a to entry/b) failed: HTTP 200 with "success": false, Cloudflare error 10001: delete failed.',
+    );
+  });
+
+  test('a bulk answer listing unsuccessful keys is a failure naming them', async () => {
+    api.inject({ operation: 'bulk.write', answer: 'unsuccessful-keys' });
+    await expect(
+      store().putMany([
+        { key: 'entry/a', value: 'a' },
+        { key: 'entry/b', value: 'b' },
+      ]),
+    ).rejects.toThrow(
+      'Cloudflare KV bulk write of batch 1 of 1 (2 keys, entry/a to entry/b) failed: Cloudflare answered that 2 of 2 keys failed (entry/a, entry/b).',
+    );
+  });
+
+  test("a 404 on a write (namespace not the account's) is a failure with the fix, never a success", async () => {
+    const kv = createCloudflareKvStore({ accountId: ACCOUNT, namespaceId: 'not-mine', apiToken: TOKEN, baseURL: api.baseURL });
+    await expect(kv.put('manifest', 'x')).rejects.toThrow(
+      "Cloudflare KV bulk write of key manifest failed: HTTP 404, Cloudflare error 10013: bulk.write: 'namespace not found'. The namespace not-mine is not one of account acc-1's: " +
+        'create it with `npx wrangler kv namespace create CONTENT` and put the id it prints in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), ' +
+        'or set CLOUDFLARE_ACCOUNT_ID to the account that has it.',
+    );
+  });
+
+  test('a dropped connection is retried like any network failure', async () => {
+    api.inject({ operation: 'bulk.get', answer: 'drop' });
+    await store().put('entry/a', 'a');
+    expect((await store().getMany(['entry/a'])).get('entry/a')).toBe('a');
+    expect(api.log.filter((r) => r.operation === 'bulk.get').map((r) => r.status)).toEqual(['dropped', 200]);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * Publish history and rollback (scripts/content/publish/history.ts, rollback.ts), locally (Miniflare KV)
+ * and remotely (the SDK against the contract server, and the command line with --remote):
+ * each publish records its version; --history lists them; --rollback makes a kept version live
+ * with one manifest write and no entry written, and is refused, naming what is missing, when a
+ * version's keys are gone; the clean-up keeps every key a kept version names.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
+import type { RenderCache } from '../../../../scripts/content/build/build-entries.ts';
+import { openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
+import { type KvStore, kvStoreFromBinding, withBulkOperations } from '../../../../scripts/content/kv/kv-store.ts';
+import {
+  formatHistory,
+  type HistoryRecord,
+  historyKey,
+  historyRecord,
+  readHistory,
+  withHistory,
+} from '../../../../scripts/content/publish/history.ts';
+import type { UploadPlan } from '../../../../scripts/content/publish/plan-upload.ts';
+import { RollbackRefusedError, rollback } from '../../../../scripts/content/publish/rollback.ts';
+import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
+import { machineUser } from '../../../../scripts/content/publish/upload-lock.ts';
+import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
+import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
+import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
+import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
+import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+
+const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
+const renders = new Map<string, unknown>();
+const renderCache: RenderCache = {
+  get: async (hash) => renders.get(hash) as never,
+  set: async (hash, rendered) => void renders.set(hash, rendered),
+};
+
+let real: ContentFolder;
+let miniflare: LocalMiniflare;
+beforeAll(async () => {
+  real = await loadFixtureSite();
+  miniflare = createMiniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    kvNamespaces: ['LOCAL', 'GONE'],
+  });
+});
+afterAll(() => miniflare?.dispose());
+
+const localStore = async (name: string) => kvStoreFromBinding((await miniflare.mf.getKVNamespace(name)) as unknown as KVNamespace);
+
+/** Version 2: DSX edited, sponsor removed. Version 3: features edited too. */
+const v2 = (): ContentFolder => ({
+  files: real.files
+    .filter((f) => f.file !== 'sponsor.md')
+    .map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: `${f.source}\nVersion 2.\n` } : f)),
+  samples: real.samples,
+  media: real.media,
+});
+const v3 = (): ContentFolder => ({
+  files: v2().files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nVersion 3.\n` } : f)),
+  samples: real.samples,
+  media: real.media,
+});
+
+async function publishThree(store: KvStore): Promise<Manifest[]> {
+  const manifests: Manifest[] = [];
+  for (const [i, content] of [real, v2(), v3()].entries()) {
+    const outcome = await uploadContent({ content, store, now: T(i + 1), renderCache });
+    if (!outcome.ok) throw new Error('content problems');
+    manifests.push(outcome.plan.manifest);
+  }
+  return manifests;
+}
+const liveManifest = async (store: KvStore) => parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+
+describe('locally', () => {
+  let store: KvStore;
+  let published: Manifest[];
+  beforeAll(async () => {
+    store = await localStore('LOCAL');
+    published = await publishThree(store);
+  });
+
+  test('--history lists every version: number, time, who, entries added, changed, removed', async () => {
+    const by = machineUser();
+    expect(formatHistory(await readHistory(store), 3)).toEqual([
+      `v3  ${T(3)}  ${by}  0 added, 1 changed, 0 removed  (live)`,
+      `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
+      `v1  ${T(1)}  ${by}  26 added, 0 changed, 0 removed`,
+    ]);
+  });
+
+  test('--rollback makes the previous version live under the next number, with one manifest write and no entry written', async () => {
+    const keysBefore = new Set(await store.listKeys(''));
+    const writes: string[] = [];
+    const counting = withBulkOperations({
+      ...store,
+      put: async (key, value, options) => {
+        writes.push(key);
+        return store.put(key, value, options);
+      },
+    });
+    const lines: string[] = [];
+    const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
+    expect(outcome).toEqual({ version: 4, restored: 2 });
+    expect(writes).toEqual(['lock/upload', historyKey(4), MANIFEST_KEY]);
+    const live = await liveManifest(store);
+    expect(live.version).toBe(4);
+    expect(live.entries).toEqual(published[1]!.entries);
+    expect(live.search).toBe(published[1]!.search);
+    expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)]));
+    expect(lines).toEqual(['rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).']);
+    expect(formatHistory(await readHistory(store), 4)[0]).toBe(
+      `v4  ${T(4)}  ${machineUser()}  rollback to v2; 0 added, 1 changed, 0 removed  (live)`,
+    );
+    expect((await verifyPublished(store)).ok).toBe(true);
+  });
+
+  test('--rollback 1 restores a named version; the next upload publishes over it as usual', async () => {
+    expect(await rollback({ store, version: 1, now: T(5) })).toEqual({ version: 5, restored: 1 });
+    expect((await liveManifest(store)).entries).toEqual(published[0]!.entries);
+    const outcome = await uploadContent({ content: v3(), store, now: T(6), renderCache });
+    expect(outcome.ok && outcome.plan.manifest.version).toBe(6);
+    expect((await liveManifest(store)).entries.map((e) => e.key)).toEqual(published[2]!.entries.map((e) => e.key));
+  });
+
+  test('refused with nothing written: a version not kept, the live one', async () => {
+    const keys = (await store.listKeys('')).sort();
+    await expect(rollback({ store, version: 9, now: T(7) })).rejects.toThrow(
+      new RollbackRefusedError('version 9 is not in the history (kept: v6, v5, v4, v3, v2, v1)'),
+    );
+    await expect(rollback({ store, version: 6, now: T(7) })).rejects.toThrow('version 6 is already live: nothing was written.');
+    expect((await store.listKeys('')).sort()).toEqual(keys);
+  });
+});
+
+test('a rollback to a version whose entries are gone is refused, naming them', async () => {
+  const store = await localStore('GONE');
+  const [first] = await publishThree(store);
+  const sponsor = first!.entries.find((e) => e.slug === 'sponsor')!.key;
+  await store.delete(sponsor);
+  await expect(rollback({ store, version: 1, now: T(4) })).rejects.toThrow(
+    `version 1 cannot be made live: 1 key(s) it names are gone from KV (${sponsor}): nothing was written.`,
+  );
+  expect((await liveManifest(store)).version).toBe(3);
+});
+
+describe('the kept window (withHistory, pure)', () => {
+  const manifest = (version: number, keys: string[]): Manifest => ({
+    version,
+    publishedAt: T(version),
+    renderer: 'r',
+    entries: keys.map((key) => ({
+      slug: key,
+      type: null,
+      title: key,
+      description: 'd',
+      date: null,
+      file: `${key}.md`,
+      key: `entry/${key}`,
+      sourceHash: key,
+      updated: T(version),
+    })),
+    samples: [],
+    search: null,
+    drafts: [],
+  });
+  const record = (m: Manifest, previous: Manifest | null): HistoryRecord => historyRecord(m, previous, 'tester');
+
+  test('keeps the keys of the newest `keep` versions and drops the records past them', () => {
+    // Versions 1..12 each name their own entry, and all name `shared`.
+    const manifests = Array.from({ length: 12 }, (_, i) => manifest(i + 1, [`only-${i + 1}`, 'shared']));
+    const records = manifests
+      .slice(0, 11)
+      .map((m, i) => record(m, manifests[i - 1] ?? null))
+      .reverse();
+    const existing = manifests.flatMap((m) => m.entries.map((e) => e.key));
+    const plan: UploadPlan = {
+      writes: [],
+      manifest: manifests[11]!,
+      basedOn: 11,
+      manifestChanged: true,
+      // What planUpload leaves to delete: named by neither the new manifest nor version 11.
+      deletes: [...new Set(existing)].filter((k) => k !== 'entry/only-12' && k !== 'entry/only-11' && k !== 'entry/shared').sort(),
+      entries: [],
+      drafts: [],
+      samples: [],
+    };
+    const planned = withHistory({ plan, previous: manifests[10]!, records, keep: 10, by: 'tester' });
+    expect(planned.writes.map((w) => w.key)).toEqual([historyKey(12)]);
+    // Kept: 12 (live) and 11..3; gone: the entries only 1 and 2 named, and their records.
+    expect(planned.deletes).toEqual(['entry/only-1', 'entry/only-2', historyKey(1), historyKey(2)].sort());
+    expect(withHistory({ plan, previous: manifests[10]!, records, keep: 2, by: 'tester' }).deletes).toHaveLength(10 + 10);
+  });
+
+  test('records the previous version too when it was published before history was kept', () => {
+    const old = manifest(7, ['a']);
+    const next = manifest(8, ['a', 'b']);
+    const plan: UploadPlan = {
+      writes: [],
+      manifest: next,
+      basedOn: 7,
+      manifestChanged: true,
+      deletes: [],
+      entries: [],
+      drafts: [],
+      samples: [],
+    };
+    const planned = withHistory({ plan, previous: old, records: [], keep: 10, by: 'tester' });
+    expect(planned.writes.map((w) => w.key)).toEqual([historyKey(7), historyKey(8)]);
+    expect(JSON.parse(planned.writes[0]!.value as string)).toMatchObject({
+      version: 7,
+      by: 'unknown (published before history was kept)',
+      added: null,
+    });
+    expect(JSON.parse(planned.writes[1]!.value as string)).toMatchObject({ version: 8, replaced: 7, added: 1, changed: 0, removed: 0 });
+  });
+});
+
+describe('remotely', () => {
+  let api: CloudflareKvApi;
+  let dir: string;
+  let lock: PublishLockServer;
+  beforeAll(async () => {
+    api = await startKvApi({ accountId: 'acc', namespaces: ['ns'], tokens: { token: 'write' } });
+    lock = await startPublishLockServer('publish-secret');
+    dir = mkdtempSync(join(tmpdir(), 'race-element-history-'));
+  });
+  afterAll(async () => {
+    await api.close();
+    await lock.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const config = join(dir, 'wrangler.toml');
+    writeFileSync(
+      config,
+      'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n',
+    );
+    return new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['scripts/upload-content.ts', '--dir', FIXTURE_SITE, '--remote', '--config', config, '--no-image-copies', ...args],
+        {
+          env: {
+            ...process.env,
+            CLOUDFLARE_BASE_URL: api.baseURL,
+            CLOUDFLARE_API_TOKEN: 'token',
+            CLOUDFLARE_ACCOUNT_ID: 'acc',
+            PUBLISH_URL: lock.origin,
+            PUBLISH_SECRET: 'publish-secret',
+          },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('--history --remote and --rollback --remote: the previous version is live again, no entry written', async () => {
+    const store = await openCloudflareKvStore({ accountId: 'acc', namespaceId: 'ns', apiToken: 'token', baseURL: api.baseURL });
+    const published = await publishThree(store);
+    const by = machineUser();
+
+    const history = await cli(['--history']);
+    expect(history.code).toBe(0);
+    expect(history.stdout.trim().split('\n')).toEqual([
+      'Versions kept in the remote namespace, newest first:',
+      `v3  ${T(3)}  ${by}  0 added, 1 changed, 0 removed  (live)`,
+      `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
+      `v1  ${T(1)}  ${by}  26 added, 0 changed, 0 removed`,
+      'no previews',
+      '5 Cloudflare API requests (1 namespace read, 2 key lists, 1 value read, 1 bulk read)',
+    ]);
+
+    api.resetLog();
+    const back = await cli(['--rollback']);
+    expect(back.stderr).toBe('');
+    expect(back.code).toBe(0);
+    expect(back.stdout.trim().split('\n').slice(1, 2)).toEqual([
+      'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
+    ]);
+    const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
+    // The lock is the publish lock's (the Worker's Durable Object), not a KV key: lease, reservation of v4 on v3, renewal, release.
+    expect(written).toEqual([historyKey(4), MANIFEST_KEY]);
+    expect(lock.calls).toEqual([
+      '/api/_analog/publish/lease',
+      '/api/_analog/publish/commit',
+      '/api/_analog/publish/lease',
+      '/api/_analog/publish/release',
+    ]);
+    expect(lock.state()).toMatchObject({ lease: null, version: 4, pending: null });
+    expect(parseStored(manifestSchema, api.contents('ns').get(MANIFEST_KEY)!, 'manifest').entries).toEqual(published[1]!.entries);
+  }, 120_000);
+});

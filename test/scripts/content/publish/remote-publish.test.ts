@@ -1,0 +1,459 @@
+/**
+ * Contract tests of `npm run upload -- --remote`: the real upload code and the official
+ * `cloudflare` SDK against a local server that answers as Cloudflare's Workers KV REST API is
+ * documented to (test/support/cloudflare-kv-api.ts): bulk limits, 429 with Retry-After,
+ * occasional 500s, a dropped connection, one write per second per key, writes visible to reads
+ * only after a delay, 404 for a namespace the account does not have.
+ *
+ * - The real content/, then a changed copy, then a third version (clean-up), published through
+ *   injected faults that the SDK retries: after each, the server holds byte for byte what a local
+ *   publish (Miniflare KV) of the same versions at the same times holds.
+ * - Request counts of a first publish of the fixture site and of 1,000 synthetic entries.
+ * - The failures that must stop an upload, each with its exact message: what failed, and what
+ *   the site serves now.
+ *
+ * What this does not prove (the server's header lists what it does not model): behaviour of the
+ * real API where its documentation is silent (error codes of over-limit requests, how a bulk
+ * write that fails midway leaves its keys), its global rate limit of 1,200 requests per 5 minutes
+ * beyond an injected 429, edge caching of reads, real network latency and TLS.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { syntheticContent } from '../../../../bench/lib/synthetic-content.ts';
+import { LOCK_KEY, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
+import type { RenderCache } from '../../../../scripts/content/build/build-entries.ts';
+import {
+  type CloudflareKvOptions,
+  type CloudflareKvStore,
+  openCloudflareKvStore,
+} from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
+import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
+import { PublishStoppedError } from '../../../../scripts/content/publish/publish-error.ts';
+import { acquirePublishLease } from '../../../../scripts/content/publish/publish-lease-client.ts';
+import { type UploadOptions, type UploadOutcome, uploadContent } from '../../../../scripts/content/publish/upload.ts';
+import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
+import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
+import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
+import { type CloudflareKvApi, type KvApiServerOptions, startKvApi } from '../../../support/cloudflare-kv-api.ts';
+import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
+import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+
+const ACCOUNT = 'acc-contract';
+const NS = 'content-ns';
+const TOKEN = 'write-token';
+const READ_TOKEN = 'read-only-token';
+const T = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
+const VISIBILITY_MS = 200;
+
+/** Renders kept in memory across this file's uploads: the same content is rendered once. */
+const renders = new Map<string, unknown>();
+const renderCache: RenderCache = {
+  get: async (hash) => renders.get(hash) as never,
+  set: async (hash, rendered) => void renders.set(hash, rendered),
+};
+
+let real: ContentFolder;
+let miniflare: LocalMiniflare;
+const servers: CloudflareKvApi[] = [];
+
+beforeAll(async () => {
+  real = await loadFixtureSite();
+  miniflare = createMiniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response("") } }',
+    kvNamespaces: ['REFERENCE'],
+  });
+});
+afterAll(() => miniflare?.dispose());
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function server(options: Partial<KvApiServerOptions> = {}): Promise<CloudflareKvApi> {
+  const api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write', [READ_TOKEN]: 'read' }, ...options });
+  servers.push(api);
+  return api;
+}
+const remote = (api: CloudflareKvApi, options: Partial<CloudflareKvOptions> = {}) =>
+  openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL, ...options });
+
+/** The real content with two pages edited, one removed and one added. */
+function changedCopy(): ContentFolder {
+  const edited = new Set(['guide-DSX.md', 'news-signpath.md']);
+  const files = real.files
+    .filter((f) => f.file !== 'sponsor.md')
+    .map((f) => (edited.has(f.file) ? { ...f, source: `${f.source}\n\nEdited for the contract test.\n` } : f));
+  files.push({
+    file: 'guide-contract-page.md',
+    source: '---\ntitle: "A Contract Page"\nslug: contract-page\ndescription: "Added by the contract test"\ntype: guide\n---\nNew text.\n',
+  });
+  return { files, samples: real.samples, media: real.media };
+}
+
+/** The changed copy with one more page edited. */
+function changedAgain(): ContentFolder {
+  const copy = changedCopy();
+  return { ...copy, files: copy.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited again.\n` } : f)) };
+}
+
+async function publish(
+  store: KvStore,
+  content: ContentFolder,
+  now: string,
+  keepVersions?: number,
+  lock?: PublishLockServer,
+  options: Pick<UploadOptions, 'cards'> = {},
+): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
+  const lines: string[] = [];
+  const outcome = await uploadContent({
+    content,
+    store,
+    now,
+    renderCache,
+    log: (line) => lines.push(line),
+    ...options,
+    ...(keepVersions ? { keepVersions } : {}),
+    // As `--remote` does: the publish lock (here its stand-in), no lock key in KV.
+    ...(lock ? { lock: () => acquirePublishLease({ origin: lock.origin, secret: 'publish-secret', holder: 'contract-test' }) } : {}),
+  });
+  if (!outcome.ok) throw new Error(`content problems: ${JSON.stringify(outcome.problems)}`);
+  return { ...outcome, lines };
+}
+
+async function snapshot(store: KvStore): Promise<Map<string, string>> {
+  const keys = (await store.listKeys('')).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const values = await store.getMany(keys);
+  return new Map(keys.map((key) => [key, values.get(key)!]));
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, VISIBILITY_MS + 50));
+
+describe('publishing content/ through the SDK, through faults it retries', () => {
+  test('after each of three versions the server holds byte for byte what a local publish holds', async () => {
+    const api = await server({ visibilityDelayMs: VISIBILITY_MS });
+    api.randomErrors(0.05, 7);
+    api.inject({ after: 4, answer: { status: 429, code: 10022, message: 'too many requests', retryAfter: 1 } });
+    api.inject({ operation: 'keys.list', answer: 'drop' });
+    const store = await remote(api);
+    const local = kvStoreFromBinding((await miniflare.mf.getKVNamespace('REFERENCE')) as unknown as KVNamespace);
+
+    const first = await publish(store, real, T(1));
+    await publish(local, real, T(1));
+    expect(first.entriesWritten).toBe(26);
+    expect(first.lines.at(-1)).toMatch(/^\d+ Cloudflare API requests \(\d+ namespace reads?, /);
+    await settle();
+    expect(api.contents(NS)).toEqual(await snapshot(local));
+    expect((await verifyPublished(store)).problems).toEqual([]);
+
+    // The manifest write lands but its answer is a 500: the SDK writes it again (a retry within the
+    // second meets KV's one write per second per key first: remote-kv-store.test.ts shows that path).
+    api.inject({
+      operation: 'bulk.write',
+      key: MANIFEST_KEY,
+      answer: { status: 500, code: 10001, message: 'service temporarily unavailable', afterApplying: true },
+    });
+    const second = await publish(store, changedCopy(), T(2));
+    await publish(local, changedCopy(), T(2));
+    expect(second.plan.manifest.version).toBe(2);
+    expect(second.entriesWritten).toBe(3);
+    await settle();
+    expect(api.contents(NS)).toEqual(await snapshot(local));
+
+    // Keeping two versions (live and previous), a third version cleans up what only version 1 named.
+    const third = await publish(store, changedAgain(), T(3), 2);
+    await publish(local, changedAgain(), T(3), 2);
+    expect(third.plan.manifest.version).toBe(3);
+    // Sponsor and its social card, the two edited pages' old entries (their titles, so their cards,
+    // are unchanged), the first search index, the first history record.
+    expect(third.deleted).toBe(6);
+    expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === 6 && r.status === 200)).toHaveLength(1);
+    await settle();
+    const held = api.contents(NS);
+    expect(held).toEqual(await snapshot(local));
+    expect(parseStored(manifestSchema, held.get(MANIFEST_KEY)!, 'manifest').entries.map((e) => e.slug)).toContain('contract-page');
+    expect(held.has('lock/upload')).toBe(false);
+    expect((await verifyPublished(store)).problems).toEqual([]);
+
+    // The faults did happen, and were retried through.
+    const statuses = api.log.map((r) => r.status);
+    expect(statuses).toContain(500);
+    expect(statuses).toContain(429);
+    expect(statuses).toContain('dropped');
+    const manifestWrites = api.log.filter((r) => r.operation === 'bulk.write' && r.keys.includes(MANIFEST_KEY));
+    expect(manifestWrites.filter((r) => r.status === 500).length).toBeGreaterThanOrEqual(1);
+    expect(manifestWrites.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+});
+
+describe('request counts', () => {
+  // A fresh lock for each test: each publishes version 1 into a fresh namespace.
+  let lock: PublishLockServer;
+  beforeEach(async () => {
+    lock = await startPublishLockServer('publish-secret');
+  });
+  afterEach(() => lock.close());
+
+  test('a first publish of the fixture site makes 11 requests, and --verify 3', async () => {
+    const api = await server();
+    const store = await remote(api);
+    const { lines } = await publish(store, real, T(1), undefined, lock);
+    // The manifest read three times (before rendering, for the plan, right before writing it); no lock key in KV.
+    expect(store.requests()).toEqual({
+      total: 11,
+      byOperation: { 'namespace read': 1, 'key list': 6, 'value read': 2, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
+    });
+    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
+    expect(api.counts().total).toBe(11);
+    // The 28 social cards (26 entries, 2 drafts) and the 6 URLs of images the Worker fetches from
+    // other hosts ride in the same bulk write as the entries: 67 keys, not 33, in as many requests.
+    const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
+    expect(written).toHaveLength(67);
+    expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(35);
+    api.resetLog();
+    expect((await verifyPublished(store)).ok).toBe(true);
+    // The manifest, one bulk read of the text values, one key list of media/ (images and cards are bytes: looked for, not read).
+    expect(api.counts()).toMatchObject({ total: 3, 'value.get': 1, 'bulk.get': 1, 'keys.list': 1 });
+
+    // Published again unchanged: the cards are in KV under the same keys, so nothing is written
+    // (the manifest, history and previews are read, keys listed; nothing else).
+    api.resetLog();
+    const again = await publish(await remote(api), real, T(2), undefined, lock);
+    expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
+    expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
+    expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
+  }, 120_000);
+
+  test('a first publish of 1,000 entries makes 11 requests, and --verify 12', async () => {
+    const api = await server();
+    const store = await remote(api);
+    const site = syntheticContent(1000, { words: [30, 60] });
+    // Without social cards: drawing 1,000 would time satori here; the cards of content/ are counted above.
+    const outcome = await publish(store, site, T(1), undefined, lock, { cards: null });
+    expect(outcome.entriesWritten).toBe(1000);
+    expect(api.counts()).toMatchObject({ total: 11, 'bulk.write': 2, 'keys.list': 6 });
+    api.resetLog();
+    expect((await verifyPublished(store)).ok).toBe(true);
+    // The manifest, then 1,000 entries and the search index, 100 keys a request.
+    expect(api.counts()).toMatchObject({ total: 12, 'value.get': 1, 'bulk.get': 11 });
+  }, 120_000);
+});
+
+describe('failures that stop an upload, each named with what the site serves', () => {
+  /** A server whose namespace serves version 1 of content/, and a store on it. */
+  async function publishedV1(
+    options: Partial<CloudflareKvOptions> = {},
+  ): Promise<{ api: CloudflareKvApi; store: CloudflareKvStore; before: Map<string, string> }> {
+    const api = await server();
+    await publish(await remote(api), real, T(1));
+    const store = await remote(api, { maxRetries: 2, ...options });
+    api.resetLog();
+    return { api, store, before: api.contents(NS) };
+  }
+  const writesOf = (api: CloudflareKvApi) =>
+    api.log.filter(
+      (r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete' || r.operation === 'value.put' || r.operation === 'value.delete',
+    );
+  /** The entry batch the changed copy writes: its first key, and how a failure names it. */
+  async function changedBatch(store: KvStore): Promise<{ firstKey: string; name: string }> {
+    const plan = (await uploadContent({ content: changedCopy(), store, dryRun: true, now: T(2), renderCache })) as Extract<
+      UploadOutcome,
+      { ok: true }
+    >;
+    const keys = plan.plan.writes.map((w) => w.key);
+    return { firstKey: keys[0]!, name: `batch 1 of 1 (${keys.length} keys, ${keys[0]} to ${keys.at(-1)})` };
+  }
+
+  test('an unknown namespace is refused before any write, with the fix', async () => {
+    const api = await server();
+    const opening = openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: 'no-such-namespace', apiToken: TOKEN, baseURL: api.baseURL });
+    await expect(opening).rejects.toThrow(
+      "Cloudflare KV namespace read of namespace no-such-namespace failed: HTTP 404, Cloudflare error 10013: get namespace: 'namespace not found'. " +
+        "The namespace no-such-namespace is not one of account acc-contract's: create it with `npx wrangler kv namespace create CONTENT` and put the id it prints " +
+        'in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it. Nothing was written.',
+    );
+    expect(api.log.map((r) => r.operation)).toEqual(['namespace.get']);
+  });
+
+  test('a token without write permission is refused at the first write, the lock, before anything of the site', async () => {
+    const { api, store, before } = await publishedV1({ apiToken: READ_TOKEN });
+    const upload = publish(store, changedCopy(), T(2));
+    await expect(upload).rejects.toThrow(PublishStoppedError);
+    await expect(upload).rejects.toThrow(
+      'Cloudflare KV bulk write of key lock/upload failed: HTTP 403, Cloudflare error 10000: Authentication error. The API token in CLOUDFLARE_API_TOKEN is not allowed this: ' +
+        'it needs the permission "Workers KV Storage: Edit" on account acc-contract (dash.cloudflare.com → My Profile → API Tokens). ' +
+        'Nothing new was published: the site is unchanged.',
+    );
+    expect(api.log.filter((r) => r.operation === 'bulk.write').map((r) => [r.status, r.keys])).toEqual([[403, ['lock/upload']]]);
+    expect(api.contents(NS)).toEqual(before);
+  });
+
+  test('a persistent 500 on the entry writes stops before the manifest: version 1 is still served', async () => {
+    const { api, store, before } = await publishedV1();
+    const batch = await changedBatch(store);
+    api.inject({
+      operation: 'bulk.write',
+      key: batch.firstKey,
+      times: Infinity,
+      answer: { status: 500, code: 10001, message: 'service temporarily unavailable' },
+    });
+    await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
+      `Cloudflare KV bulk write of ${batch.name} failed: HTTP 500 after 3 attempts, Cloudflare error 10001: service temporarily unavailable. ` +
+        'The manifest was not written: the site still serves version 1 (entries already written stay unused until a manifest names them); run the same command again.',
+    );
+    expect(api.contents(NS)).toEqual(before);
+    api.clearFaults();
+    expect((await publish(store, changedCopy(), T(3))).plan.manifest.version).toBe(2);
+  }, 60_000);
+
+  test('a manifest write that fails with 500 every time: not confirmed, so both versions are named', async () => {
+    const { api, store } = await publishedV1();
+    api.inject({
+      operation: 'bulk.write',
+      key: MANIFEST_KEY,
+      times: Infinity,
+      answer: { status: 500, code: 10001, message: 'service temporarily unavailable' },
+    });
+    await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
+      'Cloudflare KV bulk write of key manifest failed: HTTP 500 after 3 attempts, Cloudflare error 10001: service temporarily unavailable. ' +
+        'All entries were written; the write of manifest version 2 was not confirmed: the site serves version 1 or, if the write landed, version 2 ' +
+        '(`npm run upload -- --verify` tells which); run the same command again.',
+    );
+    expect(parseStored(manifestSchema, api.contents(NS).get(MANIFEST_KEY)!, 'manifest').version).toBe(1);
+  }, 60_000);
+
+  test('a manifest write refused (4xx): the entries are written, the manifest is not', async () => {
+    const { api, store } = await publishedV1();
+    api.inject({ operation: 'bulk.write', key: MANIFEST_KEY, answer: { status: 400, code: 10012, message: 'malformed value' } });
+    await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
+      'Cloudflare KV bulk write of key manifest failed: HTTP 400, Cloudflare error 10012: malformed value. ' +
+        'All entries were written, the manifest was not: the site still serves version 1; run the same command again.',
+    );
+    expect(writesOf(api).filter((r) => r.status === 200 && r.keys.some((k) => k.startsWith('entry/')))).toHaveLength(1);
+  });
+
+  test('the API gone (server closed) before the upload: the host and the cause are named', async () => {
+    const { api, store, before } = await publishedV1();
+    const host = new URL(api.baseURL).host;
+    await api.close();
+    await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
+      `Cloudflare KV value read of key ${LOCK_KEY} failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
+        'Nothing new was published: the site is unchanged.',
+    );
+    expect(api.contents(NS)).toEqual(before);
+  }, 60_000);
+
+  test('the connection dropped on every attempt of the entry writes: named, and version 1 still served', async () => {
+    const { api, store, before } = await publishedV1();
+    const batch = await changedBatch(store);
+    const host = new URL(api.baseURL).host;
+    api.inject({ operation: 'bulk.write', key: batch.firstKey, times: Infinity, answer: 'drop' });
+    await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
+      `Cloudflare KV bulk write of ${batch.name} failed: could not reach ${host} after 3 attempts: UND_ERR_SOCKET (other side closed). ` +
+        'The manifest was not written: the site still serves version 1 (entries already written stay unused until a manifest names them); run the same command again.',
+    );
+    expect(api.contents(NS)).toEqual(before);
+  }, 60_000);
+});
+
+describe('the command line', () => {
+  let dir: string;
+  let lock: PublishLockServer;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'race-element-remote-'));
+    lock = await startPublishLockServer('publish-secret');
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await lock.close();
+  });
+
+  function run(
+    args: string[],
+    namespaceId: string,
+    api: CloudflareKvApi,
+    env: Record<string, string> = {},
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const config = join(dir, `${namespaceId}.toml`);
+    writeFileSync(
+      config,
+      `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`,
+    );
+    return new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['scripts/upload-content.ts', '--dir', FIXTURE_SITE, '--remote', '--config', config, '--no-image-copies', ...args],
+        {
+          env: {
+            ...process.env,
+            CLOUDFLARE_BASE_URL: api.baseURL,
+            CLOUDFLARE_API_TOKEN: TOKEN,
+            CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
+            PUBLISH_URL: lock.origin,
+            PUBLISH_SECRET: 'publish-secret',
+            ...env,
+          },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('`--remote` reaches the API at CLOUDFLARE_BASE_URL and prints the requests it made; `--verify --remote` reads in bulk', async () => {
+    const api = await server();
+    const upload = await run([], NS, api);
+    expect(upload.stderr).toBe('');
+    expect(upload.code).toBe(0);
+    const lines = upload.stdout.trim().split('\n');
+    expect(lines.at(-2)).toBe('26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/),
+    );
+    // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
+    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
+    expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);
+    const verify = await run(['--verify'], NS, api);
+    expect(verify.code).toBe(0);
+    expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
+      'all 26 entries verified (manifest v1, 1 samples, search index, 29 images and cards, 6 images from other hosts)',
+      '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
+    ]);
+  }, 180_000);
+
+  test('without PUBLISH_SECRET, or with a wrong one: refused, exit 1, nothing written', async () => {
+    const api = await server();
+    const missing = await run([], NS, api, { PUBLISH_SECRET: '' });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      'upload-content: --remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+    );
+    expect(api.log).toEqual([]);
+    const wrong = await run([], NS, api, { PUBLISH_SECRET: 'not-the-secret' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim().split('\n')[0]).toBe(
+      `upload-content: stopped: publish lock: POST ${lock.origin}/api/_analog/publish/lease answered 401: Missing or wrong bearer token (the value of PUBLISH_SECRET). Nothing new was published: the site is unchanged.`,
+    );
+    expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete')).toEqual([]);
+  }, 180_000);
+
+  test('an unknown namespace: refused, exit 1, nothing written', async () => {
+    const api = await server();
+    const upload = await run([], 'wrong-id', api);
+    expect(upload.code).toBe(1);
+    expect(upload.stderr.trim()).toBe(
+      "upload-content: refused: Cloudflare KV namespace read of namespace wrong-id failed: HTTP 404, Cloudflare error 10013: get namespace: 'namespace not found'. " +
+        "The namespace wrong-id is not one of account acc-contract's: create it with `npx wrangler kv namespace create CONTENT` and put the id it prints " +
+        'in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it. Nothing was written.',
+    );
+    expect(api.log.map((r) => r.operation)).toEqual(['namespace.get']);
+  }, 180_000);
+});

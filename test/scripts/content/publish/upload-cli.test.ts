@@ -1,0 +1,136 @@
+/**
+ * `npm run upload` as a writer meets it: the options table (scripts/content/publish/upload-cli.ts), and
+ * the real command run in a child process against a local state of its own: --help, a bad
+ * option, and an upload whose output holds only its own lines (no Wrangler or workerd
+ * warnings about the Durable Object the upload never uses), readable where `wrangler dev` reads.
+ * A local server stands in for the host of the article's image from elsewhere.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { KVNamespace } from '@cloudflare/workers-types';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getPlatformProxy } from 'wrangler';
+import { remoteImagePointer } from '../../../../scripts/content/markdown/remote-images.ts';
+import { parseUploadArgs, UPLOAD_OPTIONS, usage } from '../../../../scripts/content/publish/upload-cli.ts';
+import { type LoopbackServer, listenOnLoopback } from '../../../../tools/loopback-server.ts';
+
+const run = promisify(execFile);
+
+/** Runs the upload command; resolves with its exit code and both streams. */
+async function upload(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/upload-content.ts', ...args], { timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('options', () => {
+  test('--help lists every option the parser accepts, with its help', () => {
+    const text = usage();
+    for (const [name, spec] of Object.entries(UPLOAD_OPTIONS)) {
+      expect(text).toContain(`--${name}`);
+      expect(text).toContain(spec.help);
+    }
+    expect(text).toContain('-h, --help');
+  });
+
+  test('parses flags and defaults', () => {
+    const parsed = parseUploadArgs(['--strict', '--dir', 'elsewhere']);
+    expect(parsed).toMatchObject({
+      ok: true,
+      args: { strict: true, dir: 'elsewhere', config: 'wrangler.toml', 'dry-run': false, help: false },
+    });
+  });
+
+  test('an unknown option points to --help; contradictions are refused', () => {
+    expect(parseUploadArgs(['--bogus'])).toEqual({
+      ok: false,
+      error: "Unknown option '--bogus' (npm run upload -- --help lists the options)",
+    });
+    expect(parseUploadArgs(['--remote', '--local'])).toMatchObject({ ok: false, error: 'choose --local or --remote, not both' });
+    expect(parseUploadArgs(['--verify', '--dry-run'])).toMatchObject({ ok: false, error: expect.stringContaining('--verify') });
+  });
+});
+
+const UNTIL = 'until an upload that can reach it keeps a copy in media/remote/';
+
+describe('the command', () => {
+  let dir: string;
+  // The other host the article's image is on: it has no such file.
+  let host: LoopbackServer;
+  let image: string;
+  beforeAll(async () => {
+    host = await listenOnLoopback(createServer((_, response) => response.writeHead(404).end()));
+    image = new URL('a.png', host.url).href;
+    dir = mkdtempSync(join(tmpdir(), 'upload-cli-test-'));
+    mkdirSync(join(dir, 'articles'));
+    writeFileSync(
+      join(dir, 'articles', 'guide-a.md'),
+      `---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\nText with <img src="${image}" onerror="x()">.\n`,
+    );
+  });
+  afterAll(() => {
+    void host?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const notCopied = () =>
+    `image: ${image} is not copied (the host answered 404): the Worker fetches it from ${new URL(image).host} for the page ${UNTIL}`;
+
+  test('--help prints the usage and exits 0', async () => {
+    const { code, stdout } = await upload(['--help']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(usage());
+  });
+
+  test('a bad option exits 2 with one line', async () => {
+    const { code, stdout, stderr } = await upload(['--nope']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("upload-content: Unknown option '--nope' (npm run upload -- --help lists the options)\n");
+  });
+
+  test('a local upload prints its own lines only, and wrangler dev reads what it wrote', async () => {
+    const state = join(dir, 'state');
+    const { code, stdout, stderr } = await upload(['--dir', join(dir, 'articles'), '--persist-to', state, '--no-render-cache']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.split('\n').filter(Boolean)).toEqual([
+      `Publishing ${join(dir, 'articles')} to the local state…`,
+      // The other host has no such image: it is not copied, and the page shows it through the Worker.
+      `Copying 1 image(s) from other hosts into ${join(dir, 'articles', 'media', 'remote')}…`,
+      `warning: guide-a.md:7:11: ${notCopied()}`,
+      'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
+      'written   guide-a.md → a',
+      `written   ${image} → ${remoteImagePointer(image).path} (fetched by the Worker)`,
+      // --no-render-cache: the card is drawn, not taken from the cache.
+      'cards     1 social card(s): wrote 1, 0 unchanged; drew 1, 0 from the cache',
+      '1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1; deleted 0 stale key(s). 2 warning(s) above (--strict stops on them).',
+    ]);
+    // What `wrangler dev` binds: every binding of wrangler.toml over the same state folder.
+    const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
+    try {
+      const manifest = JSON.parse((await proxy.env.CONTENT.get('manifest')) ?? 'null') as { entries: { slug: string }[] } | null;
+      expect(manifest?.entries.map((e) => e.slug)).toEqual(['a']);
+    } finally {
+      await proxy.dispose();
+    }
+  }, 60_000);
+
+  test('--strict stops on the warning and writes nothing', async () => {
+    const state = join(dir, 'strict-state');
+    const { code, stdout } = await upload(['--dir', join(dir, 'articles'), '--persist-to', state, '--strict', '--no-render-cache']);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      'guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles) (--strict)\n',
+    );
+    expect(stdout).toContain(`guide-a.md:7:11: ${notCopied()} (--strict)\n`);
+    expect(stdout).toContain('2 problem(s) found: nothing was written.');
+  }, 60_000);
+});
