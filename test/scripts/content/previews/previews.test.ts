@@ -6,7 +6,6 @@
  * clean-up; previews past `--keep` or past their link's expiry are cleaned like history;
  * --history lists them.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-wo
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { LIVE_SITE, PREVIEW_SITE } from '../../../support/preview-fixture.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 2, day)).toISOString();
 const LINK = { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days: 7 };
@@ -159,35 +159,9 @@ describe('the command line, remotely', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function cli(args: string[], env: Record<string, string> = { PREVIEW_SECRET: 'preview-secret' }) {
-    const base = [
-      'scripts/upload-content.ts',
-      '--remote',
-      '--config',
-      join(dir, 'wrangler.toml'),
-      '--no-image-copies',
-      '--client-diagrams',
-    ];
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...base, ...args], {
-        env: {
-          ...process.env,
-          CLOUDFLARE_BASE_URL: api.baseURL,
-          CLOUDFLARE_API_TOKEN: 'token',
-          CLOUDFLARE_ACCOUNT_ID: 'acc',
-          PUBLISH_URL: lock.origin,
-          PUBLISH_SECRET: 'publish-secret',
-          PREVIEW_SECRET: '',
-          ...env,
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  function cli(args: string[], env: Record<string, string> = { PREVIEW_SECRET: 'preview-secret' }): Promise<CommandOutcome> {
+    const base = ['--config', join(dir, 'wrangler.toml'), '--no-image-copies', '--client-diagrams'];
+    return runRemoteUpload([...base, ...args], { api, lock }, { PREVIEW_SECRET: '', ...env });
   }
 
   test('--preview publishes through the SDK, prints the link, takes the lock without reserving a version', async () => {

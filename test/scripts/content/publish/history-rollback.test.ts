@@ -5,7 +5,6 @@
  * with one manifest write and no entry written, and is refused, naming what is missing, when a
  * version's keys are gone; the clean-up keeps every key a kept version names.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +33,7 @@ import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-wo
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
 const renders = new Map<string, unknown>();
@@ -240,34 +240,13 @@ describe('remotely', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function cli(args: string[]): Promise<CommandOutcome> {
     const config = join(dir, 'wrangler.toml');
     writeFileSync(
       config,
       'name = "history"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n',
     );
-    return new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['scripts/upload-content.ts', '--dir', FIXTURE_SITE, '--remote', '--config', config, '--no-image-copies', ...args],
-        {
-          env: {
-            ...process.env,
-            CLOUDFLARE_BASE_URL: api.baseURL,
-            CLOUDFLARE_API_TOKEN: 'token',
-            CLOUDFLARE_ACCOUNT_ID: 'acc',
-            PUBLISH_URL: lock.origin,
-            PUBLISH_SECRET: 'publish-secret',
-          },
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    return runRemoteUpload(['--dir', FIXTURE_SITE, '--config', config, '--no-image-copies', ...args], { api, lock });
   }
 
   test('--history --remote and --rollback --remote: the previous version is live again, no entry written', async () => {

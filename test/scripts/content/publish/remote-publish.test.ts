@@ -17,7 +17,6 @@
  * write that fails midway leaves its keys), its global rate limit of 1,200 requests per 5 minutes
  * beyond an injected 429, edge caching of reads, real network latency and TLS.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +41,7 @@ import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-wo
 import { type CloudflareKvApi, type KvApiServerOptions, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 const ACCOUNT = 'acc-contract';
 const NS = 'content-ns';
@@ -372,40 +372,21 @@ describe('the command line', () => {
     await lock.close();
   });
 
-  function run(
-    args: string[],
-    namespaceId: string,
-    api: CloudflareKvApi,
-    env: Record<string, string> = {},
-  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function run(args: string[], namespaceId: string, api: CloudflareKvApi, env: Record<string, string> = {}): Promise<CommandOutcome> {
     const config = join(dir, `${namespaceId}.toml`);
     writeFileSync(
       config,
       `name = "contract"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "${namespaceId}"\n`,
     );
-    return new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['scripts/upload-content.ts', '--dir', FIXTURE_SITE, '--remote', '--config', config, '--no-image-copies', ...args],
-        {
-          env: {
-            ...process.env,
-            CLOUDFLARE_BASE_URL: api.baseURL,
-            CLOUDFLARE_API_TOKEN: TOKEN,
-            CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
-            PUBLISH_URL: lock.origin,
-            PUBLISH_SECRET: 'publish-secret',
-            ...env,
-          },
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    return runRemoteUpload(
+      ['--dir', FIXTURE_SITE, '--config', config, '--no-image-copies', ...args],
+      { api, lock },
+      {
+        CLOUDFLARE_API_TOKEN: TOKEN,
+        CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
+        ...env,
+      },
+    );
   }
 
   test('`--remote` reaches the API at CLOUDFLARE_BASE_URL and prints the requests it made; `--verify --remote` reads in bulk', async () => {

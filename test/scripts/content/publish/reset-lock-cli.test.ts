@@ -6,7 +6,6 @@
  * (test/support/publish-lock-server.ts: the Worker's rules, seeded); the real Durable Object is
  * walked through the same in test/worker/publishing/stale-lock.test.ts.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 let dir: string;
 let api: CloudflareKvApi;
@@ -38,29 +38,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['scripts/upload-content.ts', '--remote', '--config', join(dir, 'wrangler.toml'), '--dir', join(dir, 'content'), ...args],
-      {
-        env: {
-          ...process.env,
-          CLOUDFLARE_BASE_URL: api.baseURL,
-          CLOUDFLARE_API_TOKEN: 'token',
-          CLOUDFLARE_ACCOUNT_ID: 'acc',
-          PUBLISH_URL: lock.origin,
-          PUBLISH_SECRET: 'publish-secret',
-        },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]): Promise<CommandOutcome> {
+  return runRemoteUpload(['--config', join(dir, 'wrangler.toml'), '--dir', join(dir, 'content'), ...args], { api, lock });
 }
 
 test('a stale lock over a recreated namespace: the upload names it and the command, the command clears it, the upload publishes', async () => {
