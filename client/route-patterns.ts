@@ -1,8 +1,6 @@
 /**
- * Which paths are pages of the site: each route's pattern, and matching a path against them.
- * The route table (route-table.ts) pairs each with its module; the browser's router reads only
- * this, so that it knows which links it can show in place without carrying any page code.
- * Patterns have at most one `:param` segment; matching is exact. Pure.
+ * Which paths are pages of the site, and matching a path against them (exact; at most one `:param`): all the
+ * browser's router knows of pages. Pure.
  */
 export const ROUTE_PATTERNS = {
   home: '/',

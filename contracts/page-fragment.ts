@@ -1,7 +1,6 @@
 /**
- * The page-HTML API: what the browser's router swaps in to show another page without a reload.
- * `GET /api/_analog/page-html/<path>?<query>` answers the server's HTML of everything inside
- * #root for that page, with its head facts, from the same loader as the page itself. Pure.
+ * The page-HTML API (`GET /api/_analog/page-html/<path>`): a page's HTML inside #root and its head facts, which the
+ * router swaps in. Pure.
  */
 import type { PageKind, PageMeta } from './page-payload.ts';
 import { API_PREFIX } from './routes.ts';

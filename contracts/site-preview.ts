@@ -1,14 +1,6 @@
 /**
- * Whole-site previews: an upload with `--preview <name>` stores a manifest under `preview/<name>`
- * (never the live `manifest`); a signed link starts a session in which the Worker serves that
- * manifest instead. What the upload (scripts/content/previews/preview-upload.ts) and the Worker
- * (worker/preview/) agree on: the name rule, the record's schema, the link and cookie tokens.
- *
- *   link token   = <expiry>.<base64url HMAC(secret, "site-preview-link\n<name>\n<expiry>")>
- *   cookie value = <name>.<expiry>.<base64url HMAC(secret, "site-preview-session\n<name>\n<expiry>")>
- *
- * Both are signed with PREVIEW_SECRET (LOCAL_PREVIEW_SECRET on localhost, as drafts' links), and
- * sign the name, so neither works for another preview. Pure but for the HMAC (WebCrypto).
+ * Whole-site previews as upload and Worker agree on them: the name rule, the record's schema, the signed link and
+ * cookie tokens (docs/publishing.md, Whole-site previews). Pure but for the HMAC.
  */
 import { PREVIEW_PATH_PREFIX } from './routes.ts';
 import { base64url, fromBase64url, hmacKey } from './signing.ts';

@@ -1,7 +1,6 @@
 /**
- * `npm run upload`: publishes content/ to Workers KV; `npm run upload -- --help` lists the options (docs/publishing.md).
- * Exit 0 on success, 1 when content, the lock or KV stops it or --verify finds a problem, 2 on bad usage.
- * In a GitHub Actions job it also writes step outputs and a job summary (scripts/content/publish/github-report.ts).
+ * `npm run upload`: publishes content/ to Workers KV (`-- --help` lists the options; docs/publishing.md). Exit 0 on
+ * success, 1 when content, the lock or KV stops it or --verify finds a problem, 2 on bad usage.
  */
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv/kv-store.ts';

@@ -1,10 +1,6 @@
 /**
- * One scenario on one site, on a fresh emulated phone (phone.ts): load the page, wait for its
- * load event and a second more, do the scenario's steps, wait for the next page's <h1> when it
- * navigates, then until five seconds after the first input, and read what the probe recorded in
- * every document of the tab (probe.ts) into the figures the report shows.
- *
- * I/O: a browser context on `browser`; requests to `base`.
+ * One scenario on one site on a fresh emulated phone: load, the scenario's steps, the next <h1>, then the probe's
+ * records read into figures. I/O: a browser context; requests to the site.
  */
 import type { Browser, Page } from 'playwright-core';
 import { openPhone, type Phone, swipe } from './phone.ts';

@@ -1,11 +1,6 @@
 /**
- * The phone the flow emulates, as the issue measured it: a mid-range phone (390×844 CSS px,
- * touch, device scale 3), its CPU four times slower than the host's (CDP
- * Emulation.setCPUThrottlingRate 4), and its network at 150 ms latency and 1.6 Mbps down,
- * 750 kbps up (CDP Network.emulateNetworkConditions). Each page opens in a fresh browser context:
- * a cold cache. The probe (probe.ts) is in every document of it.
- *
- * I/O: a browser context and a CDP session on its page.
+ * The emulated phone: 390×844 touch, CPU ×4 (CDP setCPUThrottlingRate), 150 ms and 1.6 Mbps down / 750 kbps up,
+ * a cold cache per page, the probe in every document. I/O: a browser context and a CDP session.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { FLOW_STORAGE_KEY, installProbe } from './probe.ts';

@@ -1,12 +1,6 @@
 /**
- * What the phone flow records inside every document it opens (an init script, so it runs before
- * the page's own scripts): paints, long tasks, Event Timing entries (durationThreshold 16), the
- * first input, taps, each change of the page's <h1> at the frame that shows it, and resource
- * bytes. Times are epoch milliseconds (timeOrigin + the entry's time), so figures from a
- * document that replaced another (a full load) line up with the first one's; on `pagehide` a
- * document appends its record to sessionStorage, where the next one of the tab finds it.
- *
- * I/O: in the browser only; sessionStorage key FLOW_STORAGE_KEY.
+ * What the phone flow records inside each document (an init script): paints, long tasks, Event Timing, taps, <h1>
+ * changes and bytes, in epoch ms, carried across full loads in sessionStorage. I/O: the browser only.
  */
 export const FLOW_STORAGE_KEY = 'phone-flow-documents';
 

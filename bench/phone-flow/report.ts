@@ -1,7 +1,5 @@
 /**
- * The phone flow's table: for each page, scenario and site, the medians over the rounds (with
- * their range when there is more than one), and the verdicts on the issue's targets for this
- * site. Pure.
+ * The phone flow's table (medians and ranges per page, scenario and site) and the verdicts on the targets. Pure.
  */
 import { median } from '../lib/stats.ts';
 import type { FlowFigures } from './flow.ts';

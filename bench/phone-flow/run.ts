@@ -1,12 +1,6 @@
 /**
- * `node bench/phone-flow/run.ts [--rounds 5] [--sites "this site,Starlight,VitePress"] [--json <file>]`
- * (after `npm run build`): the phone flow. What a reader on a mid-range phone meets (phone.ts)
- * on this site and its peers built from the same content, behind the same gzip proxy: each
- * scenario (scenarios.ts) on each site, rounds interleaved (scenario by scenario, the site that
- * goes first alternating), medians and ranges. Prints the host's Lighthouse benchmark index and
- * load, the table and the verdicts on the issue's targets; progress goes to stderr.
- *
- * I/O: what sites.ts and flow.ts do; Chromium; writes the JSON file when asked.
+ * `node bench/phone-flow/run.ts [--rounds 5] [--sites …] [--json <file>]` (after `npm run build`): the phone flow on
+ * each site, rounds interleaved (bench/README.md). I/O: sites, Chromium; the table to stdout, progress to stderr.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

@@ -1,10 +1,6 @@
 /**
- * The phone flow's scenarios and, for each site compared, where its pages and the things tapped
- * are. Each scenario loads a page and, once it has loaded and a second more has passed, does what
- * a reader does: (a) three touch scrolls 400 ms apart, then a tap on the header's navigation;
- * (b) that tap with no scroll; (c) on /news, a tap on a post in its body; (d) a first tap on a
- * code block's copy button. Starlight and VitePress keep their navigation behind a menu button on
- * a phone: their "header-nav tap" is the menu button, then the link.
+ * The phone flow's scenarios (scrolls then a nav tap, a nav tap, a post tap on /news, a copy tap) and, per site, its
+ * pages and what is tapped. Pure data.
  */
 export type PageName = 'article' | 'guide' | 'news' | 'code';
 export type ScenarioName = 'scroll, then nav tap' | 'nav tap at 1 s' | 'post tap at 1 s' | 'copy tap';

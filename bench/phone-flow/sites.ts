@@ -1,11 +1,6 @@
 /**
- * The sites the phone flow compares, each behind the same gzip proxy (../gzip-proxy.ts) as the
- * Starlight comparison: this site (the built Worker, content/ published into a fresh KV) and
- * Astro Starlight built from the same content (../starlight-site.ts), and VitePress when its kit
- * is there (vitepress-site.ts). Each site is asked for every page once before the first round, so
- * no round meets a cold isolate or disk.
- *
- * I/O: builds or reuses the peer sites; starts workerd, loopback servers and proxies.
+ * The sites the phone flow compares, each behind the same gzip proxy: this site, Starlight and VitePress from the same
+ * content, warmed before the first round. I/O: builds peers, starts workerd, servers and proxies.
  */
 import { startGzipProxy } from '../lib/gzip-proxy.ts';
 import { startRuntime } from '../lib/runtime.ts';

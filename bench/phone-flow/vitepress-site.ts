@@ -1,13 +1,6 @@
 /**
- * A VitePress site of the same content as ours, for the phone flow: VitePress installed on first
- * use into a cache folder of its own ($XDG_CACHE_HOME or ~/.cache, race-element-vitepress/, as
- * ../starlight-install.ts does for Starlight, never into the project's dependencies), content/*.md
- * copied into a project (news under news/, guides under guide/, media next to each), a generated
- * news index like Starlight's, a header navigation to Guides and News, and `vitepress build`
- * with clean URLs. The build is reused while its inputs hash the same.
- *
- * I/O: reads content/; writes and builds under VITEPRESS_CACHE; runs `npm install` there (the
- * npm registry) when the pinned version is missing.
+ * A VitePress site of the same content, installed on first use into a cache folder of its own (never the project's
+ * dependencies) and rebuilt only when its inputs change. I/O: reads content/, npm install and build in the cache.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

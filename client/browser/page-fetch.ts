@@ -1,9 +1,6 @@
 /**
- * The next page's HTML for the router (contracts/page-fragment.ts): fetched on a click, or
- * ahead of it on hover, focus or touch (kept PREFETCH_TTL_MS, at most PREFETCH_LIMIT pages), and
- * the pages already shown, kept for back and forward. A prefetched page is taken once.
- *
- * I/O: fetches of /api/_analog/page-html/….
+ * The next page's HTML for the router: fetched on a click or ahead of it (hover, focus, touch), and pages shown kept
+ * for back and forward. I/O: fetches of /api/_analog/page-html/….
  */
 import { PAGE_HTML_API_PREFIX, type PageFragment, pageHtmlApiPath } from '../../contracts/page-fragment.ts';
 

@@ -1,12 +1,6 @@
 /**
- * The header search box's results as you type, in plain code (components/SearchBox.tsx renders
- * the form, which submits to /search without any script): debounced requests to the search
- * API, an older answer never shown over a newer one; arrow keys move through the results
- * (the ARIA 1.2 combobox pattern, focus kept in the input), Enter opens one, Escape closes.
- * Event delegation, so a box swapped in by the router works at once; what was typed before this
- * ran is searched when it runs.
- *
- * I/O: listeners on the document, fetches of the search API, the box's popup.
+ * The header search box's results as you type, in plain code (the ARIA 1.2 combobox pattern), by event delegation so
+ * a box the router swaps in works at once. I/O: document listeners, search API fetches.
  */
 import type { SearchHit } from '../../contracts/page-payload.ts';
 import { SEARCH_API_PATH } from '../../contracts/routes.ts';

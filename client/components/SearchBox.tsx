@@ -1,7 +1,5 @@
 /**
- * The header search: a plain GET form to /search (works without JavaScript). The entry adds
- * results as you type, arrow keys, Enter and Escape (client/browser/search-box.ts), and "/"
- * anywhere on the page jumps here (client/browser/search-shortcut.ts), both from the first paint.
+ * The header search: a plain GET form to /search; results as you type come from client/browser/search-box.ts.
  */
 export function SearchBox() {
   // Fixed ids: one header per page, and the same HTML in the document and the page-HTML API.

@@ -1,15 +1,6 @@
 /**
- * Shows that the test suite owns its content (test/fixtures/site/): in a scratch clone of this
- * checkout's HEAD, edits content/ as a writer would and runs vitest there. I/O: a temporary
- * clone (node_modules linked, dist/ copied), vitest child processes, lines on stdout; exit 1 when
- * the proof fails.
- *
- *   node scripts/dev/prove-content-independence.ts                 both halves (the whole suite twice)
- *   node scripts/dev/prove-content-independence.ts --content-check the second half, on the content check alone
- *
- * First half: a new post (`npm run new`), a guide retitled, a news file deleted; the whole suite
- * must stay green. Second half: an invalid post added too; exactly the content check
- * (test/content/live-content.test.ts) must fail, naming the post as file:line.
+ * `node scripts/dev/prove-content-independence.ts [--content-check]`: in a scratch clone, edits content/ and shows the
+ * suite stays green, then that an invalid post fails only the content check. I/O: a clone, vitest runs.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,5 @@
 /**
- * A vitest reporter, beside the default one, that prints the five slowest test files at the end
- * of a run: per file, the time of its import, hooks and tests (what one would make faster).
- * Used by `npm test` (scripts/dev/test.ts).
+ * A vitest reporter that prints the five slowest test files (import, hooks and tests) at the end of `npm test`.
  */
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';

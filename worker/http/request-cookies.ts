@@ -1,8 +1,6 @@
 /**
- * The request's cookies as route handlers and loaders read them: parsed from the `Cookie` header
- * (hono/cookie's getCookie) on first use, and each read of a cookie the request carries recorded, so
- * that a response shaped by a cookie can be marked private while every other stays shared. Cookies
- * nothing reads (the XSRF token, a theme the browser script reads) make no response private.
+ * The request's cookies for handlers and loaders, each read of a cookie the request carries recorded, so only a
+ * response a cookie shaped is private. Pure over the request.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';

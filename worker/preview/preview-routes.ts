@@ -1,9 +1,6 @@
 /**
- * The two routes of a whole-site preview session (contracts/site-preview.ts):
- *   GET /_preview/<name>?token=…   checks the link, sets the session cookie, 303 to the home page;
- *                                  a bad, forged or expired link, or a preview that no longer
- *                                  exists, gets a page saying so (400, 403, 410, 404)
- *   GET /_preview/leave?to=<path>  clears the cookie, 303 back to the same page, public
+ * GET /_preview/<name>?token=… starts a whole-site preview session (cookie, 303 home; a bad link gets 400/403/410/404
+ * with the reason); GET /_preview/leave?to=<path> ends it. I/O: one KV read.
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';

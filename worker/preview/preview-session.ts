@@ -1,9 +1,6 @@
 /**
- * The whole-site preview session (contracts/site-preview.ts), resolved once per request from the
- * `site-preview` cookie: its signature, expiry and preview record in KV. In a session every
- * reader gets the preview's manifest (`contentFor`), and every response leaves private, unstored
- * and unindexed. A cookie that is forged, expired or names a preview that no longer exists gets
- * the public site and is cleared. A request without the cookie is not touched at all.
+ * The whole-site preview session of a request, from its signed cookie and the preview's record: readers then get
+ * the preview's manifest, responses are private and unindexed. I/O: KV reads of `preview/<name>`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';

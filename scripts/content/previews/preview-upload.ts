@@ -1,12 +1,6 @@
 /**
- * `npm run upload -- --preview <name>`: publishes the content as a whole-site preview
- * (contracts/site-preview.ts). Its entries, index and images are written as usual
- * (content-addressed keys, shared with the live site), then its record `preview/<name>`; the live
- * `manifest` is never read for planning, written or cleaned against, and nothing is deleted but
- * the records of previews past the window (previews.ts). Samples are keyed by path, not content:
- * a preview writes only those KV lacks, and one that changes an existing sample shows the
- * published file, saying so, since writing it would change the live site. Prints the signed
- * link. Runs under the upload lock that upload.ts took. I/O: KV reads and writes, the HMAC.
+ * `npm run upload -- --preview <name>`: the content as a whole-site preview, never touching the live manifest
+ * (docs/publishing.md, Whole-site previews). I/O: KV reads and writes, the HMAC.
  */
 import { CONTENT_KEY_PREFIXES, PREVIEW_KEY_PREFIX, previewKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../../contracts/kv-values.ts';

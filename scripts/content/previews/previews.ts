@@ -1,10 +1,6 @@
 /**
- * Whole-site previews as the upload keeps them (contracts/site-preview.ts): each `preview/<name>`
- * record names a manifest whose keys must outlive the clean-up of old versions. Kept, like
- * history: the newest `keep` previews whose links have not expired; the others' records go with
- * the next clean-up, and their keys with the first live upload after that. Listed by --history.
- *
- * Pure, except readPreviews (KV reads).
+ * The previews the upload keeps, like history (`--keep`, expiry), whose keys outlive clean-ups; listed by --history.
+ * Pure, but for readPreviews (KV reads).
  */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import { type PreviewRecord, parseStored, previewRecordSchema } from '../../../contracts/kv-values.ts';

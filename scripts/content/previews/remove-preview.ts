@@ -1,8 +1,6 @@
 /**
- * `npm run upload -- --remove-preview <name>`: deletes the record `preview/<name>`, under the
- * upload lock, so its link and any session in it show the preview no longer exists. Its keys
- * are left to the next live upload's clean-up (they may be the live site's too). Refused, with
- * nothing deleted, when there is no such preview. I/O: KV reads and a delete.
+ * `npm run upload -- --remove-preview <name>`: deletes the preview's record under the upload lock; its keys go with
+ * the next live clean-up. I/O: KV reads and a delete.
  */
 import { previewKey } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';

@@ -1,10 +1,6 @@
 /**
- * What a run of `npm run upload` tells a GitHub Actions job: step outputs (`outcome`, `version`,
- * `entries-written`, `url`) appended to the file GITHUB_OUTPUT names, and a Markdown job summary
- * (what went live, or what failed and what stays live) appended to GITHUB_STEP_SUMMARY's file.
- * Outside Actions neither variable is set and nothing is written.
- *
- * `reportLines`/`outputLines` are pure; `writeGithubReport` appends to those two files.
+ * What `npm run upload` tells a GitHub Actions job: step outputs (GITHUB_OUTPUT) and a job summary
+ * (GITHUB_STEP_SUMMARY); nothing outside Actions. I/O: appends to those files; the lines are pure.
  */
 import { appendFileSync } from 'node:fs';
 

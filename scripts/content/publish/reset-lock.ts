@@ -1,13 +1,6 @@
 /**
- * `npm run upload -- --remote --reset-lock`: clears a stale publish lock, one that remembers a
- * version its namespace no longer has (a namespace recreated, or its manifest removed by hand),
- * on which every upload stops with "the publish lock refused version N". Safe to run at any time:
- * it takes the lease first (no upload runs meanwhile), and refuses, changing nothing, while the
- * namespace's manifest has the remembered version or a later one, or while that version was
- * reserved less than KV_SETTLE_SECONDS ago (KV may not show its manifest yet). Otherwise the lock
- * remembers the manifest's version (or none), by compare-and-swap on the version it remembered.
- *
- * I/O: the publish lock's endpoints (publish-lease-client.ts), one KV read of the manifest.
+ * `npm run upload -- --remote --reset-lock`: clears a publish lock that remembers a version the namespace no longer
+ * has, safely (docs/publishing.md). I/O: the publish lock's endpoints, one KV read.
  */
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';

@@ -1,7 +1,6 @@
 /**
  * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
- * (live, or a whole-site preview).
- * I/O: the folder, image hosts and KV through the store given; progress through `log`.
+ * (live, or a whole-site preview). I/O: the folder, image hosts and KV through the store given; progress via `log`.
  */
 import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';

@@ -1,11 +1,6 @@
 /**
- * The origin `npm start` serves on, for the links printed for drafts: the dev server records it
- * in its state folder while it runs (`npm-start.json`: origin and process id), and `npm run
- * upload` signs its local links for it; with no dev server running, for the port `npm start`
- * would take (PORT, else 8787). A wildcard address (`--ip 0.0.0.0`, `::`) is named `localhost`
- * in links: a browser can open that, and the Worker shows drafts with its local secret there.
- *
- * I/O: writes, reads and removes that file; asks whether the recorded process is alive.
+ * The origin `npm start` serves on, recorded in its state folder for the upload to sign local draft links for (else
+ * PORT or 8787; a wildcard address is named localhost). I/O: that file; a process check.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,13 +1,6 @@
 /**
- * Requests that Node's HTTP parser refuses before the dev server sees them (a control character
- * in a header, a method Node does not know, a malformed Content-Length): their bytes go to
- * workerd as they came, on a connection of their own, and its answer comes back as it is, so
- * the Worker (or workerd, as on Cloudflare the edge) decides, as it would without the dev server.
- * When the bytes are not a whole request head without a body (a head over the dev server's
- * limit, a refused body), the dev server answers itself, with Node's status and a short reason:
- * 431 for a head over MAX_HEAD_BYTES, 408 for a request too slow to arrive, else 400.
- *
- * I/O: a TCP connection to workerd, the client's socket.
+ * Requests Node's HTTP parser refuses, handed to workerd as raw bytes so the Worker decides; the few that are no
+ * whole head get Node's status (docs/reliability.md). I/O: a TCP connection to workerd, the client's socket.
  */
 import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
