@@ -1,9 +1,6 @@
 /**
- * A short version of `npm run load-test` (bench/load-test.ts): 50 connections for 3 s, closed
- * loop (each sends its next request as soon as it has an answer, no saturation phase) over the
- * same mix of pages, API calls, page-view POSTs, feeds and static assets. No request may err,
- * time out or get an unexpected status. The full run (200 connections, 3 × 30 s, memory) is not
- * part of `npm test`: it takes two minutes. And how the measured runs are paced.
+ * A short closed-loop run of the load test (bench/load-test.ts) over its request mix: no error, timeout or
+ * unexpected status; and how measured runs are paced. Unit and workerd, wrk.
  */
 import { describe, expect, test } from 'vitest';
 import { runLoadTest, thinkTimeMs } from '../../bench/load-test.ts';

@@ -1,9 +1,6 @@
 /**
- * The performance regression check that `npm run bench` ends with (`npm run bench:ratio`): one
- * short run of the benchmark's pieces (bench/), asserting ratios measured side by side on the
- * same machine, never an absolute time. Thresholds are well below what `npm run bench` shows
- * (bench/README.md), so a real regression (work per request growing with content, an SSR path
- * several times slower, a lost memo) fails; it still needs a machine not busy with other tests.
+ * The performance regression check (`npm run bench:ratio`): ratios of the benchmark's pieces measured side by
+ * side on one machine, never absolute times, with thresholds below bench/README.md's figures. workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { measureRounds, ratioByRound, type Target, warmUp } from '../../bench/lib/load.ts';

@@ -1,7 +1,6 @@
 /**
- * Accessibility in real Chromium: axe-core (WCAG 2.0/2.1/2.2 A and AA, plus best practices)
- * on every kind of page in both themes, on a desktop and on a phone (390×844, touch), and the
- * skip link.
+ * Accessibility (axe-core, WCAG 2.x A and AA) of every kind of page in both themes, desktop and phone, and the
+ * skip link. Chromium.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,8 +1,6 @@
 /**
- * What Chromium downloads: an article page stays within the JavaScript budget, and every page
- * (analytics, search and setup included, first page or client navigation) needs no script but
- * the entry: the server renders them all, and the router swaps in their HTML. No page's head
- * names a script: the entry comes after the first paint.
+ * What an article page downloads stays within the JavaScript budget, every page needs only the entry script,
+ * and no page's head names a script. Chromium.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';

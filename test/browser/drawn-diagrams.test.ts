@@ -1,9 +1,6 @@
 /**
- * Diagrams drawn at upload, in real Chromium: the article with a diagram loads the same
- * JavaScript as one without (no mermaid), shows the diagram with JavaScript off, does not shift
- * layout, takes the page theme's colours in both themes, and at 390 px keeps every label at
- * 11 CSS px or more in a figure that scrolls sideways, from the keyboard too, with a shade on
- * each edge that has more diagram beyond it.
+ * Diagrams drawn at upload as the reader sees them: no extra JavaScript, shown without it, no layout shift, theme
+ * colours, and readable sideways-scrolling figures with edge shades on a phone. Chromium.
  */
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';

@@ -1,9 +1,6 @@
 /**
- * Nothing a visitor does is lost or doubled, in real Chromium with the network held so that each
- * moment is reached: a tap at first paint before the entry has run, and a tap during a client
- * navigation, on a link, a copy button, the theme toggle or the search box, does what it would
- * do a second later, exactly once. Modified clicks, downloads and other targets stay the
- * browser's. The link under the pointer when the entry arrives is prefetched.
+ * A tap at first paint or during a client navigation (link, copy button, theme toggle, search box) acts exactly
+ * once; modified clicks stay the browser's; the hovered link is prefetched. Chromium with the network held.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

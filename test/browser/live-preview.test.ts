@@ -1,10 +1,6 @@
 /**
- * `npm start`'s live preview (scripts/dev/live/) in real Chromium, on a copy of the fixture site (test/fixtures/site/) served
- * by the dev server (tools/dev-site.ts): a save shows in the open page without a page load and
- * where the reader was; a file that fails validation shows its problem in the terminal and in a
- * banner while the last good version stays served, and fixing it removes the banner; a new file
- * serves, a deleted one is a 404 in the page that showed it, a new slug moves the page; many tabs
- * can listen at once.
+ * `npm start`'s live preview on a copy of the fixture site: saves, validation banners, new, deleted and moved
+ * pages, and many tabs at once. Chromium against the dev server.
  */
 import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';

@@ -1,11 +1,6 @@
 /**
- * The site's own files, in real Chromium: a first load of every page the sitemap lists, and of
- * every other kind of page, asks no other host for anything but the footer's downloads badge
- * (shields.io). The articles' images from other hosts come from this site: a kept copy
- * (media/remote/ of the content folder), or, for those the upload could not copy (this machine has no
- * internet, so all six of the fixture site's), the Worker's /media/remote/ path, which fetches
- * them (worker/content/remote-image-route.ts). The icons and web manifest the head names are the
- * site's static assets.
+ * A first load of every page asks no other host for anything but the footer badge: images from elsewhere come
+ * from kept copies or the Worker's /media/remote/ path, icons from static assets. Chromium.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';

@@ -1,9 +1,6 @@
 /**
- * Paint first, script after, in real Chromium: the browser paints the server's HTML before the
- * client entry is even imported; the entry is the only script a page ever fetches without a
- * diagram left to the browser (no React: a touch, a key or a scroll fetches nothing more); and a
- * click before it runs is held, then shown in place once, or followed as an ordinary link when
- * the entry never comes.
+ * The server's HTML paints before the client entry is imported, the entry is the only script fetched, and an
+ * early click is held then replayed once, or followed as a link when the entry never comes. Chromium.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

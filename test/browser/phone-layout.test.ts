@@ -1,8 +1,6 @@
 /**
- * Pages that fit a phone, in real Chromium at 390×844 with touch: the header's share of the
- * screen, /analytics without sideways scrolling, one search box on /search (which works
- * without JavaScript), spaced result cards, no keyboard hint on touch, headings kept whole,
- * code blocks and tables that scroll sideways with a shade on each edge that has more beyond it.
+ * Pages that fit a 390×844 touch screen: header share, /analytics and /search layout, headings kept whole,
+ * code blocks and tables that scroll sideways with edge shades. Chromium.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';

@@ -1,10 +1,6 @@
 /**
- * Security in real Chromium: hostile markdown uploaded through the real upload code runs
- * nothing; the CSP stops inline script even when the sanitiser is bypassed; no route reports a
- * CSP violation.
- *
- * Every page gets, before its own scripts, a listener for `securitypolicyviolation` events and
- * a `window.__pwned` list that each attack tries to push to; alert() dialogs are recorded too.
+ * Hostile markdown uploaded through the real upload code runs nothing, the CSP stops inline script even past
+ * the sanitiser, and no route reports a CSP violation. Chromium.
  */
 
 import type { Page } from 'playwright-core';

@@ -1,8 +1,6 @@
 /**
- * A whole-site preview session in real Chromium: the printed link starts it, the banner names it
- * on every page (accessible in both themes, within a 390 px phone), a client-side navigation
- * stays in the preview (the router's page-data fetch carries the cookie), and "Leave preview"
- * returns to the same page, public.
+ * A whole-site preview session: the printed link starts it, the banner shows on every page, client navigation
+ * stays in it, and "Leave preview" returns to the public page. Chromium.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,7 +1,6 @@
 /**
- * The reader's own theme, in real Chromium with each emulated colour scheme: without a theme
- * cookie the page is painted in the system's theme from its first frame (the stylesheet alone
- * decides, before any script), and the toggle still wins and is remembered.
+ * Without a theme cookie the page paints in the system's colour scheme from its first frame; the toggle still
+ * wins and is remembered. Chromium with each emulated scheme.
  */
 
 import type { Page } from 'playwright-core';

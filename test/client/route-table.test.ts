@@ -1,3 +1,6 @@
+/**
+ * The client route table: which paths match which route, server loaders for every route, and lazy routes. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import { LAZY_ROUTE_FILES } from '../../client/lazy-routes.ts';
 import { loadRouteModule, matchRoute, ROUTES, renderableModule } from '../../client/route-table.ts';

@@ -1,7 +1,6 @@
 /**
- * The one test that reads the live content folder (every other test publishes the fixture site,
- * test/fixtures/site/): it passes the upload's validation with --strict, each problem named as
- * file:line: field: reason, and every page its manifest publishes answers 200 from a fresh Worker.
+ * The live content folder passes the upload's --strict validation and every page it publishes answers 200;
+ * the one test that reads it. workerd.
  */
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,3 +1,6 @@
+/**
+ * Content errors' statuses: 503 with Retry-After for content that may come, 500 for broken content. Unit.
+ */
 import { expect, test } from 'vitest';
 import { contentErrorStatus, RETRY_AFTER_SECONDS } from '../../contracts/content-error.ts';
 

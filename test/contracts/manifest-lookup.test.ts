@@ -1,3 +1,6 @@
+/**
+ * Manifest lookups: entries by slug or file name, sections and lists, made once per manifest. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry, manifestLookup, sectionOf } from '../../contracts/manifest-lookup.ts';

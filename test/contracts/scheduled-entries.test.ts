@@ -1,3 +1,7 @@
+/**
+ * The public view of a manifest at a time: scheduled entries hidden until their publishAt, derived once per
+ * go-live. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
 import { manifestLookup } from '../../contracts/manifest-lookup.ts';

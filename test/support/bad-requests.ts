@@ -1,15 +1,6 @@
 /**
- * A deterministic (seeded) corpus of hostile and malformed requests, and a loopback sender.
- *
- * Each request says which statuses are acceptable and which injected strings must never come
- * back verbatim. Categories: path traversal, encoded slashes and dots, overlong paths and
- * queries, invalid percent-encoding and UTF-8, NUL bytes, odd methods, malformed and huge
- * cookies, wrong content types, oversized bodies (declared and streamed), injected markup.
- *
- * Left out on purpose, because workerd itself answers them before any Worker code runs (so no
- * Worker can change the answer; on Cloudflare the edge proxy answers them instead): method
- * tokens workerd does not know (`FOO`, `M-SEARCH`, lowercase `get`: 501), CONNECT (500) and a non-numeric
- * Content-Length (500). See docs/reliability.md "Threat model".
+ * A seeded corpus of hostile and malformed requests, each with its acceptable statuses and strings that must
+ * not come back, and a loopback sender. I/O: sends over a socket.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -153,6 +144,7 @@ export interface CorpusOptions {
   token: string;
 }
 
+/** `count` seeded requests: the same seed gives the same corpus. */
 export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: CorpusOptions): BadRequest[] {
   const random = seeded(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

@@ -1,7 +1,6 @@
 /**
- * Real Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, against the built
- * Worker served by workerd on a loopback port with the fixture site (fixture-site.ts) uploaded:
- * the run's shared Worker (shared-site.ts) for tests that only read it, or one of the test's own.
+ * Real Chromium through playwright-core against the built Worker with the fixture site: the run's shared
+ * site or a test's own. I/O: launches Chromium and workerd.
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';

@@ -1,12 +1,11 @@
 /**
- * Vitest globalSetup of the tests that run the built site (workerd, Chromium, the bench ratio):
- * before any of them starts, chromium and wrk must be installed (a missing one fails the run
- * here, instead of every suite failing in beforeAll with its tests counted as skipped), and dist/
- * is rebuilt when sources are newer, so that no test runs a stale build silently.
+ * Vitest globalSetup of the built-site tests: fails the run when chromium or wrk is missing and rebuilds a
+ * stale dist/. I/O: PATH lookup, build.
  */
 import { ensureFreshBuild } from '../../scripts/dev/fresh-build.ts';
 import { ensureTestTools, ToolsError } from '../../scripts/dev/test-tools.ts';
 
+/** Fails here, once, rather than in every suite's beforeAll (where vitest would count their tests as skipped). */
 export default function setup(): void {
   try {
     // Checks only (as if not root): installing is `npm test`'s pretest step, not a test run's.

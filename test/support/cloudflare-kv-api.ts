@@ -1,38 +1,6 @@
 /**
- * A local stand-in for Cloudflare's Workers KV REST API (v4), for contract tests of the remote
- * upload path: a node:http server on 127.0.0.1 that answers as the API is documented to, so the
- * official `cloudflare` SDK can be pointed at it with `baseURL` (`http://127.0.0.1:<port>/client/v4`).
- * I/O: it listens on a port and keeps every namespace in memory.
- *
- * Covers:
- * - routes under /client/v4/accounts/:account/storage/kv/namespaces/:ns: GET (the namespace),
- *   GET keys (prefix, limit 10–1000, opaque cursor; `result_info.cursor` is "" on the last page),
- *   GET/PUT/DELETE values/:key (the key percent-encoded in the path; PUT raw or multipart),
- *   PUT bulk, POST bulk/delete, POST bulk/get (`type: text|json`);
- * - Bearer tokens, each either read-only or read-write; the envelope
- *   `{success, errors: [{code, message}], messages, result, result_info}` on every JSON answer;
- * - the documented limits (https://developers.cloudflare.com/kv/platform/limits/ and the bulk
- *   endpoints' reference): 10,000 pairs and 100 MB per bulk write, 10,000 keys per bulk delete,
- *   100 keys per bulk get, values up to 25 MiB, keys up to 512 bytes, expiration_ttl ≥ 60 s;
- * - one write per second per key: a second write (or delete) of a key within 1 s is refused with
- *   429 and `Retry-After: 1`, and nothing of that request is applied;
- * - eventual visibility: a write becomes visible to reads and listings `visibilityDelayMs` after
- *   it was applied (0 by default); the limit above counts from when it was applied;
- * - 404 with code 10013 for a namespace the account does not have (reads and writes alike),
- *   404 with 10009 for a missing key on GET values/:key;
- * - injected faults (`inject`): any status with a Cloudflare error code and Retry-After on the
- *   n-th matching request, optionally after applying the write; a dropped connection; 200 with
- *   `unsuccessful_keys`; occasional seeded 500s (`randomErrors`); `close()` for a server gone;
- * - request counts by operation (`counts`), and a log of every request (`log`).
- *
- * Does not cover: the global API rate limit (1,200 requests per 5 minutes per user) except as an
- * injected 429; the exact error codes of answers whose code the documentation does not give
- * (over-limit bulk requests, malformed bodies, a bad token: this server's choices are in CODES);
- * metadata beyond storing it; `expiration` as an absolute time; key listings' `list_complete`
- * semantics beyond the cursor; caching of reads at Cloudflare's edge (`cacheTtl`); how a bulk
- * write that fails midway leaves its keys (here a refused request applies nothing, and
- * `unsuccessful_keys` are simply not written); namespaces other than the ones given at start;
- * HTTPS; anything outside Workers KV (tokens, accounts, other products).
+ * A local stand-in for Cloudflare's Workers KV REST API, answering as it is documented to (docs/publishing.md,
+ * "The KV API contract server"). I/O: listens on a port; namespaces in memory.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { seededRandom } from '../../bench/lib/seeded-random.ts';
@@ -551,6 +519,7 @@ interface ParsedRequest {
   rawPut?: { body: Buffer; contentType: string | undefined };
 }
 
+/** Starts the contract server on a loopback port. */
 export async function startKvApi(options: KvApiServerOptions): Promise<CloudflareKvApi> {
   return new CloudflareKvApi(options).start();
 }

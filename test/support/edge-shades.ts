@@ -1,13 +1,12 @@
 /**
- * How orange the two side edges of a sideways-scrolling box look on screen (client/styles.css,
- * `:is(pre, .diagram)`), read from a screenshot's pixels: red minus blue, averaged over rows in
- * the box's top padding, where no content is drawn. A plain panel reads about 0 in both themes;
- * a shade reads 40 or more. Does I/O: screenshots and scrolls the element.
+ * How orange the side edges of a sideways-scrolling box look, read from a screenshot's pixels (about 0 plain,
+ * 40 or more shaded). I/O: scrolls and screenshots the element.
  */
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 
+/** Red minus blue at each side edge (client/styles.css `:is(pre, .diagram)`), averaged over rows of the top padding. */
 export async function edgeShades(box: Locator): Promise<{ left: number; right: number }> {
   const { data, info } = await sharp(await box.screenshot())
     .raw()

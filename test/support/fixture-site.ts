@@ -1,7 +1,6 @@
 /**
- * The test suite's own content folder, test/fixtures/site/ (markdown, samples/, media/), frozen:
- * tests publish and read it, never the live content folder, so that editing the site's articles
- * cannot break a test. `loadFixtureSite()` reads it with fixed last edits.
+ * The test suite's own frozen content folder, test/fixtures/site/, read with fixed last edits. I/O: reads
+ * that folder.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,6 @@
 /**
- * A stand-in for the `gh` commands the workflows run, answering from a JSON file (GH_STAND_IN_STATE)
- * as GitHub's REST API would: `gh api` on issue comments (list, create, update) and on pulls by
- * head, and `gh run list`. `--jq` goes through the real jq. Refuses a call without GH_TOKEN or
- * GH_REPO, as gh does in a workflow. I/O: reads and writes that file, runs jq.
+ * A stand-in for the workflows' `gh` commands (issue comments, pulls by head, run list), answering from a
+ * JSON state file as GitHub's API would. I/O: reads and writes that file, runs jq.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

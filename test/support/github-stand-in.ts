@@ -1,7 +1,6 @@
 /**
- * The part of GitHub the workflows' `gh` steps talk to, kept in a JSON file: a folder with a `gh`
- * on PATH (gh-stand-in-cli.ts) for the rehearsal's steps, and the state a test sets and reads.
- * I/O: a temporary folder.
+ * The part of GitHub the workflows' `gh` steps talk to: a `gh` on PATH and the JSON state a test sets and
+ * reads. I/O: a temporary folder.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

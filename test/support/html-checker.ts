@@ -1,10 +1,6 @@
 /**
- * The Nu Html Checker (the W3C validator's engine, npm `vnu-jar`) run on HTML documents: one
- * Java process for all of them, JSON output parsed into messages. I/O: writes the documents to
- * a temporary folder, runs `java`, removes the folder.
- *
- * Needs Java 11 or later on PATH (or JAVA_HOME); on Debian `apt-get install default-jre-headless`.
- * vnu-jar's own install script would download a JDK; the project's allowScripts does not run it.
+ * The Nu Html Checker (`vnu-jar`) run on HTML documents in one Java process, its JSON parsed into messages.
+ * I/O: a temporary folder, runs `java`.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +34,7 @@ export interface CheckerMessage {
   at: string;
 }
 
+// A system Java (11 or later): vnu-jar's own install script would download a JDK, and allowScripts does not run it.
 function javaCommand(): string {
   const home = process.env.JAVA_HOME;
   return home && existsSync(join(home, 'bin', 'java')) ? join(home, 'bin', 'java') : 'java';

@@ -9,6 +9,7 @@ export const enhanced = (page: Page) => page.locator('html[data-enhanced]').wait
 
 /** A value on `window`: a full page load clears it, a client navigation keeps it. */
 export const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+/** Sets the `window` marker once the entry has run. */
 export async function setMarker(page: Page): Promise<void> {
   await enhanced(page);
   await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));

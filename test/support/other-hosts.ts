@@ -1,7 +1,6 @@
 /**
- * This machine has no internet: what the Worker or a page fetches from other hosts (the
- * articles' images the upload could not copy, worker/content/remote-image-route.ts; badges) gets
- * a transparent 1×1 PNG instead.
+ * Answers what the Worker or a page fetches from other hosts with a transparent 1×1 PNG, since this machine
+ * has no internet.
  */
 export const TRANSPARENT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',

@@ -19,6 +19,7 @@ export interface PreviewedWorker {
   lines: string[];
 }
 
+/** Publishes LIVE_SITE, then PREVIEW_SITE as the preview PREVIEW_NAME, to a Worker that reads the manifest on every request. */
 export async function startPreviewedWorker(): Promise<PreviewedWorker> {
   const worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PREVIEW_SECRET } });
   const lines: string[] = [];

@@ -1,9 +1,6 @@
 /**
- * A stand-in for the Worker's publish-lock endpoints (worker/publishing/publish-route.ts) for unit
- * tests of the command line with --remote, which must not need a built Worker: a node:http server
- * on 127.0.0.1 applying the same rules (worker/publishing/publish-lease.ts) to the same bodies
- * (contracts/publish-lease.ts) behind the same bearer check. The real endpoint, in workerd with
- * its Durable Object, is tested in test/worker/publishing/. I/O: listens on a port; state in memory.
+ * A stand-in for the Worker's publish-lock endpoints applying the same rules, bodies and bearer check,
+ * for command-line tests without a built Worker. I/O: listens on a port; state in memory.
  */
 import { createServer, type Server } from 'node:http';
 import { commitRequestSchema, leaseRequestSchema, releaseRequestSchema, resetRequestSchema } from '../../contracts/publish-lease.ts';
@@ -28,6 +25,7 @@ export interface PublishLockServer {
   close(): Promise<void>;
 }
 
+/** Listens on a loopback port; requests without `Bearer <secret>` get 401. */
 export async function startPublishLockServer(secret: string): Promise<PublishLockServer> {
   let state = EMPTY_LEASE_STATE;
   const calls: string[] = [];

@@ -1,8 +1,6 @@
 /**
- * Vitest globalSetup of the built-site tests: one Worker with the fixture site published, on a
- * loopback port, shared by every browser test that only reads the site (`startSite()` without
- * options, browser.ts), so the site is published once a run instead of once a file. Its URL
- * reaches the test files as `inject('sharedSite')`; it stops when the run ends.
+ * Vitest globalSetup: one Worker with the fixture site published, shared by the read-only browser tests
+ * through `inject('sharedSite')`. I/O: workerd on a loopback port.
  */
 import type { TestProject } from 'vitest/node';
 import { standInForOtherHosts } from './other-hosts.ts';

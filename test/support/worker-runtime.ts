@@ -1,7 +1,6 @@
 /**
- * The built Worker in workerd for runtime and browser tests: tools/local-worker.ts with the
- * options the tests need (each call gets its own state, removed on dispose), and a helper that
- * publishes the test suite's fixture site (fixture-site.ts) into it first.
+ * The built Worker in workerd with the tests' options, each with its own state removed on dispose, and a
+ * helper that publishes the fixture site into it. I/O: workerd, temporary folders.
  */
 
 import { uploadContent } from '../../scripts/content/publish/upload.ts';

@@ -1,9 +1,6 @@
 /**
- * GitHub Actions expressions (`${{ … }}`) as far as this repository's workflows use them:
- * contexts and property paths, string/number/boolean/null literals, `!`, `==`, `!=`, `&&`, `||`,
- * parentheses, and the status functions. Anything else throws naming the expression, so a
- * workflow that outgrows this evaluator fails the rehearsal instead of being misread.
- * Pure: an expression and its contexts in, a value out.
+ * An evaluator of the GitHub Actions expressions this repository's workflows use; anything else throws
+ * naming the expression. Pure.
  */
 
 export type Value = string | number | boolean | null | { [key: string]: Value } | Value[];
@@ -34,6 +31,7 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
+/** GitHub's truthiness: false, 0, '', null, undefined and NaN are false. */
 export function truthy(value: Value | undefined): boolean {
   return !(value === false || value === 0 || value === '' || value === null || value === undefined || Number.isNaN(value));
 }
@@ -59,6 +57,7 @@ function equal(a: Value, b: Value): boolean {
   return asNumber(a) === asNumber(b);
 }
 
+/** The value of an expression (without `${{ }}`); `status` decides what the status functions answer. */
 export function evaluate(source: string, contexts: Contexts, status: Status = { failed: false }): Value {
   const tokens = tokenize(source);
   let i = 0;

@@ -1,9 +1,6 @@
 /**
- * The stage for rehearsing the workflows (test/workflows/*-rehearsal.test.ts): a scratch git
- * checkout whose content/ and docs/ are its own (the rest of the repository linked in), the
- * contract server of Cloudflare's KV API, the built Worker in workerd, which holds the publish
- * lock and serves what that server holds, and a stand-in for the `gh` commands
- * (github-stand-in.ts). I/O: temporary folders, git, a server, workerd.
+ * The stage for rehearsing the workflows: a scratch checkout, the KV API contract server, the built Worker
+ * and a `gh` stand-in. I/O: temporary folders, git, a server, workerd.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,6 +26,7 @@ export function skip(step: { uses?: string; run?: string; env?: Record<string, s
   if (run === 'npm test') return 'the whole suite, which this rehearsal is part of';
   return null;
 }
+/** `job: step` of each skipped step, and of each run step with its outcome. */
 export const skipped = (run: WorkflowRun) => run.steps.filter((s) => s.decision.startsWith('skipped')).map((s) => `${s.job}: ${s.step}`);
 export const ran = (run: WorkflowRun) => run.steps.filter((s) => s.decision === 'ran').map((s) => `${s.job}: ${s.step} → ${s.outcome}`);
 export const logOf = (run: WorkflowRun, step: string): StepRecord => run.steps.find((s) => s.step === step)!;
@@ -49,6 +47,7 @@ export interface Rehearsal {
   dispose(): Promise<void>;
 }
 
+/** A scratch checkout with its own empty content/ and docs/, the contract server, the built Worker and a `gh` stand-in. */
 export async function startRehearsal(): Promise<Rehearsal> {
   const scratch = mkdtempSync(join(tmpdir(), 'race-element-rehearsal-'));
   for (const entry of readdirSync('.'))

@@ -1,9 +1,6 @@
 /**
- * Runs a GitHub Actions workflow's jobs here, as a runner would as far as `run:` steps go: jobs in
- * order with their `needs`, `if:` conditions, `${{ }}` expressions, `env:` at workflow, job and
- * step level, bash with `-eo pipefail`, GITHUB_OUTPUT/GITHUB_STEP_SUMMARY/GITHUB_EVENT_PATH files,
- * step and job outputs. Steps the caller's `skip` names are not run (actions, installs, GitHub's
- * API); a skipped step's outputs can be given as `standIns`. I/O: temporary files, child processes.
+ * Runs a workflow's `run:` steps here as a runner would (needs, if:, expressions, env, outputs), skipping
+ * the steps named. I/O: temporary files, child processes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,6 +106,7 @@ function bash(script: string, cwd: string, env: Record<string, string>): Promise
   });
 }
 
+/** Runs the jobs in `needs` order, each `run:` step in bash with `-eo pipefail`, skipping what `skip` names. */
 export async function runWorkflow(workflow: WorkflowSpec, trigger: Trigger, { skip, standIns = {} }: RunOptions): Promise<WorkflowRun> {
   const folder = mkdtempSync(join(tmpdir(), 'race-element-workflow-'));
   const eventPath = join(folder, 'event.json');

@@ -1,9 +1,6 @@
 /**
- * tools/local-worker.ts. createMiniflare: Miniflare's local storage lives in a folder of ours,
- * which is gone once dispose() resolves, and the process's TMPDIR is left as it was.
- * startLocalWorker (the built Worker, after `npm run build`): the KV probe counts the Worker's
- * reads and fails them on demand; KV on disk outlives a runtime; with persistTo, it shares the
- * local state with the upload; a missing bundle is named.
+ * tools/local-worker.ts: Miniflare storage in our own folder gone on dispose, the KV probe, KV on disk
+ * outliving a runtime, state shared with the upload, a missing bundle named. workerd.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,12 +1,6 @@
 /**
- * Atomic publishing, against the real upload code and the built Worker in workerd:
- *
- * - an upload interrupted after k KV writes or deletes, for every k from 0 to all of them,
- *   leaves a site that is whole: every page the manifest in KV names is served whole, and
- *   `--verify` finds every key it names. Rerunning the upload completes it.
- * - two uploads at once never leave a manifest naming missing keys: the lock stops the
- *   second, and the compare-and-swap on the manifest version stops one that lost the race.
- * - `verifyPublished` reports each missing or corrupt key as file/slug/key: reason.
+ * Atomic publishing: an upload cut after any number of writes leaves a whole site, two at once never leave a
+ * manifest naming missing keys, and verify names each bad key. Real upload, workerd.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { LOCK_KEY, MANIFEST_KEY } from '../../contracts/kv-keys.ts';

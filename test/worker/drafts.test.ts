@@ -1,7 +1,6 @@
 /**
- * Drafts with a preview link, in the built Worker on workerd with KV filled by the real upload
- * code: a draft is stored but shows nowhere public; its signed link shows it, marked "Draft",
- * unindexed and private; a wrong, foreign or expired token gets the missing page's 404.
+ * Drafts: stored but shown nowhere public, visible through their signed link marked as a draft, and a 404 for
+ * a bad token. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';

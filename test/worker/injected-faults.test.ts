@@ -1,8 +1,6 @@
 /**
- * Faults injected into the real runtime (tools/local-worker.ts, `probeKv` and `brokenAnalytics`):
- * KV reads that throw or hang, and a Durable Object whose every call throws. The visitor always
- * gets a whole page (ending in </html>): the last good copy, marked stale, or a styled 503 with
- * Retry-After; never a blank page, a half page or a stack trace.
+ * KV reads that throw or hang and a failing Durable Object still give a whole page: the last good copy marked
+ * stale, or a styled 503 with Retry-After. workerd with injected faults.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';

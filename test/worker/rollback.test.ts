@@ -1,7 +1,6 @@
 /**
- * A rollback as readers see it, against the built Worker in workerd: after `--rollback` the site
- * serves the earlier version at the next manifest refresh (MANIFEST_TTL_SECONDS, 0 here), pages
- * and index alike, with no entry written by the rollback.
+ * After `--rollback` the site serves the earlier version at the next manifest refresh, with no entry
+ * written. Real upload, workerd.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { articlePath } from '../../contracts/routes.ts';

@@ -1,8 +1,6 @@
 /**
- * Scheduled posts in the built Worker on workerd, with KV filled by the real upload code: a news
- * post dated a few seconds after its upload is stored but shows nowhere public; once the clock
- * passes its time it appears everywhere, with no second upload (MANIFEST_TTL_SECONDS=0, so the
- * manifest itself is read on every request and only the clock changes what is shown).
+ * A scheduled news post is stored but hidden until its time, then appears everywhere without a second
+ * upload. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';

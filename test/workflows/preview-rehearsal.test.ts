@@ -1,9 +1,6 @@
 /**
- * The Preview and Preview of a fork workflows rehearsed (test/support/workflow-rehearsal.ts): a
- * pull request's link opens its preview while the public site is unchanged, closing removes it; a
- * fork's pull request runs nothing with secrets, a maintainer's run takes only its content/. The
- * comment steps run against a stand-in for `gh` (test/support/github-stand-in.ts): one comment per
- * pull request, found again by its marker.
+ * The Preview and Preview of a fork workflows rehearsed: previews open and close, forks run nothing with
+ * secrets, one comment per pull request. Workflow runner, contract server, workerd.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,10 +1,6 @@
 /**
- * The Test, Publish and Rollback workflows rehearsed (test/support/workflow-rehearsal.ts): their
- * `run:` steps in order, with their own conditions, expressions and environment names, in a
- * scratch checkout with a small fixture content/, against the contract server of the KV API and
- * the built Worker, with `gh` answered by a stand-in (test/support/github-stand-in.ts). Not run, by
- * design and asserted: actions, installs, `npm test` and `npm run deploy` (the built Worker stands
- * for the deployed one).
+ * The Test, Publish and Rollback workflows' `run:` steps rehearsed in a scratch checkout; actions, installs,
+ * tests and deploy are not run. Workflow runner, contract server, workerd.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

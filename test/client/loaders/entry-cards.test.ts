@@ -1,3 +1,6 @@
+/**
+ * Index paging: page 1 at the bare path, later pages at ?page=N, and malformed page numbers are no page. Unit.
+ */
 import { expect, test } from 'vitest';
 import { INDEX_PAGE_SIZE, indexPage } from '../../../client/loaders/entry-cards.ts';
 import type { ManifestEntry } from '../../../contracts/kv-values.ts';

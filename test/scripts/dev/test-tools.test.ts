@@ -1,7 +1,6 @@
 /**
- * What `npm test`'s pretest step does about chromium and wrk: the decision (pure), the lookup
- * against a PATH of temporary folders, and the install sequence with apt-get replaced by a
- * recorder. Nothing here touches the system's packages.
+ * What `npm test`'s pretest step does about chromium and wrk: the decision, the PATH lookup and the install
+ * sequence. Unit, with apt-get replaced by a recorder.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,6 @@
 /**
- * Images of the fixture site's media/ in the built Worker on workerd, published by the real upload code:
- * the guide's <img> names the immutable URL with the file's own size, and that URL serves the
- * bytes with the right type, a year's immutable caching, the hash as ETag and 304.
+ * Images of media/: the <img> names the immutable URL with the size, and that URL serves the bytes with type,
+ * immutable caching, ETag and 304. Real upload, workerd.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

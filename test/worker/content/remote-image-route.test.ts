@@ -1,9 +1,6 @@
 /**
- * Images from other hosts without a kept copy, in the built Worker on workerd: the real upload
- * publishes a guide that shows images from a local HTTP server standing in for those hosts. The
- * page names only /media/remote/ paths; each serves the image fetched by the Worker, kept in the
- * data centre's cache (the host is asked once), and a host that fails gets a 502 with the reason,
- * never kept. Only URLs an upload stored are fetched.
+ * Images from other hosts without a kept copy: served through /media/remote/, fetched once and kept in
+ * the cache, 502 with a reason on failure, only URLs an upload stored. Real upload, workerd.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,8 +1,6 @@
 /**
- * Social cards in the built Worker on workerd, the fixture site published by the real upload code: an
- * article names its own card in og:image with size and alt text, and the card's URL serves the
- * PNG like any published image (type, a year's immutable caching, ETag, 304); pages without a
- * card of their own name the site card, a static file of the build.
+ * Social cards: an article's og:image names its card, which serves like a published image; other pages
+ * name the site card. Real upload, workerd.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,11 +1,6 @@
 /**
- * `npm start`'s server (scripts/dev/live/dev-server.ts, the one start.ts runs) answers bad input
- * as the Worker does: the Worker's own bad-input corpus (test/support/bad-requests.ts) sent to the
- * dev server and to the built Worker in workerd directly, both serving the same small content
- * folder made here, must get the same status request by request; then the cases that once ended
- * the process or turned into a 502 (a `///` target, a 5 MB POST, a slow body, a body that never
- * ends, bad headers, a method Node does not know), each against both. The dev server must answer
- * every one and still serve pages afterwards.
+ * `npm start`'s dev server answers the bad-input corpus and the hard cases (odd targets, huge or slow bodies,
+ * bad headers, unknown methods) as the Worker does and keeps serving. Dev server and workerd.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';

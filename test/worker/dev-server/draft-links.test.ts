@@ -1,8 +1,6 @@
 /**
- * Draft preview links name the origin `npm start` serves on (scripts/dev/live/dev-origin.ts):
- * the dev server's own publish prints them for its port and host, and so does `npm run upload`
- * to the same local state while it runs; with no dev server, the port `npm start` would take. The
- * real dev server on a free port, on a content folder of its own; each printed link is opened.
+ * Draft preview links name the origin `npm start` serves on, from the dev server's own publish and from
+ * `npm run upload` beside it. Real dev server, links opened.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

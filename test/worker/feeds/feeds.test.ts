@@ -1,7 +1,6 @@
 /**
- * Feeds and indexing: the Atom news feed, sitemap.xml, robots.txt, llms.txt and each article's
- * markdown at `<article URL>.md`, served by the built Worker in workerd from KV filled by the
- * real upload code; then the same routes against hand-made and broken manifests.
+ * Feeds and indexing (Atom, sitemap.xml, robots.txt, llms.txt, articles' markdown), from uploaded content
+ * and from hand-made and broken manifests. workerd.
  */
 import { readFile } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';

@@ -1,3 +1,6 @@
+/**
+ * ETags: weak comparison of If-None-Match, the bodiless 304 with its headers, and hex digests. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import { hexDigest, matchesEtag, notModified } from '../../../worker/http/etag.ts';
 

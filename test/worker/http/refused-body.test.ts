@@ -1,8 +1,6 @@
 /**
- * A page-view POST whose body is over the endpoint's 1 KB limit (but within the request guard's
- * 8 KB) is answered 413 after its body has been read, so the client, still sending, reads the
- * 413 and the connection serves the next request. Left unread, workerd resets the connection.
- * Raw HTTP over a socket, the body sent after a pause, so the order is the same on every run.
+ * An over-limit page-view POST is answered 413 after its body is read, so the connection serves the next
+ * request. Raw HTTP against workerd.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -44,6 +42,7 @@ test('an oversized page-view body gets its 413 and the connection stays usable',
       `POST /api/_analog/analytics/hits HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
         `Cookie: XSRF-TOKEN=${token}\r\nX-XSRF-TOKEN: ${token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
+    // The head, then the body after a pause, so the Worker answers in the same order on every run.
     await new Promise((resolve) => setTimeout(resolve, 300));
     socket.write(body);
     await new Promise((resolve) => setTimeout(resolve, 300));

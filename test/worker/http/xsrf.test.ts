@@ -1,8 +1,6 @@
 /**
- * The XSRF gate on every state-changing API request, as a matrix: each non-GET method on each
- * API route, with no token, a header without cookie, a mismatched header, a token signed by
- * another secret, a malformed token, and a valid token. Then the secret's configuration, and
- * the comparison functions themselves.
+ * The XSRF gate as a matrix of methods, routes and tokens, the secret's configuration, and the comparison
+ * functions. workerd and unit.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';

@@ -1,7 +1,6 @@
 /**
- * Article pages' extras and the helpful 404, rendered by the built Worker in workerd from KV
- * filled by the real upload code: reading time, previous/next, edit link, last updated,
- * table of contents, heading anchors, "Did you mean", heading levels.
+ * Article pages' extras (reading time, neighbours, edit link, last updated, contents, anchors) and the
+ * helpful 404. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';

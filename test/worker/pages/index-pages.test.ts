@@ -1,7 +1,6 @@
 /**
- * Long indexes come a page at a time (INDEX_PAGE_SIZE cards), so an index costs the same with
- * 1,000 entries as with 20; article lookups and neighbours use the per-manifest index. Built
- * Worker in workerd, KV filled by the real upload code with synthetic entries.
+ * Long indexes come a page at a time, so an index costs the same at 1,000 entries as at 20; lookups use the
+ * per-manifest index. Synthetic entries, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { syntheticContent } from '../../../bench/lib/synthetic-content.ts';

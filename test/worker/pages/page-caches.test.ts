@@ -1,8 +1,6 @@
 /**
- * The two page caches: the isolate's (RenderedPageCache, on its own and in the Worker) and the
- * data centre's (the Cache API, in workerd with the isolate's cache turned off, as a new
- * isolate sees it). Pages are the same HTML for every visitor, so both serve them as stored,
- * and new content is a new key.
+ * The isolate's and the data centre's page caches serve pages as stored, and new content is a new key. Unit
+ * and workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';

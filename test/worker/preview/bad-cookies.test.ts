@@ -1,7 +1,6 @@
 /**
- * What a preview link or session cookie that is not good gets, in workerd with the real upload:
- * a forged, expired or other-name cookie, or one naming a preview that no longer exists, gets the
- * public site and the cookie cleared; a bad link gets a page saying why (4xx), never a crash.
+ * Bad preview cookies get the public site and the cookie cleared; bad links get a 4xx page saying why.
+ * Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';

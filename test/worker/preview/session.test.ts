@@ -1,8 +1,6 @@
 /**
- * A whole-site preview session, end to end in workerd with KV filled by the real upload: the
- * link sets the cookie; in the session every page, index, search answer, feed, page-data answer
- * and 404 is the preview's, private, unindexed, bannered and never in a page cache; leaving
- * clears it; a visitor without the cookie gets what they got before, ETags and caching alike.
+ * A whole-site preview session end to end: every response in it is the preview's, private and uncached,
+ * leaving clears it, and other visitors see no change. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';

@@ -1,11 +1,6 @@
 /**
- * Exclusion that holds on KV: two real uploads of the fixture site at once through the `cloudflare` SDK
- * against the contract server of the KV API (test/support/cloudflare-kv-api.ts), each taking the
- * publish lock over HTTP from the built Worker in workerd (its Durable Object). Exactly one
- * publishes; the other stops before writing anything, naming the holder. Then the race the KV lock
- * could not stop: an upload that starts just after another published, while KV still shows it the
- * old manifest (writes visible only after a delay); the Durable Object's compare-and-swap refuses
- * it before it writes anything.
+ * Two uploads at once: the publish lock lets exactly one publish, and the compare-and-swap refuses one
+ * that read a stale manifest. Real uploads, contract server, workerd's Durable Object.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';

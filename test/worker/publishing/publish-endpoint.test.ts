@@ -1,7 +1,6 @@
 /**
- * The publish lock's endpoints in workerd (the built Worker, its real Durable Object): bearer
- * authentication, the lease and the compare-and-swap through HTTP, bad bodies named by field, 503
- * without PUBLISH_SECRET, and the XSRF gate still standing before everything else under /api/.
+ * The publish lock's endpoints: bearer auth, lease and compare-and-swap over HTTP, bad bodies named by
+ * field, 503 without PUBLISH_SECRET, the XSRF gate first. workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../../contracts/routes.ts';

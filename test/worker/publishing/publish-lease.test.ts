@@ -1,7 +1,6 @@
 /**
- * The publish lock's rules (worker/publishing/publish-lease.ts) as pure functions, in Node
- * without workerd: the lease (expiry, renewal, another holder), the compare-and-swap on the
- * version, and how a release settles a reservation.
+ * The publish lock's rules: lease expiry, renewal and holders, compare-and-swap on the version, and how a
+ * release settles a reservation. Unit.
  */
 import { describe, expect, test } from 'vitest';
 import { acquire, commit, EMPTY_LEASE_STATE, type LeaseState, release, reset } from '../../../worker/publishing/publish-lease.ts';

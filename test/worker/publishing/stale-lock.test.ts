@@ -1,9 +1,6 @@
 /**
- * A publish lock that remembers a version its namespace no longer has: the built Worker's real
- * Durable Object over HTTP, and namespaces on the KV API contract server through the official
- * `cloudflare` SDK. A namespace is published to, then recreated (a new, empty one behind the same
- * Worker) or emptied by hand: the upload stops, naming the stale lock and the one command that
- * clears it; that command refuses while it would be unsafe, and once run, the upload publishes.
+ * A publish lock remembering a version its namespace lacks: the upload stops naming the reset command, which
+ * refuses while unsafe and then lets it publish. workerd's Durable Object, contract server.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';

@@ -1,3 +1,7 @@
+/**
+ * Building entries from a content folder: folder checks, duplicate slugs, samples, drafts, sanitiser and language
+ * warnings (errors with strict), and hashes. Unit.
+ */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type BuildResult, buildEntries, type RenderCache, sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import type { RenderedMarkdown } from '../../../../scripts/content/markdown/render-markdown.ts';

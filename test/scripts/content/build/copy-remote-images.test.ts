@@ -1,7 +1,6 @@
 /**
- * Copies of images shown from other hosts. This machine has no internet, so a local HTTP server
- * stands in for the other hosts: it serves an image, an image without an extension in its URL,
- * an active SVG, a missing file, a web page, an answer that never comes and 5 MB sent without a length.
+ * Copies of images shown from other hosts, against a local server standing in for them (images, active
+ * SVG, missing files, web pages, hangs, oversized bodies). Unit.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

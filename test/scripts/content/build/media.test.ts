@@ -1,3 +1,7 @@
+/**
+ * Images of media/: sizes, content-hash keys and immutable URLs, refusals naming the file, and images in markdown.
+ * Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import { buildEntries } from '../../../../scripts/content/build/build-entries.ts';
 import { buildMedia, MAX_RASTER_BYTES, type MediaFile } from '../../../../scripts/content/build/media.ts';

@@ -1,7 +1,6 @@
 /**
- * scripts/content/build/remembered-cache.ts: what it read or wrote through the cache below, it answers
- * from memory after; a miss below stays a miss (asked again next time); writes reach the cache
- * below, for the next process.
+ * The remembered cache answers from memory what it read or wrote, asks again after a miss, and writes
+ * through to the cache below. Unit.
  */
 import { expect, test } from 'vitest';
 import { type KeyedCache, rememberedCache } from '../../../../scripts/content/build/remembered-cache.ts';

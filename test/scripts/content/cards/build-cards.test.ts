@@ -1,8 +1,6 @@
 /**
- * Social cards at upload: a card's key is the hash of what it shows and what draws it, so the
- * same inputs give the same key and any change a new one; a card is drawn once, then taken from
- * the cache; articles whose cards would look alike share one. Drawn with the real satori and
- * sharp (card-render.ts).
+ * Social cards at upload: keys by content hash, drawn once then cached, alike cards shared. Unit, with the
+ * real satori and sharp.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,6 @@
 /**
- * Drawing cards with satori and sharp: an article's card is a 1200×630 PNG (read from the file's
- * own header, and by sharp), titles of any length get a size that fits, and the site card
- * committed in client/public/ is what the design draws now (else: `npm run site-card`).
+ * Cards drawn with satori and sharp: 1200×630 PNGs, titles sized to fit, and the committed site card matches
+ * the current design (`npm run site-card`). Unit.
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';

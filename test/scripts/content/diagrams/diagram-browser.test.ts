@@ -1,7 +1,6 @@
 /**
- * Drawing diagrams at upload with the real browser (Debian's Chromium through playwright-core):
- * the site's diagrams draw, a refused source says why, drawn SVG is kept on disk by source, and
- * an upload that draws nothing says the browser will.
+ * Drawing diagrams at upload in a real browser: the site's diagrams draw, refusals say why, hostile ones come
+ * out inert, SVG is kept by source, and an upload that draws nothing says so. Chromium.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

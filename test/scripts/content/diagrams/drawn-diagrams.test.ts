@@ -1,7 +1,6 @@
 /**
- * Diagrams drawn at upload, with a stand-in drawer: the entry holds the SVG instead of the
- * source, its hash says so, a refused diagram is a problem of its file, and without a drawer the
- * diagrams are left to the browser.
+ * Diagrams drawn at upload with a stand-in drawer: SVG replaces the source and its hash, refusals are problems
+ * of their file, and without a drawer diagrams are left to the browser. Unit.
  */
 import { describe, expect, test } from 'vitest';
 import { type BuildResult, buildEntries, type RenderCache } from '../../../../scripts/content/build/build-entries.ts';

@@ -1,3 +1,7 @@
+/**
+ * KV bulk batches: cut at the byte and pair limits, bytes as base64, bad keys and TTLs refused with the key
+ * named. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import {
   type BulkPair,

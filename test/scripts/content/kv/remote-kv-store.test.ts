@@ -1,9 +1,6 @@
 /**
- * The remote KV store (scripts/content/kv/cloudflare-kv-store.ts) on the wire: the official
- * `cloudflare` SDK against the local contract server (test/support/cloudflare-kv-api.ts, whose
- * header lists what it does not cover). Keys in URL paths, cursors, bulk batches within limits,
- * base64 for bytes, one write per second per key, the SDK's retries, and the errors that name
- * what failed.
+ * The remote KV store on the wire (paths, cursors, bulk limits, base64, per-key write rate, retries, errors
+ * naming what failed): the official `cloudflare` SDK against the contract server.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {

@@ -1,3 +1,6 @@
+/**
+ * Images from other hosts in markdown: copy names, finding kept copies, listing them, and how each is shown. Unit.
+ */
 import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';
 import { describe, expect, test } from 'vitest';

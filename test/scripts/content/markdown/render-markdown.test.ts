@@ -1,3 +1,6 @@
+/**
+ * Markdown rendering: GitHub-flavoured markdown, sanitising raw HTML, images, videos, links and heading ids. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import { remoteImagePointer } from '../../../../scripts/content/markdown/remote-images.ts';
 import { renderMarkdown } from '../../../../scripts/content/markdown/render-markdown.ts';

@@ -1,3 +1,6 @@
+/**
+ * Tables wrapped in focusable scrolling regions named by their header row. Unit.
+ */
 import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, test } from 'vitest';

@@ -1,10 +1,6 @@
 /**
- * Whole-site previews on the upload's side (scripts/content/previews/preview-upload.ts, previews.ts,
- * remove-preview.ts), locally (Miniflare KV) and through the command line with --remote (the
- * official SDK against the contract server, the publish lock's stand-in): a preview upload never
- * touches the live manifest, nor a published sample; the keys of kept previews survive every live
- * clean-up; previews past `--keep` or past their link's expiry are cleaned like history;
- * --history lists them.
+ * Whole-site previews on the upload's side, locally and with --remote: never touching the live site, kept
+ * through clean-ups, expired ones cleaned, listed by --history. Miniflare KV and the contract server.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,6 @@
 /**
- * What `npm run upload` tells a GitHub Actions job: the outputs and the job summary, from the
- * pure report functions, then from the real command line publishing a small fixture folder to a
- * local state of its own with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY set, as a runner sets them.
+ * What `npm run upload` reports to a GitHub Actions job (outputs and summary): the pure report functions, then
+ * the real command line with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY set. Unit and child process.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,9 +1,6 @@
 /**
- * Publish history and rollback (scripts/content/publish/history.ts, rollback.ts), locally (Miniflare KV)
- * and remotely (the SDK against the contract server, and the command line with --remote):
- * each publish records its version; --history lists them; --rollback makes a kept version live
- * with one manifest write and no entry written, and is refused, naming what is missing, when a
- * version's keys are gone; the clean-up keeps every key a kept version names.
+ * Publish history and rollback, locally and remotely: versions recorded and listed, rollback with one manifest
+ * write, refusal when keys are gone, clean-ups keep kept versions' keys. Miniflare KV and the contract server.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

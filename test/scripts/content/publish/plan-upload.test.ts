@@ -1,3 +1,7 @@
+/**
+ * The upload plan: what a first, unchanged or changed upload writes and deletes, drafts, renderer changes and
+ * display order. Pure, unit.
+ */
 import { describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY, sampleKey } from '../../../../contracts/kv-keys.ts';
 import type { EntryType, ManifestEntry } from '../../../../contracts/kv-values.ts';

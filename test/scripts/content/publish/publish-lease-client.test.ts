@@ -1,8 +1,6 @@
 /**
- * The upload's side of the publish lock (scripts/content/publish/publish-lease-client.ts) against the
- * stand-in of the Worker's endpoints (test/support/publish-lock-server.ts): the messages an upload
- * stops with, what it tells the lock at release (manifestTracker), and a lock that cannot be
- * reached, named by host and cause.
+ * The upload's side of the publish lock against the stand-in endpoints: stop messages, what a release
+ * reports, and an unreachable lock named by host and cause. Unit.
  */
 import { afterEach, expect, test } from 'vitest';
 import { PublishStoppedError, UploadConflictError } from '../../../../scripts/content/publish/publish-error.ts';

@@ -1,21 +1,6 @@
 /**
- * Contract tests of `npm run upload -- --remote`: the real upload code and the official
- * `cloudflare` SDK against a local server that answers as Cloudflare's Workers KV REST API is
- * documented to (test/support/cloudflare-kv-api.ts): bulk limits, 429 with Retry-After,
- * occasional 500s, a dropped connection, one write per second per key, writes visible to reads
- * only after a delay, 404 for a namespace the account does not have.
- *
- * - The real content/, then a changed copy, then a third version (clean-up), published through
- *   injected faults that the SDK retries: after each, the server holds byte for byte what a local
- *   publish (Miniflare KV) of the same versions at the same times holds.
- * - Request counts of a first publish of the fixture site and of 1,000 synthetic entries.
- * - The failures that must stop an upload, each with its exact message: what failed, and what
- *   the site serves now.
- *
- * What this does not prove (the server's header lists what it does not model): behaviour of the
- * real API where its documentation is silent (error codes of over-limit requests, how a bulk
- * write that fails midway leaves its keys), its global rate limit of 1,200 requests per 5 minutes
- * beyond an injected 429, edge caching of reads, real network latency and TLS.
+ * Contract tests of `npm run upload -- --remote` with the official SDK against the KV API contract server:
+ * faults retried to a state equal to a local publish, request counts, and each stopping failure's message.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

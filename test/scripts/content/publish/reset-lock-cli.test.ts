@@ -1,10 +1,6 @@
 /**
- * `npm run upload -- --remote --reset-lock` from the command line: a publish lock left by an
- * earlier namespace (it remembers v3, reserved two minutes ago) over a recreated, empty one on
- * the KV API contract server. The upload stops naming the stale lock and the command; the
- * command clears it; the upload then publishes v1. The lock is the endpoints' stand-in
- * (test/support/publish-lock-server.ts: the Worker's rules, seeded); the real Durable Object is
- * walked through the same in test/worker/publishing/stale-lock.test.ts.
+ * `npm run upload -- --remote --reset-lock`: a stale lock over a recreated namespace stops the upload naming
+ * the command, which clears it. Command line against the lock stand-in and the contract server.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

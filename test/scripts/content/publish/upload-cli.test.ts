@@ -1,9 +1,6 @@
 /**
- * `npm run upload` as a writer meets it: the options table (scripts/content/publish/upload-cli.ts), and
- * the real command run in a child process against a local state of its own: --help, a bad
- * option, and an upload whose output holds only its own lines (no Wrangler or workerd
- * warnings about the Durable Object the upload never uses), readable where `wrangler dev` reads.
- * A local server stands in for the host of the article's image from elsewhere.
+ * `npm run upload` as a writer meets it: the options table, --help, a bad option, and an upload whose output
+ * holds only its own lines. Unit and child process.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,7 @@
+/**
+ * Uploading the fixture site with the real upload code: what it writes, second runs, invalid folders, dry runs,
+ * clean-up, log lines and drafts. Miniflare KV.
+ */
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOCK_KEY, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';

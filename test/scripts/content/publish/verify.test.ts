@@ -1,9 +1,6 @@
 /**
- * `npm run upload -- --verify` (scripts/content/publish/verify.ts) checks every key the manifest names,
- * from the one list clean-ups keep (history.ts namedKeys): entries, samples, the search index,
- * images of media/, social cards and images from other hosts. A small content folder made here,
- * published with the real upload code (cards drawn) through the official `cloudflare` SDK to the
- * KV API contract server; then keys are deleted or spoilt and verify must name each.
+ * `npm run upload -- --verify` names every deleted or spoilt key the manifest names (entries, samples, index,
+ * media, cards, remote images). Real upload through the SDK to the contract server.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';

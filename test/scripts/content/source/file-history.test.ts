@@ -1,9 +1,6 @@
 /**
- * scripts/content/source/file-history.ts: "Last updated" comes from git history (one `git log` for the
- * whole folder), from the mtime outside git, and is absent for a file never edited after its
- * publication, and the sitemap's last change is there for every file (the newest commit, else the
- * mtime). The git cases run real git in a temporary repository, through a `git` on PATH
- * that records its calls before handing them to the real one.
+ * "Last updated" and the sitemap's last change from git history or mtime, and absent for a file never
+ * edited after publication. Unit, with real git in a temporary repository.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

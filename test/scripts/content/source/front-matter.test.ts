@@ -1,3 +1,6 @@
+/**
+ * Front matter parsing: valid guides, news and pages, and each problem named with its file. Unit.
+ */
 import { describe, expect, test } from 'vitest';
 import { type ParseResult, parseFrontMatter } from '../../../../scripts/content/source/front-matter.ts';
 import { type ContentProblem, formatProblem } from '../../../../scripts/content/source/problems.ts';

@@ -1,7 +1,6 @@
 /**
- * `npm run new`: the file it makes (scripts/content/source/scaffold.ts) validates and builds like any
- * content file, and the command (scripts/new-content.ts, run in a child process on a copy of a
- * content folder) prints the file and its URL and never overwrites.
+ * `npm run new`: the file it makes validates and builds, and the command prints the file and its URL and never
+ * overwrites. Unit and child process.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,6 @@
+/**
+ * Scheduled posts at upload: go-live times in UTC, when publishAt is set, and the list of posts not yet live. Unit.
+ */
 import { expect, test } from 'vitest';
 import type { ManifestEntry } from '../../../../contracts/kv-values.ts';
 import { calendarDate, formatScheduled, goLiveTime, publishAtFor, scheduledAt } from '../../../../scripts/content/source/schedule.ts';

@@ -1,7 +1,6 @@
 /**
- * scripts/dev/live/inject-script.ts: the tag lands right before </head> whatever the chunking
- * (one byte at a time, </head> split, a multi-byte character split at the boundary), nothing
- * else changes, and a page without </head> gets it at the end.
+ * The live script tag lands right before </head> whatever the chunking, nothing else changes, and a page
+ * without </head> gets it at the end. Unit.
  */
 import { describe, expect, test } from 'vitest';
 import { headEndIn, injectBeforeHeadEnd } from '../../../../scripts/dev/live/inject-script.ts';

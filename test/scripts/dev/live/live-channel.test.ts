@@ -1,7 +1,6 @@
 /**
- * scripts/dev/live/live-channel.ts with real sockets (node:http and the `ws` client): a page of
- * the server's own origin is told the current state on connecting and every state sent after;
- * a connection from another origin is refused before it opens.
+ * The live channel tells a same-origin page the current and every later state and refuses other origins.
+ * Real sockets (node:http and `ws`).
  */
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';

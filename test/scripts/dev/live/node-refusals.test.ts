@@ -1,7 +1,6 @@
 /**
- * scripts/dev/live/node-refusals.ts, the pure part: which bytes Node's parser refused are one whole
- * request head without a body, and so go to workerd as they are. The exchange itself is tested
- * with the real dev server in test/worker/dev-server/bad-input.test.ts.
+ * Which bytes Node's parser refused are a whole request head without a body, to pass to workerd as they are.
+ * Unit.
  */
 import { expect, test } from 'vitest';
 import { wholeHeadWithoutBody } from '../../../../scripts/dev/live/node-refusals.ts';

@@ -1,7 +1,6 @@
 /**
- * scripts/dev/live/republish.ts against a real local KV (Miniflare with a KV namespace alone): the first publish prints what `npm run upload` prints, a save only what is new; a
- * file that fails validation prints the upload's lines and leaves the version served, its
- * problems in the state; the fix publishes the next version; a new slug is a move.
+ * The dev server's republish: upload-like output, only what is new on save, failed validation keeps the
+ * served version, the fix publishes, a new slug moves. Miniflare KV.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,6 @@
 /**
- * scripts/dev/live/save-queue.ts: the events of one save make one republish after the quiet
- * time; events during a republish make exactly one more, after it, with their paths; never two
- * at once; settled() waits for all of it. Time is a hand-driven clock, the republish a promise
- * the test resolves.
+ * The save queue: one republish per save after the quiet time, exactly one more for events during it, never
+ * two at once, settled() waits. Unit, with a hand-driven clock.
  */
 import { describe, expect, test } from 'vitest';
 import { saveQueue } from '../../../../scripts/dev/live/save-queue.ts';

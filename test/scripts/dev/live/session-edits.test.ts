@@ -1,8 +1,6 @@
 /**
- * scripts/dev/live/session-edits.ts: git is asked once before the first read and then only when
- * refresh() says so (and the last run is old enough), never on the way of a read; a file saved after git was asked counts as an
- * uncommitted change (its mtime) if git tracks it, and stays without an edit if not. Real files
- * for the times; git's answers are given.
+ * Session edits ask git once and then only on refresh(), never while reading; later saves count as
+ * uncommitted changes only for tracked files. Unit, real files, given git answers.
  */
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

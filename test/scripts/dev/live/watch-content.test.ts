@@ -1,7 +1,6 @@
 /**
- * scripts/dev/live/watch-content.ts: which paths count (what the upload reads, not editors'
- * scratch files), and the real fs.watch on a temporary folder reporting a save, an addition, a
- * rename and a deletion, in a subfolder too.
+ * Which paths the content watcher counts, and the real fs.watch reporting saves, additions, renames and
+ * deletions, in subfolders too. Unit on a temporary folder.
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
