@@ -27,7 +27,7 @@ const log: string[] = [];
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'dev-server-bad-input-'));
-  const content = join(folder, 'content');
+  const content = join(folder, 'articles');
   mkdirSync(join(content, 'samples'), { recursive: true });
   // The paths the corpus asks for, so that some of its requests reach real pages.
   writeFileSync(join(content, 'guide-DSX.md'), page('DSX', 'DSX', 'type: guide\n'));

@@ -21,7 +21,7 @@ const log: string[] = [];
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'draft-links-'));
-  content = join(folder, 'content');
+  content = join(folder, 'articles');
   state = join(folder, 'state');
   mkdirSync(content);
   writeFileSync(join(content, 'guide-laps.md'), '---\ntitle: Laps\nslug: laps\ndescription: Lap times\ntype: guide\n---\nLaps.\n');

@@ -74,13 +74,13 @@ describe('the command line in a job', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'race-element-github-report-'));
-    mkdirSync(join(dir, 'content'));
+    mkdirSync(join(dir, 'articles'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const page = (slug: string, text: string) =>
     writeFileSync(
-      join(dir, 'content', `${slug}.md`),
+      join(dir, 'articles', `${slug}.md`),
       `---\ntitle: "Page ${slug}"\nslug: ${slug}\ndescription: "A fixture page"\ntype: guide\n---\n${text}\n`,
     );
 
@@ -93,7 +93,7 @@ describe('the command line in a job', () => {
     return new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['scripts/upload-content.ts', '--dir', join(dir, 'content'), '--persist-to', join(dir, 'state'), '--no-image-copies', ...args],
+        ['scripts/upload-content.ts', '--dir', join(dir, 'articles'), '--persist-to', join(dir, 'state'), '--no-image-copies', ...args],
         { env: { ...process.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary }, stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let stderr = '';
@@ -115,14 +115,14 @@ describe('the command line in a job', () => {
     page('beta', 'Second text, edited.');
     expect((await upload([])).output).toBe('outcome=ok\nversion=2\nentries-written=1\nurl=http://localhost:8787/\n');
 
-    writeFileSync(join(dir, 'content', 'broken.md'), '---\ntitle: "No slug"\n---\nText.\n');
+    writeFileSync(join(dir, 'articles', 'broken.md'), '---\ntitle: "No slug"\n---\nText.\n');
     const refused = await upload([]);
     expect(refused.code).toBe(1);
     expect(refused.output).toBe('outcome=failed\n');
     expect(refused.summary).toMatch(
       /^### Publish failed\n\n```text\n\d+ problem\(s\) in the content, listed in the log: nothing was written; the site is unchanged\.\n```\n/,
     );
-    rmSync(join(dir, 'content', 'broken.md'));
+    rmSync(join(dir, 'articles', 'broken.md'));
 
     const back = await upload(['--rollback']);
     expect(back.code).toBe(0);
