@@ -47,12 +47,15 @@ export interface Rehearsal {
   dispose(): Promise<void>;
 }
 
+/** The scratch checkout's own content folder, empty at first: where the workflows look, never the live one. */
+const SCRATCH_CONTENT = 'content';
+
 /** A scratch checkout with its own empty content/ and docs/, the contract server, the built Worker and a `gh` stand-in. */
 export async function startRehearsal(): Promise<Rehearsal> {
   const scratch = mkdtempSync(join(tmpdir(), 'race-element-rehearsal-'));
   for (const entry of readdirSync('.'))
-    if (!['content', 'docs', '.git', '.wrangler'].includes(entry)) symlinkSync(resolve(entry), join(scratch, entry));
-  mkdirSync(join(scratch, 'content'));
+    if (![SCRATCH_CONTENT, 'docs', '.git', '.wrangler'].includes(entry)) symlinkSync(resolve(entry), join(scratch, entry));
+  mkdirSync(join(scratch, SCRATCH_CONTENT));
   mkdirSync(join(scratch, 'docs'));
   const git = (...args: string[]): string => {
     const identity = {

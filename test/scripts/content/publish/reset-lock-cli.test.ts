@@ -17,8 +17,8 @@ let api: CloudflareKvApi;
 let lock: PublishLockServer;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'reset-lock-cli-'));
-  mkdirSync(join(dir, 'content'));
-  writeFileSync(join(dir, 'content', 'guide-pit.md'), '---\ntitle: Pit\nslug: pit\ndescription: Pit stops\ntype: guide\n---\nBox, box.\n');
+  mkdirSync(join(dir, 'articles'));
+  writeFileSync(join(dir, 'articles', 'guide-pit.md'), '---\ntitle: Pit\nslug: pit\ndescription: Pit stops\ntype: guide\n---\nBox, box.\n');
   writeFileSync(
     join(dir, 'wrangler.toml'),
     'name = "reset-lock"\nmain = "worker/index.ts"\ncompatibility_date = "2026-04-01"\n\n[[kv_namespaces]]\nbinding = "CONTENT"\nid = "ns"\n',
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[]): Promise<CommandOutcome> {
-  return runRemoteUpload(['--config', join(dir, 'wrangler.toml'), '--dir', join(dir, 'content'), ...args], { api, lock });
+  return runRemoteUpload(['--config', join(dir, 'wrangler.toml'), '--dir', join(dir, 'articles'), ...args], { api, lock });
 }
 
 test('a stale lock over a recreated namespace: the upload names it and the command, the command clears it, the upload publishes', async () => {
