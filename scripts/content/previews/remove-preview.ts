@@ -4,8 +4,8 @@
  */
 import { previewKey } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';
-import { live, stage, UploadConflictError } from '../publish/publish-error.ts';
-import { acquireUploadLock, manifestTracker, type UploadLock } from '../publish/upload-lock.ts';
+import { stage, UploadConflictError } from '../publish/publish-error.ts';
+import { acquireUploadLock, type UploadLock, withUploadLock } from '../publish/upload-lock.ts';
 import { readPreviews } from './previews.ts';
 
 export interface RemovePreviewOptions {
@@ -24,29 +24,21 @@ export async function removePreview({
   log = () => {},
   lock: takeLock = (at) => acquireUploadLock(store, at),
 }: RemovePreviewOptions): Promise<void> {
-  const lock = await stage(
-    () => live.nothingPublished(undefined),
+  await withUploadLock(
     () => takeLock(now),
+    log,
+    async (lock) => {
+      const unchanged = () => `The preview ${name} was not removed; the public site is unchanged.`;
+      const records = await stage(unchanged, () => readPreviews(store));
+      if (!records.some((r) => r.name === name)) {
+        const names = records.map((r) => r.name).join(', ') || 'none';
+        throw new UploadConflictError(`there is no preview named ${name} (previews: ${names}): nothing was removed.`);
+      }
+      await stage(unchanged, async () => {
+        await lock.check();
+        await store.delete(previewKey(name));
+      });
+      log(`removed preview ${name}: its link now says the preview no longer exists; its keys go with the next upload's clean-up.`);
+    },
   );
-  const tracker = manifestTracker();
-  let failure: unknown;
-  try {
-    const unchanged = () => `The preview ${name} was not removed; the public site is unchanged.`;
-    const records = await stage(unchanged, () => readPreviews(store));
-    if (!records.some((r) => r.name === name)) {
-      const names = records.map((r) => r.name).join(', ') || 'none';
-      throw new UploadConflictError(`there is no preview named ${name} (previews: ${names}): nothing was removed.`);
-    }
-    await stage(unchanged, async () => {
-      await lock.check();
-      await store.delete(previewKey(name));
-    });
-    log(`removed preview ${name}: its link now says the preview no longer exists; its keys go with the next upload's clean-up.`);
-  } catch (error) {
-    failure = error;
-    throw error;
-  } finally {
-    const note = await lock.release(tracker.outcome(failure));
-    if (note) log(note);
-  }
 }

@@ -7,7 +7,7 @@ import { hostname, userInfo } from 'node:os';
 import { LOCK_KEY } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { type PublishGuard, type PublishStep, UploadConflictError } from './publish.ts';
-import { certainlyNotApplied, PublishStoppedError } from './publish-error.ts';
+import { certainlyNotApplied, live, PublishStoppedError, stage } from './publish-error.ts';
 
 /** Workers KV's shortest expiry is 60 s; an upload of this site takes a few seconds. */
 const LOCK_TTL_SECONDS = 120;
@@ -108,4 +108,37 @@ export function manifestTracker(): { see(step: PublishStep): void; outcome(failu
       return certainlyNotApplied(cause) ? 'not-published' : 'unknown';
     },
   };
+}
+
+/**
+ * Runs `body` holding the upload lock that `take` takes (none for a dry run, `take` null), then releases it saying
+ * what became of the manifest, whatever `body` did; the release's note goes to `log`.
+ */
+export async function withUploadLock<T>(
+  take: () => Promise<UploadLock>,
+  log: (line: string) => void,
+  body: (lock: UploadLock, see: (step: PublishStep) => void) => Promise<T>,
+): Promise<T>;
+export async function withUploadLock<T>(
+  take: (() => Promise<UploadLock>) | null,
+  log: (line: string) => void,
+  body: (lock: UploadLock | null, see: (step: PublishStep) => void) => Promise<T>,
+): Promise<T>;
+export async function withUploadLock<T>(
+  take: (() => Promise<UploadLock>) | null,
+  log: (line: string) => void,
+  body: (lock: UploadLock, see: (step: PublishStep) => void) => Promise<T>,
+): Promise<T> {
+  const lock = take && (await stage(() => live.nothingPublished(undefined), take));
+  const tracker = manifestTracker();
+  let failure: unknown;
+  try {
+    return await body(lock as UploadLock, tracker.see);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    const note = await lock?.release(tracker.outcome(failure));
+    if (note) log(note);
+  }
 }

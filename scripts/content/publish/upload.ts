@@ -24,7 +24,7 @@ import { planUpload, type UploadPlan } from './plan-upload.ts';
 import type { PublishStep } from './publish.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { acquireUploadLock, machineUser, manifestTracker, type UploadLock } from './upload-lock.ts';
+import { acquireUploadLock, machineUser, type UploadLock, withUploadLock } from './upload-lock.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
@@ -145,16 +145,7 @@ export async function uploadContent({
   }
 
   // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const lock = dryRun
-    ? null
-    : await stage(
-        () => live.nothingPublished(undefined),
-        () => takeLock(now),
-      );
-  const tracker = manifestTracker();
-  let outcome: UploadOutcome;
-  let failure: unknown;
-  try {
+  const outcome = await withUploadLock(dryRun ? null : () => takeLock(now), log, async (lock, see): Promise<UploadOutcome> => {
     if (previewName !== undefined && previewLink) {
       const { plan, preview: published } = await publishPreview({
         built,
@@ -168,7 +159,7 @@ export async function uploadContent({
         log,
       });
       const written = plan.entries.filter((e) => e.status === 'written').length;
-      outcome = {
+      return {
         ok: true,
         plan,
         entriesWritten: written,
@@ -176,16 +167,9 @@ export async function uploadContent({
         deleted: 0,
         preview: published,
       };
-    } else {
-      outcome = await planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, tracker.see);
     }
-  } catch (error) {
-    failure = error;
-    throw error;
-  } finally {
-    const note = await lock?.release(tracker.outcome(failure));
-    if (note) log(note);
-  }
+    return planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, see);
+  });
   // Counted after the lock's release, the upload's last request.
   logTally(store, log);
   return outcome;
