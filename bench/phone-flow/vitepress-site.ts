@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { parseFrontMatter } from '../../scripts/content/source/front-matter.ts';
+import { type PeerPage, peerPages } from '../lib/peer-pages.ts';
 
 export const VITEPRESS_CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'race-element-vitepress');
 /** Pinned: the newest on the registry when the phone flow was written. */
@@ -27,29 +27,10 @@ const CONFIG = `export default {
 };
 `;
 
-interface Page {
-  id: string;
-  title: string;
-  description: string;
-  date?: string;
-  body: string;
-}
+type Page = PeerPage;
 
-function pagesOf(contentDir: string): Page[] {
-  const pages: Page[] = [];
-  for (const name of readdirSync(contentDir)
-    .filter((n) => n.endsWith('.md'))
-    .sort()) {
-    const parsed = parseFrontMatter(name, readFileSync(join(contentDir, name), 'utf8'));
-    if (!parsed.ok) throw new Error(`${name}: ${parsed.problems.map((p) => p.reason).join('; ')}`);
-    if (parsed.value.draft) continue;
-    const { title, slug, description, type, date } = parsed.value.attributes;
-    const id = type ? `${type}/${slug}` : slug;
-    const body = `# ${title}\n\n${parsed.value.body}`;
-    pages.push(date ? { id, title, description, date, body } : { id, title, description, body });
-  }
-  return pages;
-}
+/** Our pages, each body headed by its title (VitePress shows no title of its own). */
+const pagesOf = (contentDir: string): Page[] => peerPages(contentDir).map((p) => ({ ...p, body: `# ${p.title}\n\n${p.body}` }));
 
 /** VitePress reads `{{ }}` as Vue: the content is shown as written (v-pre on the page). */
 const markdownOf = (page: Page) =>

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseFrontMatter } from '../../scripts/content/source/front-matter.ts';
+import { type PeerPage, peerPages } from '../lib/peer-pages.ts';
 import { ensureStarlight, STARLIGHT_CACHE, STARLIGHT_VERSIONS } from './install.ts';
 
 const PROJECT = join(STARLIGHT_CACHE, 'site');
@@ -28,31 +28,10 @@ import { docsSchema } from '@astrojs/starlight/schema';
 export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };
 `;
 
-interface Page {
-  /** Path under src/content/docs/, without `.md`. */
-  id: string;
-  title: string;
-  description: string;
-  date?: string;
-  body: string;
-}
+type Page = PeerPage;
 
-/** Our content files as Starlight pages; drafts left out, as our site leaves them out. */
-function pagesOf(contentDir: string): Page[] {
-  const pages: Page[] = [];
-  for (const name of readdirSync(contentDir)
-    .filter((n) => n.endsWith('.md'))
-    .sort()) {
-    const parsed = parseFrontMatter(name, readFileSync(join(contentDir, name), 'utf8'));
-    if (!parsed.ok) throw new Error(`${name}: ${parsed.problems.map((p) => p.reason).join('; ')}`);
-    if (parsed.value.draft) continue;
-    const { title, slug, description, type, date } = parsed.value.attributes;
-    // Starlight lower-cases ids in URLs (our /guide/DSX is its /guide/dsx/).
-    const id = type ? `${type}/${slug}` : slug;
-    pages.push(date ? { id, title, description, date, body: parsed.value.body } : { id, title, description, body: parsed.value.body });
-  }
-  return pages;
-}
+// Starlight lower-cases ids in URLs (our /guide/DSX is its /guide/dsx/).
+const pagesOf = peerPages;
 
 /** Starlight's schema wants `title`; slug, type and date would clash with it or mean nothing. */
 const markdownOf = (page: Page) =>
