@@ -13,10 +13,8 @@ export interface SlugCandidate {
   aliases?: string[];
 }
 
-export interface Suggestion {
-  title: string;
-  href: string;
-}
+/** What a suggestion shows: a candidate's title, linking to its page. */
+export type Suggestion = Pick<SlugCandidate, 'title' | 'href'>;
 
 /** Below this score a candidate is not offered. */
 const MIN_SCORE = 0.55;

@@ -117,24 +117,17 @@ export function evaluate(source: string, contexts: Contexts, status: Status = { 
     }
     return left;
   }
-  function and(): Value {
-    let left = comparison();
-    while (peek()?.text === '&&') {
+  /** Operands joined by `op`, left to right, each step's value chosen by `pick` as GitHub's `&&` and `||` do. */
+  function chain(op: '&&' | '||', operand: () => Value, pick: (left: Value, right: Value) => Value): Value {
+    let left = operand();
+    while (peek()?.text === op) {
       i++;
-      const right = comparison();
-      left = truthy(left) ? right : left;
+      left = pick(left, operand());
     }
     return left;
   }
-  function or(): Value {
-    let left = and();
-    while (peek()?.text === '||') {
-      i++;
-      const right = and();
-      left = truthy(left) ? left : right;
-    }
-    return left;
-  }
+  const and = (): Value => chain('&&', comparison, (left, right) => (truthy(left) ? right : left));
+  const or = (): Value => chain('||', and, (left, right) => (truthy(left) ? left : right));
   const value = or();
   if (i !== tokens.length) fail(`unexpected "${tokens[i]!.text}"`);
   return value;

@@ -79,6 +79,14 @@ export function acquire(
   return { state: { ...state, lease: { holder, expiresAt } }, result: { ok: true, expiresAt, ...remembered(state, now) } };
 }
 
+/** Why `holder` may not reserve or reset: no unexpired lease of theirs; null when they hold one. */
+function notHeldBy(lease: Lease | null, holder: string, now: number): string | null {
+  const current = live(lease, now);
+  if (current?.holder === holder) return null;
+  const why = current ? `the lease is held by ${current.holder}` : 'the lease expired or was never taken';
+  return `${holder} does not hold the publish lease (${why})`;
+}
+
 /**
  * Reserves `next`: the holder must hold an unexpired lease, and `basedOn` be the last version reserved, above it (a
  * manifest written outside the lock), or the base of a pending reservation, as KV may show either.
@@ -90,11 +98,8 @@ export function commit(
   next: number,
   now: number,
 ): { state: LeaseState; result: CommitResult } {
-  const current = live(state.lease, now);
-  if (!current || current.holder !== holder) {
-    const why = current ? `the lease is held by ${current.holder}` : 'the lease expired or was never taken';
-    return { state, result: { ok: false, reason: `${holder} does not hold the publish lease (${why})` } };
-  }
+  const refused = notHeldBy(state.lease, holder, now);
+  if (refused) return { state, result: { ok: false, reason: refused } };
   const onPendingBase = state.pending !== null && basedOn === state.pending.from;
   // Versions only grow, and a stale KV read shows an older one: a base above the last reserved
   // version is a manifest written outside the lock (by hand), safe to build on; a lower one is not.
@@ -134,11 +139,8 @@ export function reset(
   to: number | null,
   now: number,
 ): { state: LeaseState; result: ResetResult } {
-  const current = live(state.lease, now);
-  if (!current || current.holder !== holder) {
-    const why = current ? `the lease is held by ${current.holder}` : 'the lease expired or was never taken';
-    return { state, result: { ok: false, reason: `${holder} does not hold the publish lease (${why})` } };
-  }
+  const refused = notHeldBy(state.lease, holder, now);
+  if (refused) return { state, result: { ok: false, reason: refused } };
   if (state.version !== from)
     return { state, result: { ok: false, reason: `the lock remembers ${versionName(state.version)}, not v${from}` } };
   if (to !== null && to >= from) return { state, result: { ok: false, reason: `v${to} is not below v${from}: nothing to reset` } };

@@ -3,21 +3,15 @@
  * Pure, but for readPreviews (KV reads).
  */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
-import { type PreviewRecord, parseStored, previewRecordSchema } from '../../../contracts/kv-values.ts';
+import { type PreviewRecord, previewRecordSchema } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
+import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from '../publish/named-keys.ts';
 import type { UploadPlan } from '../publish/plan-upload.ts';
 
 /** Every preview record in KV, newest upload first; throws naming the key of an unreadable one. */
 export async function readPreviews(store: KvStore): Promise<PreviewRecord[]> {
-  const keys = await store.listKeys(PREVIEW_KEY_PREFIX);
-  const values = await store.getMany(keys);
-  const records: PreviewRecord[] = [];
-  for (const key of keys) {
-    const raw = values.get(key);
-    if (raw == null) continue; // listed, then removed
-    records.push(parseStored(previewRecordSchema, raw, `the preview record ${key}`));
-  }
+  const records = await readStoredRecords(store, PREVIEW_KEY_PREFIX, previewRecordSchema, 'the preview record');
   return records.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.name.localeCompare(b.name));
 }
 

@@ -3,8 +3,9 @@
  * Pure, except readHistory (KV reads).
  */
 import * as z from 'zod';
-import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import { type Manifest, manifestSchema } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
+import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
@@ -61,14 +62,7 @@ export function historyRecord(manifest: Manifest, previous: Manifest | null, by:
 
 /** Every history record in KV, newest first; throws naming the key of an unreadable one. */
 export async function readHistory(store: KvStore): Promise<HistoryRecord[]> {
-  const keys = await store.listKeys(HISTORY_PREFIX);
-  const values = await store.getMany(keys);
-  const records: HistoryRecord[] = [];
-  for (const key of keys) {
-    const raw = values.get(key);
-    if (raw == null) continue; // listed, then gone: another upload's clean-up
-    records.push(parseStored(historyRecordSchema, raw, `the history record ${key}`));
-  }
+  const records = await readStoredRecords(store, HISTORY_PREFIX, historyRecordSchema, 'the history record');
   return records.sort((a, b) => b.version - a.version);
 }
 
