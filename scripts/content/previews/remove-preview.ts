@@ -3,42 +3,26 @@
  * the next live clean-up. I/O: KV reads and a delete.
  */
 import { previewKey } from '../../../contracts/kv-keys.ts';
-import type { KvStore } from '../kv/kv-store.ts';
 import { stage, UploadConflictError } from '../publish/publish-error.ts';
-import { acquireUploadLock, type UploadLock, withUploadLock } from '../publish/upload-lock.ts';
+import { type LockedCommandOptions, underUploadLock } from '../publish/upload-lock.ts';
 import { readPreviews } from './previews.ts';
 
-export interface RemovePreviewOptions {
-  store: KvStore;
+export interface RemovePreviewOptions extends LockedCommandOptions {
   name: string;
-  now?: string;
-  log?: (line: string) => void;
-  /** Takes the upload lock, as in upload.ts (default the KV lock). */
-  lock?: (now: string) => Promise<UploadLock>;
 }
 
-export async function removePreview({
-  store,
-  name,
-  now = new Date().toISOString(),
-  log = () => {},
-  lock: takeLock = (at) => acquireUploadLock(store, at),
-}: RemovePreviewOptions): Promise<void> {
-  await withUploadLock(
-    () => takeLock(now),
-    log,
-    async (lock) => {
-      const unchanged = () => `The preview ${name} was not removed; the public site is unchanged.`;
-      const records = await stage(unchanged, () => readPreviews(store));
-      if (!records.some((r) => r.name === name)) {
-        const names = records.map((r) => r.name).join(', ') || 'none';
-        throw new UploadConflictError(`there is no preview named ${name} (previews: ${names}): nothing was removed.`);
-      }
-      await stage(unchanged, async () => {
-        await lock.check();
-        await store.delete(previewKey(name));
-      });
-      log(`removed preview ${name}: its link now says the preview no longer exists; its keys go with the next upload's clean-up.`);
-    },
-  );
+export async function removePreview({ name, ...options }: RemovePreviewOptions): Promise<void> {
+  await underUploadLock(options, async ({ lock, log }) => {
+    const unchanged = () => `The preview ${name} was not removed; the public site is unchanged.`;
+    const records = await stage(unchanged, () => readPreviews(options.store));
+    if (!records.some((r) => r.name === name)) {
+      const names = records.map((r) => r.name).join(', ') || 'none';
+      throw new UploadConflictError(`there is no preview named ${name} (previews: ${names}): nothing was removed.`);
+    }
+    await stage(unchanged, async () => {
+      await lock.check();
+      await options.store.delete(previewKey(name));
+    });
+    log(`removed preview ${name}: its link now says the preview no longer exists; its keys go with the next upload's clean-up.`);
+  });
 }

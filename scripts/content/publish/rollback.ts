@@ -10,7 +10,7 @@ import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
-import { acquireUploadLock, machineUser, type UploadLock, withUploadLock } from './upload-lock.ts';
+import { type LockedCommandOptions, machineUser, underUploadLock } from './upload-lock.ts';
 
 /** The rollback cannot be done: nothing was written (a refusal, like a conflict: not wrapped as a KV failure). */
 export class RollbackRefusedError extends UploadConflictError {
@@ -20,14 +20,9 @@ export class RollbackRefusedError extends UploadConflictError {
   }
 }
 
-export interface RollbackOptions {
-  store: KvStore;
+export interface RollbackOptions extends LockedCommandOptions {
   /** The version to make live; default: the one the live version replaced. */
   version?: number;
-  now?: string;
-  log?: (line: string) => void;
-  /** Takes the upload lock, as in upload.ts (default the KV lock). */
-  lock?: (now: string) => Promise<UploadLock>;
 }
 
 export interface RollbackOutcome {
@@ -36,55 +31,46 @@ export interface RollbackOutcome {
   restored: number;
 }
 
-export async function rollback({
-  store,
-  version,
-  now = new Date().toISOString(),
-  log = () => {},
-  lock: takeLock = (at) => acquireUploadLock(store, at),
-}: RollbackOptions): Promise<RollbackOutcome> {
-  return withUploadLock(
-    () => takeLock(now),
-    log,
-    async (lock, see) => {
-      let served: number | null | undefined;
-      const { current, target } = await stage(
-        () => live.nothingPublished(served),
-        async () => {
-          const raw = await store.get(MANIFEST_KEY);
-          const current = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
-          served = current?.version ?? null;
-          if (!current) throw new RollbackRefusedError('nothing is published: there is no version to roll back from');
-          const target = chooseTarget(current, await readHistory(store), version);
-          const missing = await missingKeys(store, target.manifest);
-          if (missing.length > 0) {
-            const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? `, and ${missing.length - 10} more` : '');
-            throw new RollbackRefusedError(
-              `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
-            );
-          }
-          return { current, target };
-        },
-      );
-      const manifest: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
-      const record = historyRecord(manifest, current, machineUser(), target.version);
-      const plan: UploadPlan = {
-        writes: [{ key: historyKey(manifest.version), value: JSON.stringify(record) }],
-        manifest,
-        basedOn: current.version,
-        manifestChanged: true,
-        deletes: [],
-        entries: [],
-        drafts: [],
-        samples: [],
-      };
-      await publishPlan(store, plan, see, lock);
-      log(
-        `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`,
-      );
-      return { version: manifest.version, restored: target.version };
-    },
-  );
+export async function rollback({ version, ...options }: RollbackOptions): Promise<RollbackOutcome> {
+  const { store } = options;
+  return underUploadLock(options, async ({ lock, see, now, log }) => {
+    let served: number | null | undefined;
+    const { current, target } = await stage(
+      () => live.nothingPublished(served),
+      async () => {
+        const raw = await store.get(MANIFEST_KEY);
+        const current = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+        served = current?.version ?? null;
+        if (!current) throw new RollbackRefusedError('nothing is published: there is no version to roll back from');
+        const target = chooseTarget(current, await readHistory(store), version);
+        const missing = await missingKeys(store, target.manifest);
+        if (missing.length > 0) {
+          const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? `, and ${missing.length - 10} more` : '');
+          throw new RollbackRefusedError(
+            `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
+          );
+        }
+        return { current, target };
+      },
+    );
+    const manifest: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
+    const record = historyRecord(manifest, current, machineUser(), target.version);
+    const plan: UploadPlan = {
+      writes: [{ key: historyKey(manifest.version), value: JSON.stringify(record) }],
+      manifest,
+      basedOn: current.version,
+      manifestChanged: true,
+      deletes: [],
+      entries: [],
+      drafts: [],
+      samples: [],
+    };
+    await publishPlan(store, plan, see, lock);
+    log(
+      `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`,
+    );
+    return { version: manifest.version, restored: target.version };
+  });
 }
 
 function chooseTarget(current: Manifest, records: HistoryRecord[], version: number | undefined): HistoryRecord {

@@ -142,3 +142,32 @@ export async function withUploadLock<T>(
     if (note) log(note);
   }
 }
+
+/** What a command that writes under the upload lock takes, besides its own options. */
+export interface LockedCommandOptions {
+  store: KvStore;
+  now?: string;
+  log?: (line: string) => void;
+  /** Takes the upload lock, as in upload.ts (default the KV lock). */
+  lock?: (now: string) => Promise<UploadLock>;
+}
+
+/** What the body of such a command runs with: the lock held, the step tracker, and its options' time and log. */
+export interface UnderLock {
+  lock: UploadLock;
+  see: (step: PublishStep) => void;
+  now: string;
+  log: (line: string) => void;
+}
+
+/** withUploadLock for such a command: the time (default now), its log (default silent) and its lock are filled in. */
+export function underUploadLock<T>(
+  { store, now = new Date().toISOString(), log = () => {}, lock: take = (at) => acquireUploadLock(store, at) }: LockedCommandOptions,
+  body: (held: UnderLock) => Promise<T>,
+): Promise<T> {
+  return withUploadLock(
+    () => take(now),
+    log,
+    (lock, see) => body({ lock, see, now, log }),
+  );
+}
