@@ -18,15 +18,12 @@ export function chromiumOverride(env: NodeJS.ProcessEnv = process.env): { variab
 
 /** Commands looked for on PATH, in order: Debian's package first. */
 const BROWSER_COMMANDS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge'];
-/** Where macOS and Windows install them. */
+/** Where macOS installs them (each app's binary bears its name), and Windows (in either Program Files folder). */
 const BROWSER_APP_PATHS = [
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-  '/Applications/Chromium.app/Contents/MacOS/Chromium',
-  '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
-  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-  'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
-  'C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe',
-  'C:\\Program Files\\Microsoft\\Edge\\Application\\msedge.exe',
+  ...['Google Chrome', 'Chromium', 'Microsoft Edge'].map((app) => `/Applications/${app}.app/Contents/MacOS/${app}`),
+  ...['Google\\Chrome\\Application\\chrome.exe', 'Microsoft\\Edge\\Application\\msedge.exe'].flatMap((exe) =>
+    ['C:\\Program Files', 'C:\\Program Files (x86)'].map((folder) => `${folder}\\${exe}`),
+  ),
 ];
 
 /**

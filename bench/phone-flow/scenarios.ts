@@ -57,26 +57,24 @@ export const THIS_SITE: SiteTargets = {
   copyButton: 'main .code-block .copy-button',
 };
 
-const STARLIGHT_MENU = 'button.sl-menu-button';
+/**
+ * The peers hide their navigation behind a menu button: open it, then tap the link to /news (from an article or a
+ * guide) or to the first guide (from /news). `link` is the selector of the menu's link to an href.
+ */
+function behindMenu(menu: string, link: (href: string) => string, newsHref: string, guideHref: string): SiteTargets['nav'] {
+  return { article: [menu, link(newsHref)], guide: [menu, link(newsHref)], news: [menu, link(guideHref)] };
+}
+
 export const STARLIGHT: SiteTargets = {
   paths: { article: '/news/2023-04-29-signpath/', guide: '/guide/multi-sim/', news: '/news/', code: '/guide/start-the-app-minimized/' },
-  nav: {
-    article: [STARLIGHT_MENU, '#starlight__sidebar a[href="/news/"]'],
-    guide: [STARLIGHT_MENU, '#starlight__sidebar a[href="/news/"]'],
-    news: [STARLIGHT_MENU, '#starlight__sidebar a[href="/guide/how-to-get-started/"]'],
-  },
+  nav: behindMenu('button.sl-menu-button', (href) => `#starlight__sidebar a[href="${href}"]`, '/news/', '/guide/how-to-get-started/'),
   newsPost: 'main .sl-markdown-content li a',
   copyButton: '.expressive-code .copy button',
 };
 
-const VITEPRESS_MENU = 'button.VPNavBarHamburger';
 export const VITEPRESS: SiteTargets = {
   paths: { article: '/news/2023-04-29-signpath', guide: '/guide/multi-sim', news: '/news/', code: '/guide/start-the-app-minimized' },
-  nav: {
-    article: [VITEPRESS_MENU, '.VPNavScreen a[href="/news/"]'],
-    guide: [VITEPRESS_MENU, '.VPNavScreen a[href="/news/"]'],
-    news: [VITEPRESS_MENU, '.VPNavScreen a[href="/guide/how-to-get-started"]'],
-  },
+  nav: behindMenu('button.VPNavBarHamburger', (href) => `.VPNavScreen a[href="${href}"]`, '/news/', '/guide/how-to-get-started'),
   newsPost: '.vp-doc li a',
   copyButton: 'div[class*="language-"] button.copy',
 };
