@@ -5,8 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { entryPath, holdRequests } from '../support/held-requests.ts';
-import { enhanced, marker } from '../support/navigation.ts';
+import { gotoBeforeEntry, holdRequests } from '../support/held-requests.ts';
+import { clickPrefetchedGuides, enhanced, marker, pageHtmlRequests } from '../support/navigation.ts';
 
 const CODE_PAGE = '/guide/start-the-app-minimized';
 
@@ -33,10 +33,7 @@ async function openBeforeEntry(path: string) {
   const opened = await site.open();
   await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
   await countCopies(opened.page);
-  const entry = await holdRequests(opened.page, (p) => p === entryPath());
-  await opened.page.goto(site.url(path), { waitUntil: 'domcontentloaded' });
-  await opened.page.locator('main h1').waitFor();
-  await expect.poll(() => entry.held()).toBe(1);
+  const entry = await gotoBeforeEntry(opened.page, site.url(path));
   await opened.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const documents: string[] = [];
   opened.page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
@@ -103,16 +100,11 @@ describe('before the entry has run', () => {
 
   test('the link under the pointer when the entry arrives is prefetched', async () => {
     const { page, context, entry } = await openBeforeEntry('/');
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    const requests = pageHtmlRequests(page);
     await page.hover('nav.site-nav a[href="/guide"]');
     entry.release();
     await enhanced(page);
-    await expect.poll(() => requests.filter((p) => p === '/api/_analog/page-html/guide').length).toBe(1);
-    await page.click('nav.site-nav a[href="/guide"]');
-    await page.waitForURL('**/guide');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
-    expect(requests.filter((p) => p === '/api/_analog/page-html/guide').length).toBe(1);
+    await clickPrefetchedGuides(page, requests);
     await context.close();
   });
 });

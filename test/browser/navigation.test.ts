@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { clickNewLink, enhanced, marker, setMarker } from '../support/navigation.ts';
+import { clickNewLink, clickPrefetchedGuides, enhanced, marker, pageHtmlRequests, setMarker } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -177,14 +177,9 @@ describe('same-host navigation', () => {
     const { page, context } = await site.open();
     await page.goto(site.url('/'));
     await enhanced(page);
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    const requests = pageHtmlRequests(page);
     await page.hover('nav.site-nav a[href="/guide"]');
-    await expect.poll(() => requests.filter((p) => p === '/api/_analog/page-html/guide').length).toBe(1);
-    await page.click('nav.site-nav a[href="/guide"]');
-    await page.waitForURL('**/guide');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
-    expect(requests.filter((p) => p === '/api/_analog/page-html/guide').length).toBe(1);
+    await clickPrefetchedGuides(page, requests);
     await context.close();
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HELD_CLICK_MS } from '../../client/paint-first.ts';
 import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
-import { entryPath, holdRequests } from '../support/held-requests.ts';
+import { gotoBeforeEntry } from '../support/held-requests.ts';
 import { enhanced, marker } from '../support/navigation.ts';
 
 let site: Site;
@@ -80,10 +80,7 @@ test('the entry is the one script: a pointer, a key and a scroll fetch nothing m
 
 test('a click on a link before the entry runs is held, then shown in place once the entry runs', async () => {
   const { context, page, errors } = await site.open();
-  const entry = await holdRequests(page, (path) => path === entryPath());
-  await page.goto(site.url('/news'), { waitUntil: 'domcontentloaded' });
-  await page.locator('main h1').waitFor();
-  await expect.poll(() => entry.held()).toBe(1);
+  const entry = await gotoBeforeEntry(page, site.url('/news'));
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const historyLength = await page.evaluate(() => history.length);
   const documents: string[] = [];

@@ -1,7 +1,7 @@
 /** The header search box in Chromium: as-you-type results, keyboard, "/" shortcut. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
-import { entryPath, holdRequests } from '../support/held-requests.ts';
+import { gotoBeforeEntry } from '../support/held-requests.ts';
 import { enhanced } from '../support/navigation.ts';
 
 let site: Site;
@@ -48,10 +48,7 @@ test('"/" focuses the search box; Enter without a selection opens the results pa
 
 test('before the entry runs, what is typed in the box is kept, and searched once it runs', async () => {
   const { page, context, errors } = await site.open();
-  const entry = await holdRequests(page, (path) => path === entryPath());
-  await page.goto(site.url('/guide'), { waitUntil: 'domcontentloaded' });
-  await page.locator('main h1').waitFor();
-  await expect.poll(() => entry.held()).toBe(1);
+  const entry = await gotoBeforeEntry(page, site.url('/guide'));
   const box = page.locator('header input[role="combobox"]');
   await box.click();
   await page.keyboard.type('multisim');

@@ -1,5 +1,6 @@
 /** Holds some of a page's requests until the test lets them go: a moment of loading reached on purpose. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { clientFiles } from '../../scripts/client-weight.ts';
 
 /** The entry script's path, as every page's inline script names it. */
@@ -23,4 +24,13 @@ export async function holdRequests(page: Page, test: (path: string) => boolean):
     },
   );
   return { release, held: () => held };
+}
+
+/** Opens `url` with the entry script held back: the page is painted and its inline scripts have run. */
+export async function gotoBeforeEntry(page: Page, url: string): Promise<{ release(): void; held(): number }> {
+  const entry = await holdRequests(page, (path) => path === entryPath());
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.locator('main h1').waitFor();
+  await expect.poll(() => entry.held()).toBe(1);
+  return entry;
 }

@@ -1,5 +1,6 @@
 /** Helpers for client-navigation tests in Chromium: tell a reload from an in-place render, add links. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The entry has run (after the first paint): the router, the search box, copy buttons and the
@@ -31,4 +32,23 @@ export async function addLink(page: Page, href: string): Promise<string> {
 /** Adds a link to `href` (see addLink) and clicks it. */
 export async function clickNewLink(page: Page, href: string): Promise<void> {
   await page.click(await addLink(page, href));
+}
+
+/** Counts the router's page-HTML requests from now on: how many asked for the page at `path`. */
+export function pageHtmlRequests(page: Page): (path: string) => number {
+  const paths: string[] = [];
+  page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+  return (path) => paths.filter((p) => p === `/api/_analog/page-html${path}`).length;
+}
+
+/**
+ * After a hover over the header's Guides link: its page is fetched once, and the click shows it in place
+ * with no second request.
+ */
+export async function clickPrefetchedGuides(page: Page, requests: (path: string) => number): Promise<void> {
+  await expect.poll(() => requests('/guide')).toBe(1);
+  await page.click('nav.site-nav a[href="/guide"]');
+  await page.waitForURL('**/guide');
+  await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
+  expect(requests('/guide')).toBe(1);
 }
