@@ -8,17 +8,8 @@ import { buildMedia, MAX_RASTER_BYTES, type MediaFile } from '../../../../script
 import { remoteImagePointer } from '../../../../scripts/content/markdown/remote-images.ts';
 import { renderMarkdown } from '../../../../scripts/content/markdown/render-markdown.ts';
 import { formatProblem } from '../../../../scripts/content/source/problems.ts';
+import { png } from '../../../support/png.ts';
 
-/** The start of a PNG file: signature and IHDR chunk (what image-size reads), then `padding` bytes. */
-function png(width: number, height: number, padding = 0): Uint8Array {
-  const bytes = new Uint8Array(33 + padding);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  bytes.set([8, 6, 0, 0, 0], 24);
-  return bytes;
-}
 const text = (s: string) => new TextEncoder().encode(s);
 const reasons = (files: MediaFile[]) => buildMedia(files).problems.map(formatProblem);
 

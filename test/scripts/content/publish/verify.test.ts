@@ -11,17 +11,7 @@ import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
-
-/** A PNG's signature and IHDR chunk: what the upload reads of it. */
-function png(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(64);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  bytes.set([8, 6, 0, 0, 0], 24);
-  return bytes;
-}
+import { png } from '../../../support/png.ts';
 
 const REMOTE = 'https://images.example.test/lap.png';
 const content: ContentFolder = {
