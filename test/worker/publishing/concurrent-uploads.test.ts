@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import type { RenderCache } from '../../../scripts/content/build/build-entries.ts';
 import { openCloudflareKvStore } from '../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { historyKey } from '../../../scripts/content/publish/history.ts';
 import { namedKeys } from '../../../scripts/content/publish/named-keys.ts';
@@ -15,6 +14,7 @@ import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
+import { memoryRenderCache } from '../../support/memory-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SECRET = 'test-publish-secret';
@@ -22,12 +22,7 @@ const ACCOUNT = 'acc-lock';
 const NS = 'content-ns';
 const TOKEN = 'write-token';
 
-/** Renders kept in memory across this file's uploads: the same content is rendered once. */
-const renders = new Map<string, unknown>();
-const renderCache: RenderCache = {
-  get: async (hash) => renders.get(hash) as never,
-  set: async (hash, rendered) => void renders.set(hash, rendered),
-};
+const renderCache = memoryRenderCache();
 let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
 const workers: WorkerRuntime[] = [];

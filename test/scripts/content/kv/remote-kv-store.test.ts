@@ -9,20 +9,17 @@ import {
   createCloudflareKvStore,
 } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { KvLimitError } from '../../../../scripts/content/kv/kv-batches.ts';
-import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
-
-const ACCOUNT = 'acc-1';
-const NS = 'ns-1';
-const TOKEN = 'write-token';
+import type { CloudflareKvApi } from '../../../support/cloudflare-kv-api.ts';
+import { ACCOUNT, accountStoreOptions, NS, startAccountKvApi } from '../../../support/kv-api-account.ts';
 
 let api: CloudflareKvApi;
 beforeEach(async () => {
-  api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write', 'read-token': 'read' } });
+  api = await startAccountKvApi();
 });
 afterEach(() => api.close());
 
 const store = (options: Partial<CloudflareKvOptions> = {}): CloudflareKvStore =>
-  createCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL, ...options });
+  createCloudflareKvStore({ ...accountStoreOptions(api), ...options });
 const nsPath = `/client/v4/accounts/${ACCOUNT}/storage/kv/namespaces/${NS}`;
 
 describe('keys and values', () => {
@@ -79,7 +76,7 @@ describe('batches within the limits', () => {
   test('putMany cuts by pairs and by bytes; the server, holding the same limits, takes every batch', async () => {
     await api.close();
     const limits = { bulkWritePairs: 10, bulkWriteBytes: 2_000 };
-    api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write' }, limits });
+    api = await startAccountKvApi({ limits });
     const kv = store({ limits });
     const pairs = [
       ...Array.from({ length: 25 }, (_, i) => ({ key: `small/${i}`, value: 'x' })),
@@ -175,9 +172,9 @@ describe('failures are named', () => {
   });
 
   test("a 404 on a write (namespace not the account's) is a failure with the fix, never a success", async () => {
-    const kv = createCloudflareKvStore({ accountId: ACCOUNT, namespaceId: 'not-mine', apiToken: TOKEN, baseURL: api.baseURL });
+    const kv = createCloudflareKvStore({ ...accountStoreOptions(api), namespaceId: 'not-mine' });
     await expect(kv.put('manifest', 'x')).rejects.toThrow(
-      "Cloudflare KV bulk write of key manifest failed: HTTP 404, Cloudflare error 10013: bulk.write: 'namespace not found'. The namespace not-mine is not one of account acc-1's: " +
+      "Cloudflare KV bulk write of key manifest failed: HTTP 404, Cloudflare error 10013: bulk.write: 'namespace not found'. The namespace not-mine is not one of account acc-contract's: " +
         'create it with `npx wrangler kv namespace create CONTENT` and put the id it prints in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), ' +
         'or set CLOUDFLARE_ACCOUNT_ID to the account that has it.',
     );

@@ -9,7 +9,6 @@ import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
-import type { RenderCache } from '../../../../scripts/content/build/build-entries.ts';
 import { openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { type KvStore, kvStoreFromBinding, withBulkOperations } from '../../../../scripts/content/kv/kv-store.ts';
 import {
@@ -29,15 +28,12 @@ import type { ContentFolder } from '../../../../scripts/content/source/load-cont
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
+import { memoryRenderCache } from '../../../support/memory-render-cache.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
 import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
-const renders = new Map<string, unknown>();
-const renderCache: RenderCache = {
-  get: async (hash) => renders.get(hash) as never,
-  set: async (hash, rendered) => void renders.set(hash, rendered),
-};
+const renderCache = memoryRenderCache();
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;

@@ -10,7 +10,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { syntheticContent } from '../../../../bench/lib/synthetic-content.ts';
 import { LOCK_KEY, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
-import type { RenderCache } from '../../../../scripts/content/build/build-entries.ts';
 import {
   type CloudflareKvOptions,
   type CloudflareKvStore,
@@ -23,24 +22,17 @@ import { type UploadOptions, type UploadOutcome, uploadContent } from '../../../
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
-import { type CloudflareKvApi, type KvApiServerOptions, startKvApi } from '../../../support/cloudflare-kv-api.ts';
+import type { CloudflareKvApi, KvApiServerOptions } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
+import { ACCOUNT, accountStoreOptions, NS, READ_TOKEN, startAccountKvApi, WRITE_TOKEN } from '../../../support/kv-api-account.ts';
+import { memoryRenderCache } from '../../../support/memory-render-cache.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
 import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
-const ACCOUNT = 'acc-contract';
-const NS = 'content-ns';
-const TOKEN = 'write-token';
-const READ_TOKEN = 'read-only-token';
 const T = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 const VISIBILITY_MS = 200;
 
-/** Renders kept in memory across this file's uploads: the same content is rendered once. */
-const renders = new Map<string, unknown>();
-const renderCache: RenderCache = {
-  get: async (hash) => renders.get(hash) as never,
-  set: async (hash, rendered) => void renders.set(hash, rendered),
-};
+const renderCache = memoryRenderCache();
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;
@@ -60,12 +52,12 @@ afterEach(async () => {
 });
 
 async function server(options: Partial<KvApiServerOptions> = {}): Promise<CloudflareKvApi> {
-  const api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write', [READ_TOKEN]: 'read' }, ...options });
+  const api = await startAccountKvApi(options);
   servers.push(api);
   return api;
 }
 const remote = (api: CloudflareKvApi, options: Partial<CloudflareKvOptions> = {}) =>
-  openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL, ...options });
+  openCloudflareKvStore({ ...accountStoreOptions(api), ...options });
 
 /** The real content with two pages edited, one removed and one added. */
 function changedCopy(): ContentFolder {
@@ -255,7 +247,7 @@ describe('failures that stop an upload, each named with what the site serves', (
 
   test('an unknown namespace is refused before any write, with the fix', async () => {
     const api = await server();
-    const opening = openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: 'no-such-namespace', apiToken: TOKEN, baseURL: api.baseURL });
+    const opening = openCloudflareKvStore({ ...accountStoreOptions(api), namespaceId: 'no-such-namespace' });
     await expect(opening).rejects.toThrow(
       "Cloudflare KV namespace read of namespace no-such-namespace failed: HTTP 404, Cloudflare error 10013: get namespace: 'namespace not found'. " +
         "The namespace no-such-namespace is not one of account acc-contract's: create it with `npx wrangler kv namespace create CONTENT` and put the id it prints " +
@@ -367,7 +359,7 @@ describe('the command line', () => {
       ['--dir', FIXTURE_SITE, '--config', config, '--no-image-copies', ...args],
       { api, lock },
       {
-        CLOUDFLARE_API_TOKEN: TOKEN,
+        CLOUDFLARE_API_TOKEN: WRITE_TOKEN,
         CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
         ...env,
       },
