@@ -3,7 +3,7 @@
  * SVG, missing files, web pages, hangs, oversized bodies). Unit.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
@@ -23,49 +23,50 @@ import { fixturePath } from '../../../support/fixture-site.ts';
 const PNG = readFileSync(fixturePath('media', 'guides-section.png'));
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect width="300" height="60"/></svg>';
 
-let server: Server;
-let origin: string;
-let listening: LoopbackServer;
-let host: string;
+/** The paths asked of the stand-in, in order. */
 const asked: string[] = [];
 
+/** The other hosts, stood in for by one server: an image, an SVG, an active SVG, a web page, a hang, 5 MB. */
+function answer(request: IncomingMessage, response: ServerResponse): void {
+  asked.push(request.url!);
+  if (request.url === '/shots/menu.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  else if (request.url === '/logo') response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
+  else if (request.url === '/active.svg')
+    response.writeHead(200).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>x()</script></svg>');
+  else if (request.url === '/page.png') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Not here');
+  else if (request.url === '/slow.png')
+    return; // never answers
+  else if (request.url === '/huge.png') {
+    // 5 MB without a Content-Length: the download is stopped past 4 MB.
+    response.writeHead(200, { 'content-type': 'image/png' });
+    for (let i = 0; i < 5; i++) response.write(Buffer.alloc(1024 * 1024));
+    response.end();
+  } else response.writeHead(404).end();
+}
+
+let hosts: LoopbackServer;
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    asked.push(request.url!);
-    if (request.url === '/shots/menu.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    else if (request.url === '/logo') response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
-    else if (request.url === '/active.svg')
-      response.writeHead(200).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>x()</script></svg>');
-    else if (request.url === '/page.png') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Not here');
-    else if (request.url === '/slow.png')
-      return; // never answers
-    else if (request.url === '/huge.png') {
-      // 5 MB without a Content-Length: the download is stopped past 4 MB.
-      response.writeHead(200, { 'content-type': 'image/png' });
-      for (let i = 0; i < 5; i++) response.write(Buffer.alloc(1024 * 1024));
-      response.end();
-    } else response.writeHead(404).end();
-  });
-  listening = await listenOnLoopback(server);
-  origin = listening.url.origin;
-  host = listening.url.host;
+  hosts = await listenOnLoopback(createServer(answer));
 });
-afterAll(() => listening.close());
+afterAll(() => hosts.close());
+/** Where the stand-in listens: `http://127.0.0.1:<port>`, and its host with the port. */
+const origin = () => hosts.url.origin;
+const host = () => hosts.url.host;
 
 /** A content folder on disk whose one guide shows every kind of answer. */
 function contentFolder(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'remote-images-')), 'content');
   mkdirSync(dir);
   const body = [
-    `![The main menu](${origin}/shots/menu.png)`,
+    `![The main menu](${origin()}/shots/menu.png)`,
     '',
-    `<a href="https://signpath.io"><img src="${origin}/logo" width="150" alt="SignPath"></a>`,
+    `<a href="https://signpath.io"><img src="${origin()}/logo" width="150" alt="SignPath"></a>`,
     '',
-    `<img src="${origin}/missing.png" alt="Gone">`,
-    `<img src="${origin}/active.svg" alt="Active">`,
-    `<img src="${origin}/page.png" alt="A page">`,
-    `<img src="${origin}/slow.png" alt="Slow">`,
-    `<img src="${origin}/huge.png" alt="Huge">`,
+    `<img src="${origin()}/missing.png" alt="Gone">`,
+    `<img src="${origin()}/active.svg" alt="Active">`,
+    `<img src="${origin()}/page.png" alt="A page">`,
+    `<img src="${origin()}/slow.png" alt="Slow">`,
+    `<img src="${origin()}/huge.png" alt="Huge">`,
   ].join('\n');
   writeFileSync(join(dir, 'guide-a.md'), `---\ntitle: A\nslug: a\ndescription: About a\ntype: guide\n---\n${body}\n`);
   return dir;
@@ -82,13 +83,13 @@ describe('copyRemoteImages', () => {
     const folder = await loadContentFolder(dir);
     const lines: string[] = [];
     const outcome = await copyRemoteImages(dir, folder, { timeoutMs: 2000, log: (line) => lines.push(line) });
-    const safeHost = host.replace(':', '_');
+    const safeHost = host().replace(':', '_');
     expect(outcome.copied.sort()).toEqual([`remote/${safeHost}/logo.svg`, `remote/${safeHost}/shots/menu.png`]);
     expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'shots', 'menu.png')).equals(PNG)).toBe(true);
     expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'logo.svg'), 'utf8')).toBe(SVG);
     expect(folder.media?.map((m) => m.name).sort()).toEqual(outcome.copied);
     expect(lines[0]).toBe(`Copying 7 image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
-    expect(lines).toContain(`  copied ${origin}/logo → media/remote/${safeHost}/logo.svg (0.1 KB): commit it with the article`);
+    expect(lines).toContain(`  copied ${origin()}/logo → media/remote/${safeHost}/logo.svg (0.1 KB): commit it with the article`);
   });
 
   test('an image that cannot be copied is a warning naming file, line, URL and why', async () => {
@@ -100,11 +101,11 @@ describe('copyRemoteImages', () => {
     expect(asked.slice(before).sort()).toEqual(['/active.svg', '/huge.png', '/missing.png', '/page.png', '/slow.png']);
     const tail = `until an upload that can reach it keeps a copy in media/remote/`;
     expect(warnings.map(formatProblem).sort()).toEqual([
-      `guide-a.md:11:1: image: ${origin}/missing.png is not copied (the host answered 404): the Worker fetches it from ${host} for the page ${tail}`,
-      `guide-a.md:12:1: image: ${origin}/active.svg is not copied (the file holds a <script> element: SVGs must be plain drawings; remove it): the Worker fetches it from ${host} for the page ${tail}`,
-      `guide-a.md:13:1: image: ${origin}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the Worker fetches it from ${host} for the page ${tail}`,
-      `guide-a.md:14:1: image: ${origin}/slow.png is not copied (no answer within 2 s): the Worker fetches it from ${host} for the page ${tail}`,
-      `guide-a.md:15:1: image: ${origin}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the Worker fetches it from ${host} for the page ${tail}`,
+      `guide-a.md:11:1: image: ${origin()}/missing.png is not copied (the host answered 404): the Worker fetches it from ${host()} for the page ${tail}`,
+      `guide-a.md:12:1: image: ${origin()}/active.svg is not copied (the file holds a <script> element: SVGs must be plain drawings; remove it): the Worker fetches it from ${host()} for the page ${tail}`,
+      `guide-a.md:13:1: image: ${origin()}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the Worker fetches it from ${host()} for the page ${tail}`,
+      `guide-a.md:14:1: image: ${origin()}/slow.png is not copied (no answer within 2 s): the Worker fetches it from ${host()} for the page ${tail}`,
+      `guide-a.md:15:1: image: ${origin()}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the Worker fetches it from ${host()} for the page ${tail}`,
     ]);
   });
 
@@ -148,7 +149,7 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
     expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
     expect(sources[1]).toMatch(/^\/media\/[0-9a-f]{64}\.svg$/);
     const uncopied = ['missing.png', 'active.svg', 'page.png', 'slow.png', 'huge.png'].map((name) =>
-      remoteImagePointer(`${origin}/${name}`),
+      remoteImagePointer(`${origin()}/${name}`),
     );
     expect(sources.slice(2)).toEqual(uncopied.map((p) => p.path));
     // The Worker finds each one's URL under its key, which the manifest names so clean-ups keep it.
