@@ -1,20 +1,27 @@
 /**
  * A VitePress site of the same content, installed on first use into a cache folder of its own (never the project's
- * dependencies) and rebuilt only when its inputs change. I/O: reads content/, npm install and build in the cache.
+ * dependencies) and rebuilt only when its inputs change. I/O: reads content/; installs and builds (bench/lib/peer-build.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildPeerSite, type PeerBuild } from '../lib/peer-build.ts';
+import { peerCache } from '../lib/peer-install.ts';
 import { type PeerPage, peerPages } from '../lib/peer-pages.ts';
 
-export const VITEPRESS_CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'race-element-vitepress');
+export const VITEPRESS_CACHE = peerCache('race-element-vitepress');
 /** Pinned: the newest on the registry when the phone flow was written. */
 export const VITEPRESS_VERSIONS = { vitepress: '1.6.4' } as const;
-const PROJECT = join(VITEPRESS_CACHE, 'site');
-const DIST = join(PROJECT, '.vitepress', 'dist');
-const STAMP = join(DIST, '.inputs-sha256');
+const VITEPRESS_BUILD: PeerBuild = {
+  label: 'vitepress',
+  packages: {
+    cache: VITEPRESS_CACHE,
+    name: 'race-element-vitepress-bench',
+    versions: VITEPRESS_VERSIONS,
+    cli: 'vitepress/bin/vitepress.js',
+  },
+  dist: '.vitepress/dist',
+  args: ['build', '.'],
+};
 
 const CONFIG = `export default {
   title: 'Race Element',
@@ -57,44 +64,7 @@ function projectFiles(contentDir: string): Map<string, string | Buffer> {
   return files;
 }
 
-function ensureVitePress(log: (line: string) => void): string {
-  mkdirSync(VITEPRESS_CACHE, { recursive: true });
-  const manifest = { name: 'race-element-vitepress-bench', private: true, type: 'module', dependencies: VITEPRESS_VERSIONS };
-  writeFileSync(join(VITEPRESS_CACHE, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const installed = join(VITEPRESS_CACHE, 'node_modules', 'vitepress', 'package.json');
-  if (!existsSync(installed) || JSON.parse(readFileSync(installed, 'utf8')).version !== VITEPRESS_VERSIONS.vitepress) {
-    log(`installing vitepress@${VITEPRESS_VERSIONS.vitepress} into ${VITEPRESS_CACHE}`);
-    const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-      cwd: VITEPRESS_CACHE,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` },
-    });
-    if (result.status !== 0) throw new Error(`npm install in ${VITEPRESS_CACHE} failed (${result.status ?? result.signal})`);
-  }
-  const cli = join(VITEPRESS_CACHE, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
-  if (!existsSync(cli)) throw new Error(`${cli} is missing after install`);
-  return cli;
-}
-
 /** Builds (or reuses) the VitePress site of `contentDir`; returns its dist folder. */
 export function buildVitePressSite(contentDir = 'content', log: (line: string) => void = () => {}): string {
-  const files = projectFiles(contentDir);
-  const sha = createHash('sha256').update(JSON.stringify(VITEPRESS_VERSIONS));
-  for (const [path, content] of files) sha.update(`\0${path}\0`).update(content);
-  const hash = sha.digest('hex');
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
-    log(`vitepress: reusing the build in ${DIST}`);
-    return DIST;
-  }
-  const cli = ensureVitePress(log);
-  rmSync(PROJECT, { recursive: true, force: true });
-  for (const [path, content] of files) {
-    mkdirSync(dirname(join(PROJECT, path)), { recursive: true });
-    writeFileSync(join(PROJECT, path), content);
-  }
-  log(`vitepress: build of ${[...files.keys()].filter((p) => p.endsWith('.md')).length} pages`);
-  const result = spawnSync(process.execPath, [cli, 'build', '.'], { cwd: PROJECT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`vitepress build failed (${result.status ?? result.signal})`);
-  writeFileSync(STAMP, hash);
-  return DIST;
+  return buildPeerSite(VITEPRESS_BUILD, projectFiles(contentDir), log);
 }

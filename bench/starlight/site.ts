@@ -1,17 +1,12 @@
 /**
  * A Starlight project of content/ (with a generated news index), built, and reused while its inputs hash the same.
- * I/O: reads content/; writes and builds the project under STARLIGHT_CACHE/site/; runs astro.
+ * I/O: reads content/; writes and builds the project in the Starlight cache's site/ (bench/lib/peer-build.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildPeerSite, type PeerBuild } from '../lib/peer-build.ts';
 import { type PeerPage, peerPages } from '../lib/peer-pages.ts';
-import { ensureStarlight, STARLIGHT_CACHE, STARLIGHT_VERSIONS } from './install.ts';
-
-const PROJECT = join(STARLIGHT_CACHE, 'site');
-const DIST = join(PROJECT, 'dist');
-const STAMP = join(DIST, '.inputs-sha256');
+import { STARLIGHT_PACKAGES, STARLIGHT_VERSIONS } from './install.ts';
 
 // Images hosted elsewhere fail offline in both sites alike; local images are not optimised
 // (no sharp here): passthrough serves them as written.
@@ -27,6 +22,15 @@ import { docsLoader } from '@astrojs/starlight/loaders';
 import { docsSchema } from '@astrojs/starlight/schema';
 export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };
 `;
+
+const STARLIGHT_BUILD: PeerBuild = {
+  label: 'starlight',
+  packages: STARLIGHT_PACKAGES,
+  dist: 'dist',
+  args: ['build', '--silent'],
+  // No internet here: Astro's telemetry would only wait on the network.
+  env: { ASTRO_TELEMETRY_DISABLED: '1' },
+};
 
 type Page = PeerPage;
 
@@ -73,28 +77,5 @@ function projectFiles(contentDir: string): Map<string, string | Buffer> {
 
 /** Builds (or reuses) the Starlight site of `contentDir`; returns its dist folder. */
 export function buildStarlightSite(contentDir = 'content', log: (line: string) => void = () => {}): string {
-  const files = projectFiles(contentDir);
-  const sha = createHash('sha256').update(JSON.stringify(STARLIGHT_VERSIONS));
-  for (const [path, content] of files) sha.update(`\0${path}\0`).update(content);
-  const hash = sha.digest('hex');
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
-    log(`starlight: reusing the build in ${DIST}`);
-    return DIST;
-  }
-  const astro = ensureStarlight(log);
-  rmSync(PROJECT, { recursive: true, force: true });
-  for (const [path, text] of files) {
-    mkdirSync(dirname(join(PROJECT, path)), { recursive: true });
-    writeFileSync(join(PROJECT, path), text);
-  }
-  log(`starlight: astro build of ${[...files.keys()].filter((p) => p.endsWith('.md')).length} pages`);
-  // No internet here: Astro's telemetry would only wait on the network.
-  const result = spawnSync(process.execPath, [astro, 'build', '--silent'], {
-    cwd: PROJECT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error(`astro build failed (${result.status ?? result.signal})`);
-  writeFileSync(STAMP, hash);
-  return DIST;
+  return buildPeerSite(STARLIGHT_BUILD, projectFiles(contentDir), log);
 }
