@@ -157,43 +157,29 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
     return parsed.data;
   };
 
-  const bulkWrite = (batch: ReturnType<typeof toBulkPair>[], target: string) =>
+  /** A bulk write or delete of `keys`: spaced per key, and refused when the API lists any of them as unsuccessful. */
+  const bulk = (operation: 'bulk write' | 'bulk delete', keys: string[], target: string, send: () => PromiseLike<Response>) =>
     serial(async () => {
-      const keys = batch.map((p) => p.key);
       await spaceWrites(keys);
       try {
-        await call(
-          'bulk write',
-          target,
-          () => ns.bulkUpdate(namespaceId, { account_id: accountId, body: batch }).asResponse(),
-          (result, context) => {
-            const failed = parse(bulkResultSchema, result, 'a bulk write')?.unsuccessful_keys ?? [];
-            if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
-          },
-        );
+        await call(operation, target, send, (result, context) => {
+          const failed = parse(bulkResultSchema, result, `a ${operation}`)?.unsuccessful_keys ?? [];
+          if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
+        });
       } finally {
         // Even a failed attempt may have landed: count it as a write for the one-per-second rule.
         wrote(keys);
       }
     });
-
+  const bulkWrite = (batch: ReturnType<typeof toBulkPair>[], target: string) =>
+    bulk(
+      'bulk write',
+      batch.map((p) => p.key),
+      target,
+      () => ns.bulkUpdate(namespaceId, { account_id: accountId, body: batch }).asResponse(),
+    );
   const bulkDelete = (keys: string[], target: string) =>
-    serial(async () => {
-      await spaceWrites(keys);
-      try {
-        await call(
-          'bulk delete',
-          target,
-          () => ns.bulkDelete(namespaceId, { account_id: accountId, body: keys }).asResponse(),
-          (result, context) => {
-            const failed = parse(bulkResultSchema, result, 'a bulk delete')?.unsuccessful_keys ?? [];
-            if (failed.length > 0) throw unsuccessfulKeysError(failed, keys.length, context);
-          },
-        );
-      } finally {
-        wrote(keys);
-      }
-    });
+    bulk('bulk delete', keys, target, () => ns.bulkDelete(namespaceId, { account_id: accountId, body: keys }).asResponse());
 
   const store: CloudflareKvStore = {
     requests: () => ({ total, byOperation: { ...byOperation } }),
