@@ -48,36 +48,39 @@ async function authorised<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<
 }
 
 const lock = (c: Context<AppEnv>) => c.env.PUBLISH_LOCK.get(c.env.PUBLISH_LOCK.idFromName(PUBLISH_LOCK_NAME));
+type LockStub = ReturnType<typeof lock>;
+
+/** A route's handler: the caller authorised and its body checked by `schema`, then `act` on the lock; 409 when it refuses. */
+const onLock =
+  <T>(schema: z.ZodType<T>, act: (stub: LockStub, body: T) => Promise<{ ok: true } | { ok: false; reason: string }>) =>
+  async (c: Context<AppEnv>) => {
+    const checked = await authorised(c, schema);
+    if (!checked.ok) return checked.response;
+    const result = await act(lock(c), checked.body);
+    return c.json(result, result.ok ? 200 : 409);
+  };
 
 /**
  * Authenticated by `Authorization: Bearer <PUBLISH_SECRET>`, compared in constant time; 503 without the secret. Exempt
  * from the XSRF gate in app.ts: browsers never send a bearer token by themselves, so there is nothing to forge.
  */
 export const publishRoutes = new Hono<AppEnv>()
-  .post(PUBLISH_LEASE_API_PATH, async (c) => {
-    const checked = await authorised(c, leaseRequestSchema);
-    if (!checked.ok) return checked.response;
-    const { holder, ttlSeconds, reserved } = checked.body;
-    const result = await lock(c).acquire(holder, ttlSeconds, reserved);
-    return c.json(result, result.ok ? 200 : 409);
-  })
-  .post(PUBLISH_COMMIT_API_PATH, async (c) => {
-    const checked = await authorised(c, commitRequestSchema);
-    if (!checked.ok) return checked.response;
-    const { holder, basedOn, version } = checked.body;
-    const result = await lock(c).commit(holder, basedOn, version);
-    return c.json(result, result.ok ? 200 : 409);
-  })
-  .post(PUBLISH_RELEASE_API_PATH, async (c) => {
-    const checked = await authorised(c, releaseRequestSchema);
-    if (!checked.ok) return checked.response;
-    await lock(c).release(checked.body.holder, checked.body.outcome);
-    return c.json({ ok: true });
-  })
-  .post(PUBLISH_RESET_API_PATH, async (c) => {
-    const checked = await authorised(c, resetRequestSchema);
-    if (!checked.ok) return checked.response;
-    const { holder, from, to } = checked.body;
-    const result = await lock(c).reset(holder, from, to);
-    return c.json(result, result.ok ? 200 : 409);
-  });
+  .post(
+    PUBLISH_LEASE_API_PATH,
+    onLock(leaseRequestSchema, (stub, { holder, ttlSeconds, reserved }) => stub.acquire(holder, ttlSeconds, reserved)),
+  )
+  .post(
+    PUBLISH_COMMIT_API_PATH,
+    onLock(commitRequestSchema, (stub, { holder, basedOn, version }) => stub.commit(holder, basedOn, version)),
+  )
+  .post(
+    PUBLISH_RELEASE_API_PATH,
+    onLock(releaseRequestSchema, async (stub, { holder, outcome }) => {
+      await stub.release(holder, outcome);
+      return { ok: true };
+    }),
+  )
+  .post(
+    PUBLISH_RESET_API_PATH,
+    onLock(resetRequestSchema, (stub, { holder, from, to }) => stub.reset(holder, from, to)),
+  );
