@@ -39,16 +39,20 @@ describe('KV faults', () => {
   });
   afterAll(() => worker?.dispose());
 
-  test('KV down with nothing held: every content page is a styled 503 with Retry-After', async () => {
-    worker.kvProbe.faults.kv = 'throw';
+  /** Every content page answers a whole HTML page, 503 with Retry-After: 30, under the heading `h1`. */
+  async function expectContentPages503(h1: string): Promise<void> {
     for (const path of CONTENT_PAGES) {
       const res = await worker.fetch(path);
       expect(res.status, path).toBe(503);
       expect(res.headers.get('retry-after'), path).toBe('30');
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      const doc = expectWholePage(await res.text(), path);
-      expect(doc.root.querySelector('main h1')?.textContent).toBe('Temporarily unavailable');
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(expectWholePage(await res.text(), path).root.querySelector('main h1')?.textContent, path).toBe(h1);
     }
+  }
+
+  test('KV down with nothing held: every content page is a styled 503 with Retry-After', async () => {
+    worker.kvProbe.faults.kv = 'throw';
+    await expectContentPages503('Temporarily unavailable');
     const api = await worker.fetch('/api/_analog/pages/news');
     expect(api.status).toBe(503);
     expect(((await api.json()) as { data: { kind: string } }).data.kind).toBe('unavailable');
@@ -75,12 +79,7 @@ describe('KV faults', () => {
 
   test('before anything is published the site says so with a 503 inside the layout', async () => {
     worker.kvProbe.faults.kv = 'ok';
-    for (const path of CONTENT_PAGES) {
-      const res = await worker.fetch(path);
-      expect(res.status, path).toBe(503);
-      expect(res.headers.get('retry-after'), path).toBe('30');
-      expect(expectWholePage(await res.text(), path).root.querySelector('main h1')?.textContent).toBe('Nothing published yet');
-    }
+    await expectContentPages503('Nothing published yet');
   });
 
   describe('after a publish, with the pages read once', () => {

@@ -52,13 +52,18 @@ function controlledRuns() {
   };
 }
 
+/** A save queue on a hand-driven clock whose republishes finish when the test says. */
+function queueWithRuns(quietMs: number) {
+  const clock = manualClock();
+  const runs = controlledRuns();
+  return { clock, runs, queue: saveQueue({ quietMs, run: runs.run, ...clock }) };
+}
+
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('saveQueue', () => {
   test('the several events of one save make one republish, once the quiet time has passed since the last', async () => {
-    const clock = manualClock();
-    const runs = controlledRuns();
-    const queue = saveQueue({ quietMs: 40, run: runs.run, ...clock });
+    const { clock, runs, queue } = queueWithRuns(40);
     queue.saved('guide-a.md');
     clock.advance(30);
     queue.saved('.guide-a.md.swp');
@@ -71,9 +76,7 @@ describe('saveQueue', () => {
   });
 
   test('saves during a republish wait for it, then make exactly one more with all their paths', async () => {
-    const clock = manualClock();
-    const runs = controlledRuns();
-    const queue = saveQueue({ quietMs: 10, run: runs.run, ...clock });
+    const { clock, runs, queue } = queueWithRuns(10);
     queue.saved('a.md');
     clock.advance(10);
     queue.saved('b.md');
@@ -93,9 +96,7 @@ describe('saveQueue', () => {
   });
 
   test('settled() resolves only when nothing runs or waits', async () => {
-    const clock = manualClock();
-    const runs = controlledRuns();
-    const queue = saveQueue({ quietMs: 10, run: runs.run, ...clock });
+    const { clock, runs, queue } = queueWithRuns(10);
     let settled = false;
     await queue.settled();
     queue.saved('a.md');
@@ -135,9 +136,7 @@ describe('saveQueue', () => {
   });
 
   test('close() drops what waits and lets a running republish finish', async () => {
-    const clock = manualClock();
-    const runs = controlledRuns();
-    const queue = saveQueue({ quietMs: 10, run: runs.run, ...clock });
+    const { clock, runs, queue } = queueWithRuns(10);
     queue.saved('a.md');
     clock.advance(10);
     queue.saved('b.md');
