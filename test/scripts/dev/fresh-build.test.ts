@@ -14,6 +14,8 @@ describe('planBuild', () => {
     newestClientSource: source('client/App.tsx', client),
     newestSource: source('worker/app.ts', worker),
   });
+  /** What planBuild answers when `script` must run, and why. */
+  const rebuild = (script: string, reason: string) => ({ kind: 'rebuild', script, reason });
 
   test('fresh when both outputs are newer than their sources and the Worker is newer than the client', () => {
     expect(planBuild({ ...state(100, 100), clientMs: 200, workerMs: 300 })).toEqual({ kind: 'fresh' });
@@ -21,37 +23,23 @@ describe('planBuild', () => {
   });
 
   test('a missing client, or a client source newer than it, rebuilds both', () => {
-    expect(planBuild({ ...state(100, 100), workerMs: 300 })).toEqual({
-      kind: 'rebuild',
-      script: 'build',
-      reason: `${CLIENT_OUTPUT} is missing`,
-    });
-    expect(planBuild({ ...state(250, 250), clientMs: 200, workerMs: 300 })).toEqual({
-      kind: 'rebuild',
-      script: 'build',
-      reason: `client/App.tsx is newer than ${CLIENT_OUTPUT}`,
-    });
+    expect(planBuild({ ...state(100, 100), workerMs: 300 })).toEqual(rebuild('build', `${CLIENT_OUTPUT} is missing`));
+    expect(planBuild({ ...state(250, 250), clientMs: 200, workerMs: 300 })).toEqual(
+      rebuild('build', `client/App.tsx is newer than ${CLIENT_OUTPUT}`),
+    );
   });
 
   test('a Worker source newer than the Worker rebuilds the Worker only', () => {
-    expect(planBuild({ ...state(100, 350), clientMs: 200, workerMs: 300 })).toEqual({
-      kind: 'rebuild',
-      script: 'build:worker',
-      reason: `worker/app.ts is newer than ${WORKER_OUTPUT}`,
-    });
+    expect(planBuild({ ...state(100, 350), clientMs: 200, workerMs: 300 })).toEqual(
+      rebuild('build:worker', `worker/app.ts is newer than ${WORKER_OUTPUT}`),
+    );
   });
 
   test('a missing Worker, or one older than the client it embeds, rebuilds the Worker only', () => {
-    expect(planBuild({ ...state(100, 100), clientMs: 200 })).toEqual({
-      kind: 'rebuild',
-      script: 'build:worker',
-      reason: `${WORKER_OUTPUT} is missing`,
-    });
-    expect(planBuild({ ...state(100, 100), clientMs: 300, workerMs: 200 })).toEqual({
-      kind: 'rebuild',
-      script: 'build:worker',
-      reason: `${CLIENT_OUTPUT} is newer than ${WORKER_OUTPUT}, which embeds it`,
-    });
+    expect(planBuild({ ...state(100, 100), clientMs: 200 })).toEqual(rebuild('build:worker', `${WORKER_OUTPUT} is missing`));
+    expect(planBuild({ ...state(100, 100), clientMs: 300, workerMs: 200 })).toEqual(
+      rebuild('build:worker', `${CLIENT_OUTPUT} is newer than ${WORKER_OUTPUT}, which embeds it`),
+    );
   });
 });
 
