@@ -2,7 +2,9 @@
  * Unit tests (pure, no runtime) and built-site tests (workerd, Chromium, a fresh dist/) as two projects, so unit tests
  * alone never wait for a build. The benchmark's ratio check needs a quiet machine: a project only under `bench:ratio`.
  */
-import { globSync } from 'node:fs';
+import { globSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Folders whose tests run the built site; every other test file is a unit test. */
@@ -32,6 +34,10 @@ const builtSite = new Set(globSync(BUILT_SITE_TESTS));
 /** Every other test file, so that a new folder can never fall outside both projects. */
 const UNIT_TESTS = globSync('test/**/*.test.{ts,tsx}').filter((file) => !builtSite.has(file) || PURE_TESTS.includes(file));
 
+/** Markdown rendered once per run for every test file's uploads (test/support/run-render-cache.ts). */
+const RENDER_CACHE = join(tmpdir(), `race-element-test-renders-${process.pid}`);
+process.on('exit', () => rmSync(RENDER_CACHE, { recursive: true, force: true }));
+
 const ratioProject: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: 'ratio', include: [RATIO_CHECK], globalSetup: ['test/support/built-site-setup.ts'] },
@@ -42,7 +48,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // Under GitHub Actions, the upload commands that tests run would report into the job's own
     // outputs and summary (scripts/content/publish/github-report.ts): they report nowhere instead.
-    env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '' },
+    env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', TEST_RENDER_CACHE: RENDER_CACHE },
     hookTimeout: 120_000,
     // Runtime and browser suites each start their own workerd; two cores allow two at a time.
     maxWorkers: 2,

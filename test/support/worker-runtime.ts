@@ -7,6 +7,7 @@ import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { formatProblem } from '../../scripts/content/source/problems.ts';
 import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from './fixture-site.ts';
+import { runRenderCache } from './run-render-cache.ts';
 
 export type WorkerRuntime = LocalWorker;
 export const startWorker = startLocalWorker;
@@ -27,7 +28,12 @@ export async function startPublishedWorker({
   const worker = await startWorker(options);
   const fixture = await loadFixtureSite();
   const content = { ...fixture, files: [...fixture.files, ...extraEntries] };
-  const outcome = await uploadContent({ content, store: worker.store, ...(clientDiagrams ? { diagrams: null } : {}) });
+  const outcome = await uploadContent({
+    content,
+    store: worker.store,
+    renderCache: runRenderCache(),
+    ...(clientDiagrams ? { diagrams: null } : {}),
+  });
   if (!outcome.ok) {
     await worker.dispose();
     throw new Error(`the fixture site does not upload: ${outcome.problems.map(formatProblem).join('; ')}`);

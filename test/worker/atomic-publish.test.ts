@@ -14,7 +14,11 @@ import { verifyPublished } from '../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
+import { runRenderCache } from '../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+/** Each upload below renders the same fixture pages: rendered once. */
+const renderCache = runRenderCache();
 
 let worker: WorkerRuntime;
 /**
@@ -152,14 +156,14 @@ describe('an upload interrupted after any number of writes', () => {
 
   beforeAll(async () => {
     await clearKv();
-    const a = succeeded(await uploadContent({ content: versionA(), store: worker.store, now: T(0) }));
+    const a = succeeded(await uploadContent({ renderCache, content: versionA(), store: worker.store, now: T(0) }));
     onlyInA = a.plan.manifest.entries.find((e) => e.slug === 'extra-news')!.key;
-    succeeded(await uploadContent({ content: versionB(), store: worker.store, now: T(1) }));
+    succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(1) }));
     before = await snapshot();
     manifestB = await liveManifest();
     // Count the mutations of a full upload of C: lock, writes, manifest, deletes, unlock.
     const counting = failingAfter(worker.store, Number.POSITIVE_INFINITY);
-    const full = succeeded(await uploadContent({ content: versionC(), store: counting.store, now: T(2), ...KEEP_TWO }));
+    const full = succeeded(await uploadContent({ renderCache, content: versionC(), store: counting.store, now: T(2), ...KEEP_TWO }));
     total = counting.mutations();
     manifestC = full.plan.manifest;
     expect(full.plan.writes.length).toBeGreaterThanOrEqual(5);
@@ -174,7 +178,7 @@ describe('an upload interrupted after any number of writes', () => {
       const { store } = failingAfter(worker.store, k);
       let error: unknown = null;
       try {
-        await uploadContent({ content: versionC(), store, now: T(2), ...KEEP_TWO });
+        await uploadContent({ renderCache, content: versionC(), store, now: T(2), ...KEEP_TWO });
       } catch (caught) {
         error = caught;
       }
@@ -190,7 +194,7 @@ describe('an upload interrupted after any number of writes', () => {
       await expectSiteWhole(live);
 
       // Rerun, later than the interrupted run's lock expiry: it completes.
-      succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(10), ...KEEP_TWO }));
+      succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, now: T(10), ...KEEP_TWO }));
       const after = await liveManifest();
       expect(after.entries.map((e) => e.key)).toEqual(manifestC.entries.map((e) => e.key));
       expect(await worker.store.get(onlyInA), `k=${k}: the clean-up ran`).toBeNull();
@@ -207,21 +211,23 @@ describe('an upload interrupted after any number of writes', () => {
   test('a crashed upload leaves its lock: a rerun before its expiry is refused with a clear reason, and writes nothing', async () => {
     await restore(before);
     const { store } = failingAfter(worker.store, 3);
-    await expect(uploadContent({ content: versionC(), store, now: T(2), ...KEEP_TWO })).rejects.toThrow(/simulated interruption/);
+    await expect(uploadContent({ renderCache, content: versionC(), store, now: T(2), ...KEEP_TWO })).rejects.toThrow(
+      /simulated interruption/,
+    );
     expect(await worker.store.get(LOCK_KEY)).not.toBeNull();
     const keys = (await worker.store.listKeys('')).sort();
-    const early = uploadContent({ content: versionC(), store: worker.store, now: T(3), ...KEEP_TWO });
+    const early = uploadContent({ renderCache, content: versionC(), store: worker.store, now: T(3), ...KEEP_TWO });
     await expect(early).rejects.toThrow(UploadConflictError);
     await expect(early).rejects.toThrow(/another upload holds lock\/upload .*expires 2026-01-01T00:04:00\.000Z/);
     expect((await worker.store.listKeys('')).sort()).toEqual(keys);
-    succeeded(await uploadContent({ content: versionC(), store: worker.store, now: T(5), ...KEEP_TWO }));
+    succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, now: T(5), ...KEEP_TWO }));
   });
 });
 
 describe('two uploads at once', () => {
   beforeEach(async () => {
     await clearKv();
-    succeeded(await uploadContent({ content: versionB(), store: worker.store, now: T(0) }));
+    succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(0) }));
   });
 
   /** The store with a random pause before every call, so the two uploads interleave differently each time. */
@@ -254,10 +260,10 @@ describe('two uploads at once', () => {
   test('one publishes, the other stops with a clear reason; the manifest is wholly one of them', async () => {
     for (let round = 0; round < 8; round++) {
       await clearKv();
-      succeeded(await uploadContent({ content: versionB(), store: worker.store, now: T(0) }));
+      succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(0) }));
       const results = await Promise.allSettled([
-        uploadContent({ content: versionA(), store: jittery(worker.store, round * 2 + 1), now: T(1) }),
-        uploadContent({ content: versionC(), store: jittery(worker.store, round * 2 + 2), now: T(1) }),
+        uploadContent({ renderCache, content: versionA(), store: jittery(worker.store, round * 2 + 1), now: T(1) }),
+        uploadContent({ renderCache, content: versionC(), store: jittery(worker.store, round * 2 + 2), now: T(1) }),
       ]);
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -275,9 +281,9 @@ describe('two uploads at once', () => {
   test('compare-and-swap: a plan made against an older manifest writes no manifest and deletes nothing', async () => {
     const live = await liveManifest();
     // Plan C against B without publishing it, then let another upload publish A meanwhile.
-    const planned = succeeded(await uploadContent({ content: versionC(), store: worker.store, dryRun: true, now: T(1) }));
+    const planned = succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, dryRun: true, now: T(1) }));
     expect(planned.plan.basedOn).toBe(live.version);
-    succeeded(await uploadContent({ content: versionA(), store: worker.store, now: T(2) }));
+    succeeded(await uploadContent({ renderCache, content: versionA(), store: worker.store, now: T(2) }));
     const published = await worker.store.get(MANIFEST_KEY);
     const keys = (await worker.store.listKeys('')).sort();
 
@@ -295,7 +301,7 @@ describe('two uploads at once', () => {
 
   test('the clean-up is skipped when another upload published after this one', async () => {
     const lines: string[] = [];
-    const plan = succeeded(await uploadContent({ content: versionC(), store: worker.store, dryRun: true, now: T(1) })).plan;
+    const plan = succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, dryRun: true, now: T(1) })).plan;
     // Publish the plan's writes and manifest, then another upload replaces the manifest before the clean-up.
     const store: KvStore = {
       ...worker.store,
@@ -326,7 +332,7 @@ describe('--verify', () => {
   });
 
   test('after an upload: "all N entries verified"', async () => {
-    succeeded(await uploadContent({ content: versionB(), store: worker.store, now: T(0) }));
+    succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(0) }));
     const lines: string[] = [];
     const outcome = await verifyPublished(worker.store, (line) => lines.push(line));
     expect(outcome).toMatchObject({ ok: true, entries: 8, problems: [] });

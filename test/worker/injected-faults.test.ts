@@ -8,7 +8,11 @@ import type { KvProbe } from '../../tools/binding-probes.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
+import { runRenderCache } from '../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+/** Each upload below renders the same fixture pages: rendered once. */
+const renderCache = runRenderCache();
 
 /** The Worker with its KV binding probed; the manifest asked of KV on every request. */
 type FaultyWorker = WorkerRuntime & { kvProbe: KvProbe };
@@ -85,7 +89,7 @@ describe('KV faults', () => {
   describe('after a publish, with the pages read once', () => {
     beforeAll(async () => {
       worker.kvProbe.faults.kv = 'ok';
-      const outcome = await uploadContent({ content: await loadFixtureSite(), store: worker.store });
+      const outcome = await uploadContent({ renderCache, content: await loadFixtureSite(), store: worker.store });
       if (!outcome.ok) throw new Error('upload failed');
       for (const path of WARM) {
         const res = await worker.fetch(path);
@@ -173,7 +177,7 @@ describe('a Durable Object that throws', () => {
   let worker: FaultyWorker;
   beforeAll(async () => {
     worker = await startFaultyWorker({ brokenAnalytics: true });
-    const outcome = await uploadContent({ content: await loadFixtureSite(), store: worker.store });
+    const outcome = await uploadContent({ renderCache, content: await loadFixtureSite(), store: worker.store });
     if (!outcome.ok) throw new Error('upload failed');
   });
   afterAll(() => worker?.dispose());

@@ -9,7 +9,11 @@ import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
+import { runRenderCache } from '../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+
+/** Each upload below renders the same fixture pages: rendered once. */
+const renderCache = runRenderCache();
 
 let worker: WorkerRuntime;
 let real: ContentFolder;
@@ -30,7 +34,7 @@ async function heading(path: string): Promise<string | undefined> {
 }
 
 test('after --rollback the Worker serves the previous version at its next manifest refresh', async () => {
-  expect((await uploadContent({ content: real, store: worker.store, now: T(0) })).ok).toBe(true);
+  expect((await uploadContent({ renderCache, content: real, store: worker.store, now: T(0) })).ok).toBe(true);
   const renamed: ContentFolder = {
     files: real.files.map((f) =>
       f.file === 'guide-DSX.md' ? { ...f, source: f.source.replace(`title: "${OLD_TITLE}"`, `title: "${NEW_TITLE}"`) } : f,
@@ -38,7 +42,7 @@ test('after --rollback the Worker serves the previous version at its next manife
     samples: real.samples,
     media: real.media,
   };
-  expect((await uploadContent({ content: renamed, store: worker.store, now: T(1) })).ok).toBe(true);
+  expect((await uploadContent({ renderCache, content: renamed, store: worker.store, now: T(1) })).ok).toBe(true);
   const page = articlePath('guide', 'DSX');
   expect(await heading(page)).toBe(NEW_TITLE);
   const guides = await (await worker.fetch('/guide')).text();

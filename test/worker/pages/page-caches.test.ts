@@ -8,7 +8,11 @@ import type { ContentFolder } from '../../../scripts/content/source/load-content
 import { edgeCacheKey } from '../../../worker/pages/edge-page-cache.ts';
 import { RenderedPageCache } from '../../../worker/pages/rendered-page-cache.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
+import { runRenderCache } from '../../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+
+/** Each upload below renders the same fixture pages: rendered once. */
+const renderCache = runRenderCache();
 
 describe('RenderedPageCache', () => {
   test('gives back the HTML kept under an ETag', () => {
@@ -50,7 +54,7 @@ describe.each([
   beforeAll(async () => {
     worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', ...bindings } });
     real = await loadFixtureSite();
-    const outcome = await uploadContent({ content: real, store: worker.store });
+    const outcome = await uploadContent({ renderCache, content: real, store: worker.store });
     expect(outcome.ok).toBe(true);
   });
   afterAll(() => worker?.dispose());
@@ -89,7 +93,7 @@ describe.each([
     const edited = real.files.map((f) =>
       f.file === 'news-signpath.md' ? { ...f, source: `${f.source}\n\nA sentence added by the cache test.\n` } : f,
     );
-    const outcome = await uploadContent({ content: { ...real, files: edited }, store: worker.store });
+    const outcome = await uploadContent({ renderCache, content: { ...real, files: edited }, store: worker.store });
     expect(outcome.ok).toBe(true);
     const after = await get('/news/2023-04-29-signpath');
     expect(after.cache).toBe('miss');

@@ -14,7 +14,7 @@ import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
-import { memoryRenderCache } from '../../support/memory-render-cache.ts';
+import { runRenderCache } from '../../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SECRET = 'test-publish-secret';
@@ -22,7 +22,7 @@ const ACCOUNT = 'acc-lock';
 const NS = 'content-ns';
 const TOKEN = 'write-token';
 
-const renderCache = memoryRenderCache();
+const renderCache = runRenderCache();
 let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
 const workers: WorkerRuntime[] = [];

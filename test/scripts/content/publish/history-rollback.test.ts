@@ -28,12 +28,12 @@ import type { ContentFolder } from '../../../../scripts/content/source/load-cont
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
-import { memoryRenderCache } from '../../../support/memory-render-cache.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+import { runRenderCache } from '../../../support/run-render-cache.ts';
 import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
-const renderCache = memoryRenderCache();
+const renderCache = runRenderCache();
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;

@@ -25,14 +25,14 @@ import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-wo
 import type { CloudflareKvApi, KvApiServerOptions } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
 import { ACCOUNT, accountStoreOptions, NS, READ_TOKEN, startAccountKvApi, WRITE_TOKEN } from '../../../support/kv-api-account.ts';
-import { memoryRenderCache } from '../../../support/memory-render-cache.ts';
 import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
+import { runRenderCache } from '../../../support/run-render-cache.ts';
 import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 const VISIBILITY_MS = 200;
 
-const renderCache = memoryRenderCache();
+const renderCache = runRenderCache();
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;
