@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { WIDE_TABLE_PATH } from '../support/fixture-site.ts';
+import { settled } from '../support/navigation.ts';
 import { countPageViews } from '../support/page-views.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -65,12 +66,6 @@ async function runAxe(page: Page): Promise<AxeResults> {
       }),
     TAGS,
   );
-}
-
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  // Diagrams replace their placeholders: check what a reader finally sees.
-  await page.waitForFunction(() => !document.querySelector('[data-diagram-state="loading"]'), undefined, { timeout: 20_000 });
 }
 
 const SCREENS = {

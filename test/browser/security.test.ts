@@ -116,7 +116,7 @@ describe('hostile markdown, uploaded through the real upload code', () => {
     }
   });
 
-  test('reached by client-side navigation (HTML inserted by React): nothing runs either', async () => {
+  test('reached by client-side navigation (HTML swapped in by the router): nothing runs either', async () => {
     const w = await watchedPage();
     try {
       await w.page.goto(site.url('/guide'));

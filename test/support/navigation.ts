@@ -8,6 +8,20 @@ import { expect } from 'vitest';
  */
 export const enhanced = (page: Page) => page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
 
+/**
+ * The page as a reader finally sees it: loaded, its entry run, its fonts in and no diagram still
+ * loading. The events themselves, rather than waiting for the network to stay quiet for 500 ms.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await enhanced(page);
+  await page.waitForFunction(
+    () => document.fonts.status === 'loaded' && !document.querySelector('[data-diagram-state="loading"]'),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 /** A value on `window`: a full page load clears it, a client navigation keeps it. */
 export const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 /** Sets the `window` marker once the entry has run. */
