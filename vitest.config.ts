@@ -52,6 +52,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Runtime and browser suites each start their own workerd; two cores allow two at a time.
     maxWorkers: 2,
+    // A worker keeps the modules it has imported (miniflare, playwright, the upload code) from one
+    // test file to the next: each file owns its state through beforeAll and afterAll, not through
+    // fresh module instances, and importing anew for every file cost more than its tests.
+    isolate: false,
     // Browser assertions poll; under a full parallel run the machine is busy, so allow 5 s.
     expect: { poll: { timeout: 5_000 } },
     projects: [
