@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, Result } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { WIDE_TABLE_PATH } from '../support/fixture-site.ts';
@@ -73,20 +73,34 @@ const SCREENS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 } as const;
 
-// Each page in its own browser context, several at once (vitest's maxConcurrency): axe's time is
-// mostly waiting for the page to settle.
+/** One browser context per screen and theme, its theme cookie set, shared by that group's pages. */
+const contexts = new Map<string, Promise<BrowserContext>>();
+function contextFor(screen: keyof typeof SCREENS, theme: 'dark' | 'light'): Promise<BrowserContext> {
+  const key = `${screen} ${theme}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = site.open({ bypassCSP: true, ...SCREENS[screen] }).then(async ({ context, page }) => {
+      await page.close();
+      await context.addCookies([{ name: 'theme', value: theme, url: site.url('/') }]);
+      return context;
+    });
+    contexts.set(key, context);
+  }
+  return context;
+}
+
+// Several pages at once (vitest's maxConcurrency): axe's time is mostly waiting for the page to settle.
 describe.concurrent('axe finds no violations', () => {
-  for (const [screen, options] of Object.entries(SCREENS)) {
+  for (const screen of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) {
     for (const theme of ['dark', 'light'] as const) {
       test.each(PAGES)(`%s (${theme} theme, ${screen})`, async (path) => {
-        const { context, page } = await site.open({ bypassCSP: true, ...options });
-        await context.addCookies([{ name: 'theme', value: theme, url: site.url('/') }]);
+        const page = await (await contextFor(screen, theme)).newPage();
         await page.goto(site.url(path));
         expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
         await settled(page);
         const { violations } = await runAxe(page);
         expect(violations.length, `axe violations on ${path} (${theme}, ${screen}):\n${describeViolations(violations)}`).toBe(0);
-        await context.close();
+        await page.close();
       });
     }
   }

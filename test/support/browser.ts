@@ -17,15 +17,24 @@ export type SiteWorker = Pick<WorkerRuntime, 'url' | 'fetch'>;
 
 export interface Site<W extends SiteWorker = SiteWorker> {
   worker: W;
-  browser: Browser;
   /** Absolute URL on the running site. */
   url(path: string): string;
-  /** A fresh browser context (cookies, storage) with a page that records console errors. */
+  /** A fresh browser context (cookies, storage) with a page that records console errors; closed by `close()`. */
   open(options?: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
 type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntries'>;
+
+/**
+ * One Chromium per test worker, launched at its first use: the test files of a worker share their
+ * modules (vitest.config.ts), and each site's own contexts keep its tests apart.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  return sharedBrowser;
+}
 
 /** The run's shared Worker (shared-site.ts), requested over its loopback port. */
 function sharedWorker(): SiteWorker {
@@ -44,14 +53,15 @@ export function startSite(options: OwnSiteOptions): Promise<Site<WorkerRuntime>>
 export async function startSite(options?: OwnSiteOptions): Promise<Site> {
   const own = options && (await startPublishedWorker({ listen: true, ...options, outbound: standInForOtherHosts }));
   const worker = own ?? sharedWorker();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await workerBrowser();
   const base = worker.url;
+  const contexts = new Set<BrowserContext>();
   return {
     worker,
-    browser,
     url: (path) => new URL(path, base).href,
     async open(options) {
       const context = await browser.newContext(options);
+      contexts.add(context);
       // This machine has no internet: third-party images (GitHub, shields.io) get a stand-in.
       await context.route(
         (url) => url.hostname !== base.hostname,
@@ -66,7 +76,7 @@ export async function startSite(options?: OwnSiteOptions): Promise<Site> {
       return { context, page, errors };
     },
     async close() {
-      await browser.close();
+      await Promise.all([...contexts].map((context) => context.close()));
       await own?.dispose();
     },
   };
