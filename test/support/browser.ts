@@ -4,16 +4,13 @@
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
 import { standInForOtherHosts, TRANSPARENT_PNG } from './other-hosts.ts';
+import { type SiteWorker, sharedWorker } from './shared-worker.ts';
 import { type PublishedWorkerOptions, startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 const CHROMIUM = CHROMIUM_PATH;
 const FLAGS = CHROMIUM_FLAGS;
-
-/** What a test may do with the shared Worker: request it. */
-export type SiteWorker = Pick<WorkerRuntime, 'url' | 'fetch'>;
 
 export interface Site<W extends SiteWorker = SiteWorker> {
   worker: W;
@@ -34,12 +31,6 @@ let sharedBrowser: Promise<Browser> | undefined;
 function workerBrowser(): Promise<Browser> {
   sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   return sharedBrowser;
-}
-
-/** The run's shared Worker (shared-site.ts), requested over its loopback port. */
-function sharedWorker(): SiteWorker {
-  const url = new URL(inject('sharedSite'));
-  return { url, fetch: (path, init) => fetch(new URL(path, url), init) };
 }
 
 /**

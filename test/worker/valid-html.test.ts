@@ -2,11 +2,11 @@
  * Valid HTML: the Nu Html Checker (vnu-jar) reads one page of every route type as the built
  * Worker serves it from the uploaded content, and finds no error and no warning.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { WIDE_TABLE_PATH } from '../support/fixture-site.ts';
 import { type CheckerMessage, checkHtml } from '../support/html-checker.ts';
 import { countPageViews } from '../support/page-views.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { type SiteWorker, sharedWorker } from '../support/shared-worker.ts';
 
 const PAGES = [
   '/',
@@ -32,12 +32,11 @@ const PAGES = [
   '/nope',
 ];
 
-let worker: WorkerRuntime;
+let worker: SiteWorker;
 beforeAll(async () => {
-  worker = await startPublishedWorker();
+  worker = sharedWorker();
   await countPageViews(worker, ['/news', '/guide/multi-sim', '/guide/multi-sim']);
 });
-afterAll(() => worker?.dispose());
 
 const describeAll = (messages: CheckerMessage[]) => messages.map((m) => `${m.document} ${m.kind}: ${m.message}\n    at ${m.at}`).join('\n');
 

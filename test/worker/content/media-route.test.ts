@@ -4,21 +4,20 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { type SiteWorker, sharedWorker } from '../../support/shared-worker.ts';
 
-let worker: WorkerRuntime;
+let worker: SiteWorker;
 let bytes: Buffer;
 let url: string;
 
 beforeAll(async () => {
-  worker = await startPublishedWorker();
+  worker = sharedWorker();
   bytes = await readFile(fixturePath('media', 'guides-section.png'));
   url = `/media/${createHash('sha256').update(bytes).digest('hex')}.png`;
 }, 120_000);
-afterAll(() => worker?.dispose());
 
 test('the guide shows the screenshot at its immutable URL with its size, lazy and async', async () => {
   const res = await worker.fetch('/guide/how-to-get-started');

@@ -3,15 +3,14 @@
  * request. Raw HTTP against workerd.
  */
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { type SiteWorker, sharedWorker } from '../../support/shared-worker.ts';
 
-let worker: WorkerRuntime;
+let worker: SiteWorker;
 beforeAll(async () => {
-  worker = await startPublishedWorker({ listen: true });
+  worker = sharedWorker();
 });
-afterAll(() => worker?.dispose());
 
 /** Resolves with everything the socket has received once `done` holds for it, or rejects. */
 function receive(socket: Socket, done: (text: string) => boolean): Promise<string> {

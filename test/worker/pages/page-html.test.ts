@@ -1,13 +1,12 @@
 /** The page-HTML API the browser's router navigates with, in workerd: the same page as the document's. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { PageFragment } from '../../../contracts/page-fragment.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { type SiteWorker, sharedWorker } from '../../support/shared-worker.ts';
 
-let worker: WorkerRuntime;
+let worker: SiteWorker;
 beforeAll(async () => {
-  worker = await startPublishedWorker();
+  worker = sharedWorker();
 });
-afterAll(() => worker?.dispose());
 
 const ROOT_OPEN = '<div id="root">';
 const ROOT_CLOSE = '</div><script type="application/json"';

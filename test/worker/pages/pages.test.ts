@@ -2,18 +2,17 @@
  * Every route of the site, rendered by the built Worker in workerd from KV filled by the
  * real upload code.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { INLINE_SCRIPT_HASHES, INLINE_SCRIPTS } from '../../../client/inline-scripts.ts';
 import { parsePage } from '../../support/html.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { type SiteWorker, sharedWorker } from '../../support/shared-worker.ts';
 
 const SITE = 'https://race.elementfuture.com';
-let worker: WorkerRuntime;
+let worker: SiteWorker;
 
 beforeAll(async () => {
-  worker = await startPublishedWorker();
+  worker = sharedWorker();
 });
-afterAll(() => worker?.dispose());
 
 async function page(path: string, init?: RequestInit) {
   const res = await worker.fetch(path, { redirect: 'manual', ...init });

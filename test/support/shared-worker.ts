@@ -1,0 +1,15 @@
+/**
+ * The run's shared Worker (shared-site.ts), with the fixture site published: for tests that only read the site.
+ * I/O: HTTP to its loopback port.
+ */
+import { inject } from 'vitest';
+import type { WorkerRuntime } from './worker-runtime.ts';
+
+/** What a test may do with the shared Worker: request it. */
+export type SiteWorker = Pick<WorkerRuntime, 'url' | 'fetch'>;
+
+/** The shared Worker, requested over its loopback port like any HTTP client would. */
+export function sharedWorker(): SiteWorker {
+  const url = new URL(inject('sharedSite'));
+  return { url, fetch: (path, init) => fetch(new URL(path, url), init) };
+}
