@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, findBrowser } from '../../../tools/chromium.ts';
 import { CACHE_ROOT, diskCache, jsonFormat } from '../build/disk-cache.ts';
 import { DIAGRAM_THEME_VARIABLES } from './diagram-svg.ts';
@@ -57,6 +57,8 @@ export function browserDiagramDrawer(
   if (!executablePath) return null;
   let started: Promise<{ browser: Browser; page: Page }> | undefined;
   const start = async () => {
+    // Imported here: an upload whose diagrams are all drawn already never needs the browser driver.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
     try {
       const page = await browser.newPage();
