@@ -10,6 +10,7 @@ import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { ORIGIN } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
+import { runRenderCache } from '../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SECRET = 'test-preview-secret';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   worker = await startWorker({ bindings: { PREVIEW_SECRET: SECRET, MANIFEST_TTL_SECONDS: '0' } });
   const lines: string[] = [];
   const outcome = await uploadContent({
+    renderCache: runRenderCache(),
     content: await loadFixtureSite(),
     store: worker.store,
     log: (line) => lines.push(line),

@@ -7,6 +7,7 @@ import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
+import { runRenderCache } from '../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** Time between the end of the upload and the post's go-live: the "before" checks run in it. */
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const upload = async (extra: { file: string; source: string }[]) => {
     lines = [];
     const outcome = await uploadContent({
+      renderCache: runRenderCache(),
       content: { files: [...files, ...extra], samples: content.samples, media: content.media },
       store: worker.store,
       log: (line) => lines.push(line),

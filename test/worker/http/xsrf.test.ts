@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { checkXsrf, createXsrfToken, isValidXsrfToken, LOCAL_DEVELOPMENT_SECRET, sameToken } from '../../../worker/http/xsrf.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
+import { runRenderCache } from '../../support/run-render-cache.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const HITS = '/api/_analog/analytics/hits';
@@ -27,7 +28,7 @@ let valid2: string;
 let foreign: string;
 beforeAll(async () => {
   worker = await startWorker();
-  const outcome = await uploadContent({ content: await loadFixtureSite(), store: worker.store });
+  const outcome = await uploadContent({ renderCache: runRenderCache(), content: await loadFixtureSite(), store: worker.store });
   if (!outcome.ok) throw new Error('upload failed');
   valid = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
   valid2 = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
@@ -98,7 +99,7 @@ describe('the secret', () => {
   test('with XSRF_SECRET set, tokens of the development secret are refused and its own pass', async () => {
     const configured = await startWorker({ bindings: { XSRF_SECRET: 'a-configured-secret' } });
     try {
-      await uploadContent({ content: await loadFixtureSite(), store: configured.store });
+      await uploadContent({ renderCache: runRenderCache(), content: await loadFixtureSite(), store: configured.store });
       const post = (token: string) =>
         configured.fetch(HITS, {
           method: 'POST',
