@@ -1,9 +1,9 @@
 /**
  * Browser entry, imported once the page has painted (paint-first.ts calls its `start`): plain code for navigation,
- * search, copy buttons and diagrams, and the page view. No React. I/O: reads the payload; listeners, fetches.
+ * search, copy buttons and diagrams, and the page view. No React. I/O: reads the page's facts; listeners, fetches.
  */
 import type { PageFragment } from '../contracts/page-fragment.ts';
-import { PAYLOAD_ELEMENT_ID, type PageKind, type PagePayload } from '../contracts/page-payload.ts';
+import { PAYLOAD_ELEMENT_ID, type PageFacts, type PageKind } from '../contracts/page-payload.ts';
 import { announce } from './browser/announce.ts';
 import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
 import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
@@ -34,9 +34,9 @@ export function start(held?: Element): void {
   const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
   const root = document.getElementById('root');
   if (!payloadElement || !root) return;
-  const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
+  const facts = JSON.parse(payloadElement.textContent ?? '{}') as PageFacts;
   // The page as served, kept for a later back to it: taken before diagrams change it.
-  const served: PageFragment = { build: payload.build, status: 200, kind: payload.data.kind, meta: payload.meta, html: root.innerHTML };
+  const served: PageFragment = { build: facts.build, status: 200, kind: facts.kind, meta: facts.meta, html: root.innerHTML };
   installPreloadErrorHandler();
   installCopyButtons();
   installSearchShortcut();
@@ -44,7 +44,7 @@ export function start(held?: Element): void {
   installInPageScrollMemory();
   installRouter(
     {
-      build: payload.build,
+      build: facts.build,
       afterNavigate(fragment, path, kind) {
         enhance();
         if (kind === 'refresh') return;
@@ -55,7 +55,7 @@ export function start(held?: Element): void {
     served,
   );
   enhance();
-  countView(payload.data.kind, location.pathname);
+  countView(facts.kind, location.pathname);
   document.documentElement.dataset.enhanced = '';
   if (held instanceof HTMLAnchorElement) followLink(held);
   else if (held instanceof HTMLButtonElement) void copyFrom(held);
