@@ -60,6 +60,8 @@ export function start(held?: Element): void {
   installLinks(
     {
       build: facts.build,
+      // The old page's headings leave: no observer to run for them in the new page's first frame.
+      beforeSwap: () => toc?.stopTocHighlight(),
       afterNavigate(fragment, path, kind) {
         enhance();
         if (kind === 'refresh') return;

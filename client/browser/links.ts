@@ -5,7 +5,7 @@
 import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
 import { isPagePath } from '../route-patterns.ts';
-import { forgetPages, keepShown, prefetchPage } from './page-fetch.ts';
+import { forgetPrefetched, prefetchPage } from './prefetch.ts';
 import type { NavigateOptions, RouterHooks } from './router.ts';
 import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
 
@@ -69,12 +69,11 @@ export function followLink(anchor: HTMLAnchorElement): void {
   else follow(url);
 }
 
-/** The page on screen, as served, is the first one kept for back and forward. */
-export function installLinks(routerHooks: Omit<RouterHooks, 'shown'>, served: PageFragment): void {
-  hooks = { ...routerHooks, shown: (path) => (shown = path) };
+/** `served` is the page on screen as served, the first one the router keeps for back and forward. */
+export function installLinks(routerHooks: Pick<RouterHooks, 'build' | 'afterNavigate' | 'beforeSwap'>, served: PageFragment): void {
+  hooks = { ...routerHooks, served: { url: new URL(location.href), fragment: served }, shown: (path) => (shown = path) };
   history.scrollRestoration = 'manual';
   shown = location.pathname + location.search;
-  keepShown(new URL(location.href), served);
 
   document.addEventListener('click', (event) => {
     const anchor = (event.target as Element | null)?.closest('a');
@@ -113,7 +112,7 @@ export function installLinks(routerHooks: Omit<RouterHooks, 'shown'>, served: Pa
   // position and the page's state. Cancelling tells the sender not to reload.
   window.addEventListener(REFRESH_EVENT, (event) => {
     event.preventDefault();
-    forgetPages();
+    forgetPrefetched();
     const url = new URL((event as CustomEvent<RefreshDetail | null>).detail?.to ?? location.pathname + location.search, location.href);
     url.hash = location.hash;
     go(url, { push: false, scrollY: window.scrollY, refresh: true });

@@ -4,7 +4,7 @@
  */
 import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { applyHead } from './head.ts';
-import { type Fetched, fetchPage, keepShown, shownPage } from './page-fetch.ts';
+import { type Fetched, fetchPage, forgetShown, keepShown, shownPage } from './page-fetch.ts';
 import { rememberScroll, type ScrollState } from './scroll-memory.ts';
 import { SEARCH_BOX_SELECTOR } from './search-shortcut.ts';
 
@@ -16,6 +16,10 @@ export interface RouterHooks {
    * same page again (contracts/page-refresh.ts), which is no new page view.
    */
   afterNavigate(fragment: PageFragment, path: string, kind: 'navigate' | 'refresh'): void;
+  /** Runs just before the next page replaces the one on screen. */
+  beforeSwap(): void;
+  /** The page on screen when the entry ran, as served. */
+  served: { url: URL; fragment: PageFragment };
   /** The path and query now on screen. */
   shown(path: string): void;
 }
@@ -28,9 +32,14 @@ export interface NavigateOptions {
 }
 
 let current: AbortController | undefined;
+let started = false;
 
 /** Shows the page at `url`: from memory for back and forward, else its HTML from the server. */
 export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, refresh = false }: NavigateOptions): Promise<void> {
+  if (!started) keepShown(hooks.served.url, hooks.served.fragment);
+  started = true;
+  // Fresh data for the page on screen: what was shown before may have changed too.
+  if (refresh) forgetShown();
   current?.abort();
   const controller = new AbortController();
   current = controller;
@@ -70,6 +79,7 @@ export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, re
 
   const atTop = push && !finalUrl.hash;
   if (atTop) window.scrollTo({ top: 0, behavior: 'instant' });
+  hooks.beforeSwap();
   const typing = swapIn(next);
   keepShown(finalUrl, fetched.fragment);
   if (!atTop) restoreScroll(finalUrl, push ? undefined : scrollY);
