@@ -51,13 +51,14 @@ function go(url: URL, options: NavigateOptions): void {
   });
 }
 
-/** A click on a page link: its HTML (unless prefetched) and the chunk start now, together. */
+/** A click on a page link: the chunk and its HTML (unless prefetched) start now, together. */
 function follow(url: URL): void {
   if (isInPageHashLink(url)) {
     rememberScroll();
     location.hash = url.hash;
     return;
   }
+  void loadRouter();
   prefetchPage(url);
   go(url, { push: true });
 }
@@ -89,13 +90,17 @@ export function installLinks(routerHooks: Pick<RouterHooks, 'build' | 'afterNavi
   const warm = (anchor: Element | null | undefined) => {
     const url = anchor instanceof HTMLAnchorElement ? navigableUrl(anchor) : null;
     if (!url || url.pathname + url.search === location.pathname + location.search) return;
-    prefetchPage(url);
+    // The chunk first: it is the smaller, and is compiled while the page's HTML still arrives.
     void loadRouter();
+    prefetchPage(url);
   };
   const warmTarget = (event: Event) => warm((event.target as Element | null)?.closest?.('a'));
   document.addEventListener('pointerover', warmTarget, { passive: true });
   document.addEventListener('focusin', warmTarget);
   document.addEventListener('touchstart', warmTarget, { passive: true });
+  // On a phone the first touch (a scroll, mostly) comes well before a tap on a link: the chunk
+  // is there by then.
+  document.addEventListener('touchstart', () => void loadRouter(), { once: true, passive: true });
   // The link under the pointer or focused when this runs had its pointerover before it.
   warm([...document.querySelectorAll('a:hover')].at(-1));
   warm(document.activeElement?.closest('a'));

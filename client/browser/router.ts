@@ -66,16 +66,19 @@ export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, re
   if (controller.signal.aborted) return;
 
   const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
-  // Parsed (inert), with the head and history set, in this task, while the page on screen is
-  // still laid out: done after the swap, the history step would make the browser lay the new
-  // page out at once. The swap has a task of its own, so neither grows into a long one.
+  // Parsed (inert), with the head set, in a task before the swap's, so that neither grows into
+  // a long one.
   const next = parse(fetched.fragment.html);
   applyHead(fetched.fragment.meta);
+  await nextTask();
+  if (controller.signal.aborted) return;
+
+  // History with the swap, so the URL never names a page not yet shown, but before it, while
+  // the page on screen is still laid out: after it, the history step would make the browser
+  // lay the new page out at once, in this task.
   if (push) history.pushState({ scrollY: 0 } satisfies ScrollState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   hooks.shown(finalUrl.pathname + finalUrl.search);
-  await nextTask();
-  if (controller.signal.aborted) return;
 
   const atTop = push && !finalUrl.hash;
   if (atTop) window.scrollTo({ top: 0, behavior: 'instant' });
