@@ -18,7 +18,8 @@ let shown = '';
 
 /**
  * The navigation chunk, imported once: on the first intent, in parallel with the page's HTML. Undefined when it
- * could not load (a deploy since the tab opened removed it; diagrams.ts keeps Vite from throwing).
+ * could not load (a deploy since the tab opened removed it; the entry's `vite:preloadError` handler keeps Vite from
+ * throwing).
  */
 function loadRouter(): Promise<Router | undefined> {
   routerLoad ??= import('./router.ts').then(
