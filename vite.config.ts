@@ -27,9 +27,47 @@ function inlineStyles(): Plugin {
   };
 }
 
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+/**
+ * Vite wraps each dynamic import in its preload helper (1.9 KB, in the entry), which preloads a chunk's imports and CSS
+ * and dispatches `vite:preloadError` when the import fails. This build preloads no script (`modulePreload: false`),
+ * and the only CSS a chunk names is the entry's, which every page has inline already (the full helper would link it
+ * again): so the helper keeps only the event. `writeBundle` checks that no chunk names anything else.
+ */
+function errorOnlyPreloadHelper(): Plugin {
+  return {
+    name: 'race-element:error-only-preload-helper',
+    enforce: 'pre',
+    load(id) {
+      if (id !== PRELOAD_HELPER) return null;
+      return [
+        'export const __vitePreload = (load) =>',
+        '  load().catch((error) => {',
+        "    const event = new Event('vite:preloadError', { cancelable: true });",
+        '    event.payload = error;',
+        '    window.dispatchEvent(event);',
+        '    if (!event.defaultPrevented) throw error;',
+        '  });',
+      ].join('\n');
+    },
+    writeBundle(_, bundle) {
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      const inline = new Set(entry?.type === 'chunk' ? entry.viteMetadata?.importedCss : []);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const [, list] of chunk.code.matchAll(/__vite__mapDeps=.*?m\.f=(\[[^\]]*\])/g)) {
+          const named = (JSON.parse(list!) as string[]).filter((file) => !inline.has(file));
+          if (named.length) throw new Error(`error-only preload helper: ${chunk.fileName} would preload ${named.join(', ')}`);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: 'client/public',
-  plugins: [inlineStyles()],
+  plugins: [errorOnlyPreloadHelper(), inlineStyles()],
   // Without a theme cookie the page follows prefers-color-scheme (scripts/system-theme-css.ts).
   css: { postcss: { plugins: [systemThemeCss()] } },
   build: {

@@ -1,8 +1,8 @@
 /**
- * The HTML document the Worker renders: <head> from PageMeta, the page in #root, the payload as JSON (the entry
- * reads its build, kind and meta). Server only, pure; after a client navigation `client/browser/head.ts` updates the head.
+ * The HTML document the Worker renders: <head> from PageMeta, the page in #root, its build, kind and meta as JSON
+ * for the entry (contracts/page-payload.ts, PageFacts). Server only, pure; after a client navigation `client/browser/head.ts` updates the head.
  */
-import { PAYLOAD_ELEMENT_ID, type PagePayload } from '../contracts/page-payload.ts';
+import { PAYLOAD_ELEMENT_ID, type PageFacts, type PagePayload, pageFacts } from '../contracts/page-payload.ts';
 import { App } from './App.tsx';
 import { INLINE_SCRIPTS } from './inline-scripts.ts';
 import { SITE } from './site.ts';
@@ -17,20 +17,18 @@ export interface DocumentAssets {
 
 interface DocumentProps {
   payload: PagePayload;
-  /** `serializePayload(payload)`, made once per request by the caller (it also hashes it). */
-  payloadJson: string;
   assets: DocumentAssets;
 }
 
 /** JSON safe to place inside <script>: no `</script>`, no `<!--`, no line separators. */
-export function serializePayload(payload: PagePayload): string {
+export function serializePayload(payload: PagePayload | PageFacts): string {
   return JSON.stringify(payload)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function Document({ payload, payloadJson, assets }: DocumentProps) {
+export function Document({ payload, assets }: DocumentProps) {
   const { meta, data } = payload;
   return (
     // The same HTML for every visitor: a chosen theme is put on <html> by the first script.
@@ -54,7 +52,11 @@ export function Document({ payload, payloadJson, assets }: DocumentProps) {
         <div id="root">
           <App data={data} path={new URL(meta.url).pathname} />
         </div>
-        <script type="application/json" id={PAYLOAD_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: payloadJson }} />
+        <script
+          type="application/json"
+          id={PAYLOAD_ELEMENT_ID}
+          dangerouslySetInnerHTML={{ __html: serializePayload(pageFacts(payload)) }}
+        />
         {assets.scripts.map((src) => (
           // Paint first, script after: the entry is imported once the page has been painted.
           <script key={src} data-entry={src} dangerouslySetInnerHTML={{ __html: INLINE_SCRIPTS.paintFirst }} />

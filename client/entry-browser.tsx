@@ -1,24 +1,40 @@
 /**
- * Browser entry, imported once the page has painted (paint-first.ts calls its `start`): plain code for navigation,
- * search, copy buttons and diagrams, and the page view. No React. I/O: reads the payload; listeners, fetches.
+ * Browser entry, imported once the page has painted (paint-first.ts calls its `start`): plain code for links, copy
+ * buttons and the page view; what only an intent or some pages need comes in chunks then. No React. I/O: reads the
+ * page's facts; listeners, fetches, chunk imports.
  */
 import type { PageFragment } from '../contracts/page-fragment.ts';
-import { PAYLOAD_ELEMENT_ID, type PageKind, type PagePayload } from '../contracts/page-payload.ts';
+import { PAYLOAD_ELEMENT_ID, type PageFacts, type PageKind } from '../contracts/page-payload.ts';
 import { announce } from './browser/announce.ts';
 import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
-import { installPreloadErrorHandler, renderDiagrams } from './browser/diagrams.ts';
+import { followLink, installLinks } from './browser/links.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
-import { followLink, installRouter } from './browser/router.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
-import { installSearchBox } from './browser/search-box.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
-import { initTocHighlight } from './browser/toc-highlight.ts';
 import './styles.css';
 
-/** Runs after every render of a page: the parts of article HTML that need the browser. */
+let toc: typeof import('./browser/toc-highlight.ts') | undefined;
+
+/**
+ * Runs after every render of a page: the parts of article HTML that need the browser, each a chunk loaded only for
+ * a page that has them. The contents highlight waits for the first scroll: until then no heading is passed.
+ */
 function enhance(): void {
-  void renderDiagrams();
-  initTocHighlight();
+  if (document.querySelector('[data-diagram]:not([data-diagram-state])'))
+    void import('./browser/diagrams.ts').then((m) => m?.renderDiagrams());
+  if (toc || !document.querySelector('.toc a[href^="#"]')) toc?.initTocHighlight();
+  else if (window.scrollY > 0) void loadToc();
+  else addEventListener('scroll', () => void loadToc(), { once: true, passive: true });
+}
+
+async function loadToc(): Promise<void> {
+  toc ??= await import('./browser/toc-highlight.ts');
+  toc?.initTocHighlight();
+}
+
+/** Keeps a failed chunk import (`vite:preloadError`) from throwing: the import resolves empty and the page stays as served. */
+function installPreloadErrorHandler(): void {
+  window.addEventListener('vite:preloadError', (event) => event.preventDefault());
 }
 
 /** Pages that exist are counted; error and not-found pages are not. */
@@ -34,17 +50,18 @@ export function start(held?: Element): void {
   const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
   const root = document.getElementById('root');
   if (!payloadElement || !root) return;
-  const payload = JSON.parse(payloadElement.textContent ?? '{}') as PagePayload;
+  const facts = JSON.parse(payloadElement.textContent ?? '{}') as PageFacts;
   // The page as served, kept for a later back to it: taken before diagrams change it.
-  const served: PageFragment = { build: payload.build, status: 200, kind: payload.data.kind, meta: payload.meta, html: root.innerHTML };
+  const served: PageFragment = { build: facts.build, status: 200, kind: facts.kind, meta: facts.meta, html: root.innerHTML };
   installPreloadErrorHandler();
   installCopyButtons();
   installSearchShortcut();
-  installSearchBox();
   installInPageScrollMemory();
-  installRouter(
+  installLinks(
     {
-      build: payload.build,
+      build: facts.build,
+      // The old page's headings leave: no observer to run for them in the new page's first frame.
+      beforeSwap: () => toc?.stopTocHighlight(),
       afterNavigate(fragment, path, kind) {
         enhance();
         if (kind === 'refresh') return;
@@ -55,7 +72,7 @@ export function start(held?: Element): void {
     served,
   );
   enhance();
-  countView(payload.data.kind, location.pathname);
+  countView(facts.kind, location.pathname);
   document.documentElement.dataset.enhanced = '';
   if (held instanceof HTMLAnchorElement) followLink(held);
   else if (held instanceof HTMLButtonElement) void copyFrom(held);

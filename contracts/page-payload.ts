@@ -138,5 +138,17 @@ export interface PagePayload {
   build: string;
 }
 
-/** The id of the <script> holding a server-rendered page's payload (the browser's entry reads it). */
+/**
+ * What a served page embeds for the browser's entry: no page data, which the HTML already shows (the page-data
+ * API answers it in full).
+ */
+export interface PageFacts {
+  build: string;
+  kind: PageKind;
+  meta: PageMeta;
+}
+
+export const pageFacts = ({ build, data, meta }: PagePayload): PageFacts => ({ build, kind: data.kind, meta });
+
+/** The id of the <script> holding a server-rendered page's facts (the browser's entry reads them). */
 export const PAYLOAD_ELEMENT_ID = 'page-payload';

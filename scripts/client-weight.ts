@@ -12,10 +12,20 @@ export const CLIENT_OUT = 'dist/client';
 export const ARTICLE_JS_BUDGET_BYTES = 70_000;
 const ENTRY = 'client/entry-browser.tsx';
 
+/** The chunks the entry imports on an intent or for a page that needs them (client/entry-browser.tsx). */
+const CHUNKS = {
+  router: 'client/browser/router.ts',
+  search: 'client/browser/search-box.ts',
+  toc: 'client/browser/toc-highlight.ts',
+  diagrams: 'client/browser/diagrams.ts',
+} as const;
+
 export interface ClientFiles {
   /** Scripts every page loads once painted: the entry and its static imports (no React). */
   baseJs: Set<string>;
-  /** Scripts a page with a (flowchart) diagram loads: the above and mermaid's chunks. */
+  /** The file of each chunk loaded later: navigation (on the first intent), search results, contents highlight. */
+  chunks: Record<keyof typeof CHUNKS, string>;
+  /** Scripts a page with a (flowchart) diagram loads: the above, the diagrams chunk and mermaid's chunks. */
   diagramJs: Set<string>;
   css: string[];
   /** The woff2 files the stylesheets name (what a current browser fetches). */
@@ -40,15 +50,21 @@ export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
   };
 
   const baseJs = closure([ENTRY]);
-  const mermaidEntry = (entry.dynamicImports ?? []).filter((name) => name.includes('mermaid'));
+  const chunkFile = (name: string): string => {
+    const chunk = manifest[name];
+    if (!chunk || !entry.dynamicImports?.includes(name)) throw new Error(`${name} is not a chunk the entry imports: see ${ENTRY}`);
+    return chunk.file;
+  };
+  const chunks = Object.fromEntries(Object.entries(CHUNKS).map(([key, name]) => [key, chunkFile(name)])) as ClientFiles['chunks'];
+  const mermaidEntry = (manifest[CHUNKS.diagrams]?.dynamicImports ?? []).filter((name) => name.includes('mermaid'));
   // Mermaid loads each diagram type on demand; our content draws flowcharts.
   const flowchart = Object.keys(manifest).filter((name) => /flowDiagram/.test(name));
-  const diagramJs = new Set([...baseJs, ...closure([...mermaidEntry, ...flowchart])]);
+  const diagramJs = new Set([...baseJs, ...closure([CHUNKS.diagrams, ...mermaidEntry, ...flowchart])]);
   const css = entry.css ?? [];
   const fonts = css.flatMap((file) =>
     [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!),
   );
-  return { baseJs, diagramJs, css, fonts: [...new Set(fonts)] };
+  return { baseJs, chunks, diagramJs, css, fonts: [...new Set(fonts)] };
 }
 
 export interface Weight {

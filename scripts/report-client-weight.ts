@@ -4,11 +4,14 @@
  */
 import { ARTICLE_JS_BUDGET_BYTES, clientFiles, kb, type Weight, weigh } from './client-weight.ts';
 
-const { baseJs, diagramJs, css } = clientFiles();
+const { baseJs, chunks, diagramJs, css } = clientFiles();
 
 const article = weigh(baseJs);
 const rows: [label: string, weight: Weight][] = [
   ['every page, after the first paint (JS)', article],
+  ['+ navigation, at the first intent on a link (JS)', weigh([chunks.router])],
+  ['+ search results, when the box gets focus (JS)', weigh([chunks.search])],
+  ['+ contents highlight, first scroll with a toc (JS)', weigh([chunks.toc])],
   ['diagram drawn in the browser (JS)', weigh(diagramJs)],
   ['every page (CSS, inline in the HTML)', weigh(css)],
 ];

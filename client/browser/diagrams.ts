@@ -1,16 +1,8 @@
-/** Mermaid diagrams left to the browser; mermaid loads only on pages that have one. I/O: the DOM, a chunk import. */
+/** Mermaid diagrams left to the browser, a chunk loaded only for pages that have one, as mermaid is. I/O: the DOM, chunk imports. */
 type Mermaid = typeof import('mermaid')['default'];
 
 let mermaidLoad: Promise<Mermaid> | undefined;
 let counter = 0;
-
-/** Keeps a failed chunk preload (`vite:preloadError`) from throwing, so a diagram's source stays shown. */
-export function installPreloadErrorHandler(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    // Vite would rethrow; instead the import below resolves empty and the source stays.
-    event.preventDefault();
-  });
-}
 
 async function loadMermaid(): Promise<Mermaid> {
   const module = (await import('mermaid')) as { default?: Mermaid } | undefined;

@@ -1,14 +1,12 @@
 /**
- * Same-host navigation without reloads and without React: swaps in the server's HTML of the next page
- * (browser/page-fetch.ts); a refresh event shows the page again. I/O: #root, history, listeners, fetches.
+ * Same-host navigation without reloads, loaded on the first intent (browser/links.ts): swaps in the server's HTML of
+ * the next page (browser/page-fetch.ts). I/O: #root, the head, history, scroll, fetches.
  */
 import type { PageFragment } from '../../contracts/page-fragment.ts';
-import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
-import { isPagePath } from '../route-patterns.ts';
 import { applyHead } from './head.ts';
-import { type Fetched, fetchPage, forgetPages, keepShown, prefetchPage, shownPage } from './page-fetch.ts';
-import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
-import { carrySearchBox } from './search-box.ts';
+import { type Fetched, fetchPage, forgetShown, keepShown, shownPage } from './page-fetch.ts';
+import { rememberScroll, type ScrollState } from './scroll-memory.ts';
+import { SEARCH_BOX_SELECTOR } from './search-shortcut.ts';
 
 export interface RouterHooks {
   /** The client build this bundle is (the served page's payload names it). */
@@ -18,99 +16,37 @@ export interface RouterHooks {
    * same page again (contracts/page-refresh.ts), which is no new page view.
    */
   afterNavigate(fragment: PageFragment, path: string, kind: 'navigate' | 'refresh'): void;
+  /** Runs just before the next page replaces the one on screen. */
+  beforeSwap(): void;
+  /** The page on screen when the entry ran, as served. */
+  served: { url: URL; fragment: PageFragment };
+  /** The path and query now on screen. */
+  shown(path: string): void;
+}
+
+export interface NavigateOptions {
+  push: boolean;
+  scrollY?: number;
+  /** The same page shown again with fresh data. */
+  refresh?: boolean;
 }
 
 let current: AbortController | undefined;
-/** Path and query of the page on screen: a history step that keeps them only moves to a #hash. */
-let shown = '';
-let routerHooks: RouterHooks | undefined;
+let started = false;
 
-/** A link we navigate ourselves, or null when the browser should handle the click. */
-export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
-  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
-    return null;
-  if (anchor.hasAttribute('download')) return null;
-  const target = anchor.getAttribute('target');
-  if (target && target !== '_self') return null;
-  if (!anchor.href) return null;
-  const url = new URL(anchor.href, location.href);
-  if (url.origin !== location.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-  if (!isPagePath(url.pathname)) return null;
-  return url;
-}
-
-/** Follows a link clicked before the router ran (paint-first.ts held it): in place when we can. */
-export function followLink(anchor: HTMLAnchorElement): void {
-  const url = navigableUrl(anchor);
-  if (!url || !routerHooks) location.assign(anchor.href);
-  else if (isInPageHashLink(url)) {
-    rememberScroll();
-    location.hash = url.hash;
-  } else void navigate(url, routerHooks, { push: true });
-}
-
-/** The page on screen, as served, is the first one kept for back and forward. */
-export function installRouter(hooks: RouterHooks, served: PageFragment): void {
-  routerHooks = hooks;
-  history.scrollRestoration = 'manual';
-  shown = location.pathname + location.search;
-  keepShown(new URL(location.href), served);
-
-  document.addEventListener('click', (event) => {
-    const anchor = (event.target as Element | null)?.closest('a');
-    if (!anchor) return;
-    const url = navigableUrl(anchor, event);
-    if (!url) return;
-    // Same page, other #hash: the browser scrolls by itself without a load (the entry's
-    // scroll-memory.ts has recorded the spot left); back comes here.
-    if (isInPageHashLink(url)) return;
-    event.preventDefault();
-    void navigate(url, hooks, { push: true });
-  });
-
-  const warm = (anchor: Element | null | undefined) => {
-    const url = anchor instanceof HTMLAnchorElement ? navigableUrl(anchor) : null;
-    if (url && url.pathname + url.search !== location.pathname + location.search) prefetchPage(url);
-  };
-  const warmTarget = (event: Event) => warm((event.target as Element | null)?.closest?.('a'));
-  document.addEventListener('pointerover', warmTarget, { passive: true });
-  document.addEventListener('focusin', warmTarget);
-  document.addEventListener('touchstart', warmTarget, { passive: true });
-  // The link under the pointer or focused when this runs had its pointerover before it.
-  warm([...document.querySelectorAll('a:hover')].at(-1));
-  warm(document.activeElement?.closest('a'));
-
-  window.addEventListener('popstate', (event) => {
-    const state = (event.state ?? {}) as ScrollState;
-    // An in-page #link (the browser fires popstate for it too), or back/forward between two
-    // spots of this page: nothing to load, only somewhere to scroll.
-    if (location.pathname + location.search === shown) {
-      scrollWithinPage(new URL(location.href), state.scrollY);
-      return;
-    }
-    void navigate(new URL(location.href), hooks, { push: false, scrollY: state.scrollY ?? 0 });
-  });
-
-  // Fresh data for the page on screen, where the reader is: a reload would lose the scroll
-  // position and the page's state. Cancelling tells the sender not to reload.
-  window.addEventListener(REFRESH_EVENT, (event) => {
-    event.preventDefault();
-    forgetPages();
-    const url = new URL((event as CustomEvent<RefreshDetail | null>).detail?.to ?? location.pathname + location.search, location.href);
-    url.hash = location.hash;
-    void navigate(url, hooks, { push: false, scrollY: window.scrollY, refresh: true });
-  });
-}
-
-async function navigate(
-  url: URL,
-  hooks: RouterHooks,
-  { push, scrollY, refresh = false }: { push: boolean; scrollY?: number; refresh?: boolean },
-): Promise<void> {
+/** Shows the page at `url`: from memory for back and forward, else its HTML from the server. */
+export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, refresh = false }: NavigateOptions): Promise<void> {
+  if (!started) keepShown(hooks.served.url, hooks.served.fragment);
+  started = true;
+  // Fresh data for the page on screen: what was shown before may have changed too.
+  if (refresh) forgetShown();
   current?.abort();
   const controller = new AbortController();
   current = controller;
   document.documentElement.dataset.navigating = '';
+  // Where the reader leaves this page, recorded while its HTML is on the way: the main thread
+  // waits for the network then, and a history call costs milliseconds on a phone.
+  if (push) rememberScroll();
 
   let fetched: Fetched;
   try {
@@ -130,28 +66,35 @@ async function navigate(
   if (controller.signal.aborted) return;
 
   const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
-  // Parsed in a task of its own, inert until it is swapped in: parsing and showing a long page
-  // in one task would keep a tap waiting.
+  // Parsed (inert), with the head set, in a task before the swap's, so that neither grows into
+  // a long one.
   const next = parse(fetched.fragment.html);
+  applyHead(fetched.fragment.meta);
   await nextTask();
   if (controller.signal.aborted) return;
 
-  // History and scroll first, while the page on screen is still laid out: done after the swap,
-  // each would make the browser lay the new page out at once, in this task.
-  if (push) rememberScroll();
-  applyHead(fetched.fragment.meta);
+  // History with the swap, so the URL never names a page not yet shown, but before it, while
+  // the page on screen is still laid out: after it, the history step would make the browser
+  // lay the new page out at once, in this task.
   if (push) history.pushState({ scrollY: 0 } satisfies ScrollState, '', finalUrl);
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
-  shown = finalUrl.pathname + finalUrl.search;
+  hooks.shown(finalUrl.pathname + finalUrl.search);
+
   const atTop = push && !finalUrl.hash;
   if (atTop) window.scrollTo({ top: 0, behavior: 'instant' });
+  hooks.beforeSwap();
   const typing = swapIn(next);
   keepShown(finalUrl, fetched.fragment);
   if (!atTop) restoreScroll(finalUrl, push ? undefined : scrollY);
-  if (push && !typing) requestAnimationFrame(focusHeading);
-  // The page's enhancements and its count in a task of their own too.
+  // After the new page's first frame: focus needs its layout, which would otherwise be forced
+  // before that frame and hold it back. Then its enhancements and its count.
   const { fragment } = fetched;
-  setTimeout(() => hooks.afterNavigate(fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate'), 0);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (push && !typing && current === controller) focusHeading();
+      hooks.afterNavigate(fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
+    }, 0),
+  );
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -162,11 +105,23 @@ function parse(html: string): DocumentFragment {
   return template.content;
 }
 
-/** Puts the page in; true when the reader was typing in the search box, which keeps focus. */
+/**
+ * Puts the page in; true when the reader was typing in the search box: the new page's box gets what they typed and
+ * the focus, and an input event asks for its results (search-box.ts, loaded by then or by that event).
+ */
 function swapIn(next: DocumentFragment): boolean {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root to render into');
-  return carrySearchBox(() => root.replaceChildren(next));
+  const old = document.activeElement?.closest<HTMLInputElement>(SEARCH_BOX_SELECTOR);
+  const caret = old?.selectionStart ?? null;
+  root.replaceChildren(next);
+  const box = document.querySelector<HTMLInputElement>(SEARCH_BOX_SELECTOR);
+  if (!old || !box) return false;
+  box.value = old.value;
+  box.focus({ preventScroll: true });
+  if (caret !== null) box.setSelectionRange(caret, caret);
+  if (box.value.trim()) box.dispatchEvent(new Event('input', { bubbles: true }));
+  return true;
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {
@@ -178,12 +133,6 @@ function restoreScroll(url: URL, scrollY: number | undefined): void {
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView({ behavior: 'instant' });
   else window.scrollTo({ top: 0, behavior: 'instant' });
-}
-
-function scrollWithinPage(url: URL, scrollY: number | undefined): void {
-  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-  if (target) target.scrollIntoView();
-  else window.scrollTo({ top: scrollY ?? 0 });
 }
 
 function focusHeading(): void {

@@ -1,12 +1,13 @@
 /**
- * The header search box's results as you type, in plain code (the ARIA 1.2 combobox pattern), by event delegation so
- * a box the router swaps in works at once. I/O: document listeners, search API fetches.
+ * The header search box's results as you type, in plain code (the ARIA 1.2 combobox pattern), loaded when the reader
+ * goes to the box (search-shortcut.ts); by event delegation, so a box the router swaps in works at once. I/O: document
+ * listeners, search API fetches.
  */
 import type { SearchHit } from '../../contracts/page-payload.ts';
 import { SEARCH_API_PATH } from '../../contracts/routes.ts';
 import { formatLongDate } from '../format-date.ts';
+import { SEARCH_BOX_SELECTOR } from './search-shortcut.ts';
 
-export const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
 const DEBOUNCE_MS = 120;
 
 interface BoxState {
@@ -22,6 +23,7 @@ let request: AbortController | undefined;
 const boxOf = (target: EventTarget | null): HTMLInputElement | null =>
   (target as Element | null)?.closest?.<HTMLInputElement>(SEARCH_BOX_SELECTOR) ?? null;
 
+/** Wires every box, and searches for what was typed before this code came. */
 export function installSearchBox(): void {
   document.addEventListener('input', (event) => {
     const input = boxOf(event.target);
@@ -30,23 +32,6 @@ export function installSearchBox(): void {
   document.addEventListener('keydown', onKeyDown);
   const typed = document.querySelector<HTMLInputElement>(SEARCH_BOX_SELECTOR);
   if (typed?.value.trim()) search(typed);
-}
-
-/**
- * Runs `swap` (the router replacing the page); when the reader was typing in the box, the new
- * page's box gets what they typed, the focus and the results. True when it did.
- */
-export function carrySearchBox(swap: () => void): boolean {
-  const old = boxOf(document.activeElement);
-  const caret = old?.selectionStart ?? null;
-  swap();
-  const box = document.querySelector<HTMLInputElement>(SEARCH_BOX_SELECTOR);
-  if (!old || !box) return false;
-  box.value = old.value;
-  box.focus({ preventScroll: true });
-  if (caret !== null) box.setSelectionRange(caret, caret);
-  if (box.value.trim()) search(box);
-  return true;
 }
 
 function search(input: HTMLInputElement): void {

@@ -1,10 +1,12 @@
 /**
- * "/" anywhere on the page focuses the header's search box, unless the reader is typing somewhere.
- * I/O: a keydown listener on the document.
+ * The header's search box from the first paint: "/" focuses it, and focusing or typing in it loads its results as
+ * you type (search-box.ts). I/O: document listeners, a chunk import.
  */
-const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
+export const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
 
-/** Installed by the entry, not React, so the key works from the first paint and a first key press is not lost. */
+let loading = false;
+
+/** Installed by the entry, so the key works from the first paint and a first key press is not lost. */
 export function installSearchShortcut(): void {
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;
@@ -15,4 +17,15 @@ export function installSearchShortcut(): void {
     event.preventDefault();
     box.focus();
   });
+  // The results code matters only to a reader who goes to the box: it loads then, and searches
+  // for what was typed before it came (also before this entry ran).
+  const load = (target: EventTarget | null) => {
+    if (loading || !(target as Element | null)?.closest?.(SEARCH_BOX_SELECTOR)) return;
+    loading = true;
+    void import('./search-box.ts').then((module) => module?.installSearchBox());
+  };
+  document.addEventListener('focusin', (event) => load(event.target));
+  document.addEventListener('input', (event) => load(event.target));
+  const box = document.querySelector<HTMLInputElement>(SEARCH_BOX_SELECTOR);
+  if (box && (document.activeElement === box || box.value.trim())) load(box);
 }

@@ -14,8 +14,7 @@ let observer: IntersectionObserver | undefined;
  * the last.
  */
 export function initTocHighlight(root: ParentNode = document): void {
-  observer?.disconnect();
-  observer = undefined;
+  stopTocHighlight();
   if (typeof IntersectionObserver === 'undefined') return;
 
   const links = new Map<Element, HTMLAnchorElement>();
@@ -43,6 +42,12 @@ export function initTocHighlight(root: ParentNode = document): void {
     { rootMargin: `${ABOVE_VIEWPORT} 0px ${BELOW_LINE} 0px` },
   );
   for (const heading of headings) observer.observe(heading);
+}
+
+/** Stops watching the headings (the router is about to replace them). */
+export function stopTocHighlight(): void {
+  observer?.disconnect();
+  observer = undefined;
 }
 
 function setActive(link: HTMLAnchorElement, active: boolean): void {

@@ -12,6 +12,7 @@ import { addLink, clickNewLink, enhanced, marker, setMarker } from '../support/n
 
 const ARTICLE = '/news/2023-04-29-signpath';
 const entryFiles = () => [...clientFiles().baseJs].map((file) => `/${file}`);
+const routerFile = () => `/${clientFiles().chunks.router}`;
 
 let site: Site;
 beforeAll(async () => {
@@ -70,7 +71,7 @@ describe('analytics, search and setup', () => {
     ['/setup', 'SetupLinks'],
   ];
 
-  test.each(landings)('%s as the first page needs only the entry, and its links navigate in place', async (path, heading) => {
+  test.each(landings)('%s as the first page needs only the entry; its links navigate in place with their chunk', async (path, heading) => {
     const { page, context, errors } = await site.open();
     const scripts = scriptRequests(page);
     await page.goto(site.url(path));
@@ -81,7 +82,7 @@ describe('analytics, search and setup', () => {
     await page.waitForURL('**/guide');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
     expect(await marker(page)).toBe(42);
-    expect(scripts).toEqual(entryFiles());
+    expect(scripts).toEqual([...entryFiles(), routerFile()]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -99,7 +100,7 @@ describe('analytics, search and setup', () => {
     }
   });
 
-  test('a link from an article renders /analytics in place from its HTML, asked for on hover, with no script', async () => {
+  test('a link from an article renders /analytics in place from its HTML, asked for on hover with the navigation chunk', async () => {
     const { page, context, errors } = await site.open();
     await page.goto(site.url(ARTICLE));
     await enhanced(page);
@@ -109,6 +110,8 @@ describe('analytics, search and setup', () => {
     const link = await addLink(page, '/analytics');
     await page.hover(link);
     await expect.poll(() => requests.filter((p) => p === '/api/_analog/page-html/analytics').length).toBe(1);
+    // The chunk is asked for on the same intent as the page, not after the click.
+    await expect.poll(() => scripts).toEqual([routerFile()]);
     await page.click(link);
     await page.waitForURL('**/analytics');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Site usage');
@@ -116,7 +119,7 @@ describe('analytics, search and setup', () => {
     expect(await marker(page)).toBe(42);
     expect(requests.filter((p) => p === '/analytics')).toEqual([]); // no document request
     expect(requests.filter((p) => p === '/api/_analog/page-html/analytics')).toHaveLength(1);
-    expect(scripts).toEqual([]);
+    expect(scripts).toEqual([routerFile()]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 /** The JSON API: page data, samples, XSRF gate and page-view counting, in workerd. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BodyOf, PagePayload } from '../../contracts/page-payload.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { parsePage } from '../support/html.ts';
 import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
@@ -47,13 +48,18 @@ describe('page-data API', () => {
     expect(json.meta.title).toMatch(/^Race Element/);
   });
 
-  test('the API answers exactly what SSR rendered the page from', async () => {
+  test('the API answers what SSR rendered the page from; the page embeds only its build, kind and meta', async () => {
     const htmlRes = await worker.fetch('/guide/multi-sim');
     const doc = parsePage(await htmlRes.text());
     const embedded = JSON.parse(doc.root.querySelector('#page-payload')?.textContent ?? 'null');
-    const api = await (await worker.fetch('/api/_analog/pages/guide/multi-sim')).json();
-    expect(api).toEqual(embedded);
-    expect(doc.title).toBe((api as { meta: { title: string } }).meta.title);
+    const api = (await (await worker.fetch('/api/_analog/pages/guide/multi-sim')).json()) as PagePayload;
+    expect(embedded).toEqual({ build: api.build, kind: api.data.kind, meta: api.meta });
+    expect(doc.title).toBe(api.meta.title);
+    // The page's data is its HTML: the article's text is in the body, not again in the JSON.
+    expect(api.data.kind).toBe('article');
+    const { article } = api.data as BodyOf<'article'>;
+    expect(doc.root.querySelector('main')?.innerHTML).toContain(article.html.slice(0, 80));
+    expect(JSON.stringify(embedded)).not.toContain(article.html.slice(0, 80));
   });
 
   test('the query string is passed through to the loader', async () => {

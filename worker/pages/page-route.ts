@@ -63,9 +63,8 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   const { status, payload } = result;
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');
-  // Serialised once: the ETag hashes it and the document embeds it.
-  const payloadJson = serializePayload(payload);
   // The payload (which names the client build) decides the HTML, so its hash is the page's ETag.
+  const payloadJson = serializePayload(payload);
   // A draft (shown through its preview link) is private: no ETag, no kept copy, no index.
   const draft = isDraftPayload(payload);
   const cacheable = status === 200 && payload.data.kind !== 'analytics' && !draft && !result.stale && !personal;
@@ -76,7 +75,7 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
   if (unchanged) return unchanged;
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('Content-Type', 'text/html; charset=utf-8');
-  if (!etag) return c.body(await renderHtml(payload, payloadJson), status as 200);
+  if (!etag) return c.body(await renderHtml(payload), status as 200);
   c.header('ETag', etag);
 
   const isolatePages = renderedPageCacheFor(c.env);
@@ -94,7 +93,7 @@ export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response
     return c.body(fromEdge, 200);
   }
   timing('miss');
-  const html = await renderHtml(payload, payloadJson);
+  const html = await renderHtml(payload);
   if (!isolatePages.enabled && !edgePages) return c.body(html, 200);
   // The visitor gets the stream as React writes it; a copy is read to its end and kept.
   const [toVisitor, toCaches] = html.tee();

@@ -7,9 +7,8 @@ import { Document } from '../../client/Document.tsx';
 import type { PagePayload } from '../../contracts/page-payload.ts';
 import { CLIENT_ASSETS } from './client-assets.ts';
 
-/** `payloadJson` is `serializePayload(payload)`: the caller has it already, for the ETag. */
-export function renderHtml(payload: PagePayload, payloadJson: string): Promise<ReadableStream<Uint8Array>> {
-  return renderToReadableStream(<Document payload={payload} payloadJson={payloadJson} assets={CLIENT_ASSETS} />, {
+export function renderHtml(payload: PagePayload): Promise<ReadableStream<Uint8Array>> {
+  return renderToReadableStream(<Document payload={payload} assets={CLIENT_ASSETS} />, {
     onError(error) {
       console.error('SSR error', error);
     },

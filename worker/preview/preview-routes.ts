@@ -4,7 +4,6 @@
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { serializePayload } from '../../client/Document.tsx';
 import { meta } from '../../client/routes/message.tsx';
 import type { PagePayload } from '../../contracts/page-payload.ts';
 import { previewSecret } from '../../contracts/preview-token.ts';
@@ -75,6 +74,6 @@ async function messagePage(c: Context<AppEnv>, status: 400 | 403 | 404 | 410, he
     data: { kind: 'notFound', heading, message, suggestions: [], year: new Date().getUTCFullYear() },
     build: BUILD_ID,
   };
-  const html = await renderHtml(payload, serializePayload(payload));
+  const html = await renderHtml(payload);
   return c.body(html, status, { ...NO_STORE, 'Content-Type': 'text/html; charset=utf-8' });
 }
