@@ -6,7 +6,7 @@ import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { applyHead } from './head.ts';
 import { type Fetched, fetchPage, forgetShown, keepShown, shownPage } from './page-fetch.ts';
 import { rememberScroll, type ScrollState } from './scroll-memory.ts';
-import { SEARCH_BOX_SELECTOR } from './search-shortcut.ts';
+import { SEARCH_BOX_SELECTOR } from './search-box-input.ts';
 
 export interface RouterHooks {
   /** The client build this bundle is (the served page's payload names it). */

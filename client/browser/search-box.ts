@@ -6,7 +6,7 @@
 import type { SearchHit } from '../../contracts/page-payload.ts';
 import { SEARCH_API_PATH } from '../../contracts/routes.ts';
 import { formatLongDate } from '../format-date.ts';
-import { SEARCH_BOX_SELECTOR } from './search-shortcut.ts';
+import { SEARCH_BOX_SELECTOR } from './search-box-input.ts';
 
 const DEBOUNCE_MS = 120;
 

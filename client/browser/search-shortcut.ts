@@ -2,7 +2,8 @@
  * The header's search box from the first paint: "/" focuses it, and focusing or typing in it loads its results as
  * you type (search-box.ts). I/O: document listeners, a chunk import.
  */
-export const SEARCH_BOX_SELECTOR = 'form.search-box input[name="q"]';
+
+import { SEARCH_BOX_SELECTOR } from './search-box-input.ts';
 
 let loading = false;
 
