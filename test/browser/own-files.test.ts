@@ -1,6 +1,6 @@
 /**
- * A first load of every page asks no other host for anything but the footer badge: images from elsewhere come
- * from kept copies or the Worker's /media/remote/ path, icons from static assets. Chromium.
+ * A first load of every page asks no other host but for the footer badge (images from elsewhere come from this
+ * one) and reports no CSP violation or console error; icons come from static assets. Chromium.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SITE } from '../../client/site.ts';
@@ -22,11 +22,38 @@ const BADGE = new URL(SITE.downloadsBadge);
 /** Images the articles show from other hosts that have no copy in the fixture's media/remote/. */
 const uncopiedImages = async (): Promise<Set<string>> => new Set(imagesWithoutCopy(await loadFixtureSite()).keys());
 
-/** What one first load asks of other hosts, what its links and sources name there, and the paths it asks of this host. */
-async function elsewhere(path: string): Promise<{ requested: string[]; named: string[]; here: string[] }> {
-  const { context, page } = await site.open();
+/** Installed before any page script: records the page's CSP violations. */
+const WATCH_CSP = `
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__csp.push(e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sample || ''));
+  }, true);
+`;
+
+interface FirstLoad {
+  /** What it asked of other hosts, and what its links and sources name there. */
+  requested: string[];
+  named: string[];
+  /** The paths it asked of this host. */
+  here: string[];
+  /** CSP violations, console errors (but a 404's) and dialogs, each a line. */
+  problems: string[];
+}
+
+/** One first load of `path`, in a fresh context, once the network has been quiet for 500 ms. */
+async function firstLoad(path: string): Promise<FirstLoad> {
+  const { context, page, errors } = await site.open();
+  await page.addInitScript(WATCH_CSP);
   const requested: string[] = [];
+  const problems: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
   await page.goto(site.url(path));
   await enhanced(page);
   await page.waitForLoadState('networkidle');
@@ -40,35 +67,50 @@ async function elsewhere(path: string): Promise<{ requested: string[]; named: st
     // A video from another host waits for a press on play (remote-images.ts): not a first-load request.
     ...[...document.querySelectorAll<HTMLElement & { src: string }>('[src]:not(video[preload="none"])')].map((e) => e.src),
   ]);
+  problems.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).map((v) => `CSP: ${v}`));
+  problems.push(...errors.filter((e) => !/status of 404/.test(e)).map((e) => `error: ${e}`));
   await context.close();
   expect(requested, path).toContain(site.url(path));
   const offHost = (url: string) => !url.startsWith('data:') && new URL(url).host !== host;
   const here = requested.filter((url) => !offHost(url)).map((url) => new URL(url).pathname);
-  return { requested: requested.filter(offHost), named: named.filter(offHost), here };
+  return { requested: requested.filter(offHost), named: named.filter(offHost), here, problems };
 }
 
 describe('a first load', () => {
-  test('of every page asks no other host but the downloads badge; images from other hosts come from this one', async () => {
+  test('of every page asks no other host but the downloads badge, images from other hosts come from this one, and nothing breaks the CSP or logs an error', async () => {
     // Six on this machine (the features screenshot, four video thumbnails, SignPath's logo); none
     // once an upload with internet has kept their copies.
     const uncopied = new Set([...(await uncopiedImages())].map((url) => remoteImagePointer(url).path));
     const sitemap = await (await site.worker.fetch('/sitemap.xml')).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     // The sitemap lists the home page, both indexes and every article; these are the rest.
-    const paths = [...listed, '/search?q=dsx', '/setup', '/analytics', '/nope'];
+    const paths = [
+      ...listed,
+      '/search?q=dsx',
+      '/search?q=hud',
+      '/setup',
+      '/setup?link=QUJD',
+      '/analytics',
+      '/nope',
+      '/guide/no-such-article',
+    ];
     expect(listed.length).toBeGreaterThan(25);
     const unexpected: Record<string, string[]> = {};
     const throughWorker = new Set<string>();
     // Three first loads at a time, each in its own browser context.
-    const loads = await inPool(paths, 3, elsewhere);
-    for (const [index, { requested, named, here }] of loads.entries()) {
+    const loads = await inPool(paths, 3, firstLoad);
+    const problems: string[] = [];
+    for (const [index, load] of loads.entries()) {
+      const { requested, named, here } = load;
       const path = paths[index]!;
+      problems.push(...load.problems.map((problem) => `${path}: ${problem}`));
       // The badge is lazy: below the fold of a long article it is not asked for at all.
       const extra = [...requested, ...named].filter((url) => url !== BADGE.href);
       if (extra.length > 0) unexpected[path] = [...new Set(extra)];
       for (const asked of here) if (uncopied.has(asked)) throughWorker.add(asked);
     }
     expect(unexpected).toEqual({});
+    expect(problems).toEqual([]);
     // The pages that show those images ask this site for them.
     expect([...throughWorker].sort()).toEqual([...uncopied].sort());
   }, 180_000);
