@@ -50,8 +50,9 @@ export default defineConfig({
     // outputs and summary (scripts/content/publish/github-report.ts): they report nowhere instead.
     env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', TEST_RENDER_CACHE: RENDER_CACHE },
     hookTimeout: 120_000,
-    // Runtime and browser suites each start their own workerd; two cores allow two at a time.
-    maxWorkers: 2,
+    // Three test files at a time on two cores: a file often waits (on a browser's network, a child
+    // process, a retry's back-off), and a third fills those waits.
+    maxWorkers: 3,
     // A worker keeps the modules it has imported (miniflare, playwright, the upload code) from one
     // test file to the next: each file owns its state through beforeAll and afterAll, not through
     // fresh module instances, and importing anew for every file cost more than its tests.
