@@ -1,12 +1,12 @@
 /**
  * A VitePress site of the same content, installed on first use into a cache folder of its own (never the project's
- * dependencies) and rebuilt only when its inputs change. I/O: reads content/; installs and builds (bench/lib/peer-build.ts).
+ * dependencies) and rebuilt only when its inputs change. I/O: reads content/; installs and builds (bench/peers/build.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPeerSite, type PeerBuild } from '../lib/peer-build.ts';
-import { peerCache } from '../lib/peer-install.ts';
-import { type PeerPage, peerPages } from '../lib/peer-pages.ts';
+import { buildPeerSite, type PeerBuild } from '../peers/build.ts';
+import { peerCache } from '../peers/install.ts';
+import { type PeerPage, peerPages } from '../peers/pages.ts';
 
 export const VITEPRESS_CACHE = peerCache('race-element-vitepress');
 /** Pinned: the newest on the registry when the phone flow was written. */

@@ -1,5 +1,5 @@
-/** The pinned Astro and Starlight, and the cache folder they are installed into (bench/lib/peer-install.ts). */
-import { type PeerPackages, peerCache } from '../lib/peer-install.ts';
+/** The pinned Astro and Starlight, and the cache folder they are installed into (bench/peers/install.ts). */
+import { type PeerPackages, peerCache } from '../peers/install.ts';
 
 // Not under node_modules/: Vite leaves files there unbundled, and Astro refuses a symlinked node_modules.
 export const STARLIGHT_CACHE = peerCache('race-element-starlight');

@@ -1,11 +1,11 @@
 /**
  * A Starlight project of content/ (with a generated news index), built, and reused while its inputs hash the same.
- * I/O: reads content/; writes and builds the project in the Starlight cache's site/ (bench/lib/peer-build.ts).
+ * I/O: reads content/; writes and builds the project in the Starlight cache's site/ (bench/peers/build.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPeerSite, type PeerBuild } from '../lib/peer-build.ts';
-import { type PeerPage, peerPages } from '../lib/peer-pages.ts';
+import { buildPeerSite, type PeerBuild } from '../peers/build.ts';
+import { type PeerPage, peerPages } from '../peers/pages.ts';
 import { STARLIGHT_PACKAGES, STARLIGHT_VERSIONS } from './install.ts';
 
 // Images hosted elsewhere fail offline in both sites alike; local images are not optimised

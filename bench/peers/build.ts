@@ -1,12 +1,12 @@
 /**
  * A peer's project of our content, written and built with its generator, and reused while its inputs hash the same.
- * I/O: installs the generator (peer-install.ts); writes and builds the project under its cache folder's `site/`.
+ * I/O: installs the generator (install.ts); writes and builds the project under its cache folder's `site/`.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { installPeer, type PeerPackages } from './peer-install.ts';
+import { installPeer, type PeerPackages } from './install.ts';
 
 export interface PeerBuild {
   /** Names the peer in the log and in errors. */
