@@ -22,9 +22,11 @@ let toc: typeof import('./browser/toc-highlight.ts') | undefined;
 function enhance(): void {
   if (document.querySelector('[data-diagram]:not([data-diagram-state])'))
     void import('./browser/diagrams.ts').then((m) => m?.renderDiagrams());
-  if (toc || !document.querySelector('.toc a[href^="#"]')) toc?.initTocHighlight();
-  else if (window.scrollY > 0) void loadToc();
-  else addEventListener('scroll', () => void loadToc(), { once: true, passive: true });
+  if (toc) toc.initTocHighlight();
+  else if (document.querySelector('.toc a[href^="#"]')) {
+    if (window.scrollY > 0) void loadToc();
+    else addEventListener('scroll', () => void loadToc(), { once: true, passive: true });
+  }
 }
 
 async function loadToc(): Promise<void> {
