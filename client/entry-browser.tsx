@@ -1,7 +1,7 @@
 /**
- * Browser entry, imported once the page has painted (paint-first.ts calls its `start`): plain code for links, copy
- * buttons and the page view; what only an intent or some pages need comes in chunks then. No React. I/O: reads the
- * page's facts; listeners, fetches, chunk imports.
+ * Browser entry, imported once the page has painted (paint-first.ts calls its `start`): plain code for links and
+ * in-place navigation, copy buttons and the page view; what only some pages or the search box need comes in chunks.
+ * No React. I/O: reads the page's facts; listeners, fetches, chunk imports.
  */
 import type { PageFragment } from '../contracts/page-fragment.ts';
 import { PAYLOAD_ELEMENT_ID, type PageFacts, type PageKind } from '../contracts/page-payload.ts';

@@ -14,7 +14,6 @@ const ENTRY = 'client/entry-browser.tsx';
 
 /** The chunks the entry imports on an intent or for a page that needs them (client/entry-browser.tsx). */
 const CHUNKS = {
-  router: 'client/browser/router.ts',
   search: 'client/browser/search-box.ts',
   toc: 'client/browser/toc-highlight.ts',
   diagrams: 'client/browser/diagrams.ts',
@@ -23,7 +22,7 @@ const CHUNKS = {
 export interface ClientFiles {
   /** Scripts every page loads once painted: the entry and its static imports (no React). */
   baseJs: Set<string>;
-  /** The file of each chunk loaded later: navigation (on the first intent), search results, contents highlight. */
+  /** The file of each chunk loaded later: search results, contents highlight, diagrams. */
   chunks: Record<keyof typeof CHUNKS, string>;
   /** Scripts a page with a (flowchart) diagram loads: the above, the diagrams chunk and mermaid's chunks. */
   diagramJs: Set<string>;

@@ -9,7 +9,6 @@ const { baseJs, chunks, diagramJs, css } = clientFiles();
 const article = weigh(baseJs);
 const rows: [label: string, weight: Weight][] = [
   ['every page, after the first paint (JS)', article],
-  ['+ navigation, at the first intent on a link (JS)', weigh([chunks.router])],
   ['+ search results, when the box gets focus (JS)', weigh([chunks.search])],
   ['+ contents highlight, first scroll with a toc (JS)', weigh([chunks.toc])],
   ['diagram drawn in the browser (JS)', weigh(diagramJs)],

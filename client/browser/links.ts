@@ -1,33 +1,17 @@
 /**
- * Same-host links at the first paint: which clicks we navigate, and the intents (hover, focus, touch, click) that
- * start the page's HTML and the navigation chunk (browser/router.ts) together. I/O: document listeners, fetches.
+ * Same-host links: which clicks we navigate in place (browser/router.ts), and the intents (hover, focus, touch) that
+ * start the next page's HTML before the click. I/O: document listeners, fetches.
  */
 import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
 import { isPagePath } from '../route-patterns.ts';
 import { forgetPrefetched, prefetchPage } from './prefetch.ts';
-import type { NavigateOptions, RouterHooks } from './router.ts';
+import { type NavigateOptions, navigate, type RouterHooks } from './router.ts';
 import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
 
-type Router = typeof import('./router.ts');
-
-let routerLoad: Promise<Router | undefined> | undefined;
 let hooks: RouterHooks | undefined;
 /** Path and query of the page on screen: a history step that keeps them only moves to a #hash. */
 let shown = '';
-
-/**
- * The navigation chunk, imported once: on the first intent, in parallel with the page's HTML. Undefined when it
- * could not load (a deploy since the tab opened removed it; the entry's `vite:preloadError` handler keeps Vite from
- * throwing).
- */
-function loadRouter(): Promise<Router | undefined> {
-  routerLoad ??= import('./router.ts').then(
-    (module) => module,
-    () => undefined,
-  );
-  return routerLoad;
-}
 
 /** A link we navigate ourselves, or null when the browser should handle the click. */
 export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL | null {
@@ -43,23 +27,19 @@ export function navigableUrl(anchor: HTMLAnchorElement, event?: MouseEvent): URL
   return url;
 }
 
-/** Shows `url` in place once the chunk is there; a full load when it cannot come. Marked at once as navigating. */
+/** Shows `url` in place; a full load before the links are installed. */
 function go(url: URL, options: NavigateOptions): void {
-  document.documentElement.dataset.navigating = '';
-  void loadRouter().then((router) => {
-    if (router && hooks) void router.navigate(url, hooks, options);
-    else location.assign(url.href);
-  });
+  if (hooks) void navigate(url, hooks, options);
+  else location.assign(url.href);
 }
 
-/** A click on a page link: the chunk and its HTML (unless prefetched) start now, together. */
+/** A click on a page link: its HTML, unless prefetched, starts now. */
 function follow(url: URL): void {
   if (isInPageHashLink(url)) {
     rememberScroll();
     location.hash = url.hash;
     return;
   }
-  void loadRouter();
   prefetchPage(url);
   go(url, { push: true });
 }
@@ -91,17 +71,12 @@ export function installLinks(routerHooks: Pick<RouterHooks, 'build' | 'afterNavi
   const warm = (anchor: Element | null | undefined) => {
     const url = anchor instanceof HTMLAnchorElement ? navigableUrl(anchor) : null;
     if (!url || url.pathname + url.search === location.pathname + location.search) return;
-    // The chunk first: it is the smaller, and is compiled while the page's HTML still arrives.
-    void loadRouter();
     prefetchPage(url);
   };
   const warmTarget = (event: Event) => warm((event.target as Element | null)?.closest?.('a'));
   document.addEventListener('pointerover', warmTarget, { passive: true });
   document.addEventListener('focusin', warmTarget);
   document.addEventListener('touchstart', warmTarget, { passive: true });
-  // On a phone the first touch (a scroll, mostly) comes well before a tap on a link: the chunk
-  // is there by then.
-  document.addEventListener('touchstart', () => void loadRouter(), { once: true, passive: true });
   // The link under the pointer or focused when this runs had its pointerover before it.
   warm([...document.querySelectorAll('a:hover')].at(-1));
   warm(document.activeElement?.closest('a'));

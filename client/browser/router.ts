@@ -1,6 +1,6 @@
 /**
- * Same-host navigation without reloads, loaded on the first intent (browser/links.ts): swaps in the server's HTML of
- * the next page (browser/page-fetch.ts). I/O: #root, the head, history, scroll, fetches.
+ * Same-host navigation without reloads, for the links browser/links.ts follows: swaps in the server's HTML of the
+ * next page (browser/page-fetch.ts). I/O: #root, the head, history, scroll, fetches.
  */
 import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { applyHead } from './head.ts';

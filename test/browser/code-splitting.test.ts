@@ -12,7 +12,6 @@ import { addLink, clickNewLink, enhanced, marker, setMarker } from '../support/n
 
 const ARTICLE = '/news/2023-04-29-signpath';
 const entryFiles = () => [...clientFiles().baseJs].map((file) => `/${file}`);
-const routerFile = () => `/${clientFiles().chunks.router}`;
 
 let site: Site;
 beforeAll(async () => {
@@ -71,7 +70,7 @@ describe('analytics, search and setup', () => {
     ['/setup', 'SetupLinks'],
   ];
 
-  test.each(landings)('%s as the first page needs only the entry; its links navigate in place with their chunk', async (path, heading) => {
+  test.each(landings)('%s as the first page needs only the entry, and its links navigate in place', async (path, heading) => {
     const { page, context, errors } = await site.open();
     const scripts = scriptRequests(page);
     await page.goto(site.url(path));
@@ -82,7 +81,7 @@ describe('analytics, search and setup', () => {
     await page.waitForURL('**/guide');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
     expect(await marker(page)).toBe(42);
-    expect(scripts).toEqual([...entryFiles(), routerFile()]);
+    expect(scripts).toEqual(entryFiles());
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -100,7 +99,7 @@ describe('analytics, search and setup', () => {
     }
   });
 
-  test('a link from an article renders /analytics in place from its HTML, asked for on hover with the navigation chunk', async () => {
+  test('a link from an article renders /analytics in place from its HTML, asked for on hover, with no script more', async () => {
     const { page, context, errors } = await site.open();
     await page.goto(site.url(ARTICLE));
     await enhanced(page);
@@ -110,8 +109,6 @@ describe('analytics, search and setup', () => {
     const link = await addLink(page, '/analytics');
     await page.hover(link);
     await expect.poll(() => requests.filter((p) => p === '/api/_analog/page-html/analytics').length).toBe(1);
-    // The chunk is asked for on the same intent as the page, not after the click.
-    await expect.poll(() => scripts).toEqual([routerFile()]);
     await page.click(link);
     await page.waitForURL('**/analytics');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Site usage');
@@ -119,7 +116,7 @@ describe('analytics, search and setup', () => {
     expect(await marker(page)).toBe(42);
     expect(requests.filter((p) => p === '/analytics')).toEqual([]); // no document request
     expect(requests.filter((p) => p === '/api/_analog/page-html/analytics')).toHaveLength(1);
-    expect(scripts).toEqual([routerFile()]);
+    expect(scripts).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

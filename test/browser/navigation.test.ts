@@ -2,7 +2,6 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { clickNewLink, clickPrefetchedGuides, enhanced, marker, pageHtmlRequests, setMarker } from '../support/navigation.ts';
 
@@ -171,24 +170,6 @@ describe('same-host navigation', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
     expect(served).toMatch(/^[0-9a-z]+$/);
     expect(await marker(page)).toBeUndefined(); // a real load happened
-    await context.close();
-  });
-
-  test('when the navigation chunk is gone (a deploy since the tab opened), a link is loaded in full, once', async () => {
-    const { page, context, errors } = await site.open();
-    await page.goto(site.url('/'));
-    await setMarker(page);
-    // The old build's chunk is no longer served: its request fails as a removed file would.
-    await page.route(`**/${clientFiles().chunks.router}`, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
-    const documents: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
-    await page.click('nav.site-nav a[href="/news"]');
-    await page.waitForURL('**/news');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
-    expect(await marker(page)).toBeUndefined(); // a real load happened
-    expect(documents).toEqual(['/news']);
-    // Chromium's own line for the missing file; nothing thrown by the page.
-    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await context.close();
   });
 
