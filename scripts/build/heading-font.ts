@@ -38,11 +38,13 @@ const fontFace = (url: string, face: HeadingFace): string =>
     '}',
   ].join('\n');
 
+/** Build only: the entry imports the module (client/entry-browser.tsx), and its stylesheet is inlined in every page. */
 export function headingFont(): Plugin {
   const emitted = new Map<string, HeadingFace>();
   return {
     name: 'race-element:heading-font',
     apply: 'build',
+    buildStart: () => emitted.clear(),
     resolveId: (id) => (id === HEADING_FONT_MODULE ? RESOLVED : null),
     async load(id) {
       if (id !== RESOLVED) return null;
@@ -61,12 +63,11 @@ export function headingFont(): Plugin {
     generateBundle(_, bundle) {
       // The placeholder is Vite's own: should it ever change, the build fails here rather than ship unnamed fonts.
       const css = Object.values(bundle)
-        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
-        .map((file) => String(file.type === 'asset' && file.source))
+        .flatMap((file) => (file.type === 'asset' && file.fileName.endsWith('.css') ? [String(file.source)] : []))
         .join('\n');
       for (const [ref, face] of emitted) {
         const file = this.getFileName(ref);
-        if (!css.includes(`url(/${file})`)) throw new Error(`heading-font: no stylesheet names ${file} (the ${face.name} face)`);
+        if (!css.includes(`/${file}`)) throw new Error(`heading-font: no stylesheet names ${file} (the ${face.name} face)`);
       }
       if (css.includes('__VITE_ASSET__')) throw new Error('heading-font: a stylesheet still holds an unreplaced asset placeholder');
     },
