@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { headingFont } from './scripts/build/heading-font.ts';
 import { systemThemeCss } from './scripts/system-theme-css.ts';
 
 const ENTRY = 'client/entry-browser.tsx';
@@ -67,7 +68,7 @@ function errorOnlyPreloadHelper(): Plugin {
 
 export default defineConfig({
   publicDir: 'client/public',
-  plugins: [errorOnlyPreloadHelper(), inlineStyles()],
+  plugins: [errorOnlyPreloadHelper(), headingFont(), inlineStyles()],
   // Without a theme cookie the page follows prefers-color-scheme (scripts/system-theme-css.ts).
   css: { postcss: { plugins: [systemThemeCss()] } },
   build: {

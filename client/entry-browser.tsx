@@ -11,6 +11,8 @@ import { followLink, installLinks } from './browser/links.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
+// The heading font's two faces, subset at build time (scripts/build/heading-font.ts).
+import 'virtual:heading-font.css';
 import './styles.css';
 
 let toc: typeof import('./browser/toc-highlight.ts') | undefined;

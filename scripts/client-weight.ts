@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ManifestChunk as Chunk } from '../worker/pages/client-assets.ts';
+import { intersect, parseUnicodeRange } from './build/heading-font-ranges.ts';
 
 export const CLIENT_OUT = 'dist/client';
 /** The most JavaScript an article page may download, gzip -9, in bytes. */
@@ -27,7 +28,10 @@ export interface ClientFiles {
   /** Scripts a page with a (flowchart) diagram loads: the above, the diagrams chunk and mermaid's chunks. */
   diagramJs: Set<string>;
   css: string[];
-  /** The woff2 files the stylesheets name (what a current browser fetches). */
+  /**
+   * The woff2 files the stylesheets name for ASCII text (what a current browser fetches for a page in English); a
+   * heading with other latin letters adds the heading font's rest-of-latin face.
+   */
   fonts: string[];
 }
 
@@ -60,10 +64,19 @@ export function clientFiles(outDir = CLIENT_OUT): ClientFiles {
   const flowchart = Object.keys(manifest).filter((name) => /flowDiagram/.test(name));
   const diagramJs = new Set([...baseJs, ...closure([CHUNKS.diagrams, ...mermaidEntry, ...flowchart])]);
   const css = entry.css ?? [];
-  const fonts = css.flatMap((file) =>
-    [...readFileSync(join(outDir, file), 'utf8').matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!),
-  );
+  const fonts = css.flatMap((file) => asciiFonts(readFileSync(join(outDir, file), 'utf8')));
   return { baseJs, chunks, diagramJs, css, fonts: [...new Set(fonts)] };
+}
+
+const ASCII = parseUnicodeRange('U+0020-007E');
+
+/** The woff2 of each @font-face whose unicode-range (when it has none: every code point) has some ASCII. */
+function asciiFonts(css: string): string[] {
+  return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, body]) => {
+    const range = /unicode-range:\s*([^;]+)/.exec(body!)?.[1];
+    if (range && intersect(parseUnicodeRange(range), ASCII).length === 0) return [];
+    return [...body!.matchAll(/url\(\/?([^)]+\.woff2)\)/g)].map((m) => m[1]!);
+  });
 }
 
 export interface Weight {

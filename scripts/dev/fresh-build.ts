@@ -7,7 +7,15 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What the client build reads. */
-export const CLIENT_SOURCES = ['client', 'contracts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const CLIENT_SOURCES = [
+  'client',
+  'contracts',
+  'scripts/build',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 /** What the Worker build reads: the client's sources too (it renders them), and the client's manifest. */
 export const WORKER_SOURCES = [...CLIENT_SOURCES, 'worker', 'wrangler.toml'];
 export const CLIENT_OUTPUT = 'dist/client/.vite/manifest.json';
