@@ -21,6 +21,8 @@ export interface FlowFigures {
   bytesTotal: number;
   longTaskMaxMs: number;
   longTaskTotalMs: number;
+  /** Each of those long tasks: when after the first input, how long, and what its frame ran. */
+  longTasksSeen: { afterInputMs: number; ms: number; frame: string }[];
   /** Each tap's interaction duration (Event Timing); 16 stands for "under the 16 ms threshold"; null: lost with its document. */
   inpMs: (number | null)[];
   /** Last tap → the next page's <h1> shown; null when the scenario does not navigate or it never showed. */
@@ -111,6 +113,14 @@ function tapDuration(doc: DocumentRecord, tap: number, unloaded: boolean): numbe
   return Math.max(...interactions.filter((e) => e.interactionId === first.interactionId).map((e) => e.duration));
 }
 
+/** What the long animation frame that holds a long task ran, in words. */
+function frameOf(docs: DocumentRecord[], task: { start: number; duration: number }): string {
+  const frame = docs.flatMap((d) => d.frames).find((f) => f.start <= task.start + 1 && task.start < f.start + f.duration);
+  if (!frame) return 'no long animation frame recorded';
+  const style = `style and layout ${Math.round(frame.styleAndLayoutMs)} ms`;
+  return frame.scripts.length ? `${frame.scripts.join(', ')}; ${style}` : `no script; ${style}`;
+}
+
 export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures {
   const first = docs[0]!;
   const firstInput = docs.find((d) => d.firstInput !== null)?.firstInput ?? Number.POSITIVE_INFINITY;
@@ -130,6 +140,11 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
     bytesTotal: docs.flatMap((d) => d.resources).reduce((sum, r) => sum + r.bytes, 0),
     longTaskMaxMs: Math.max(0, ...tasks.map((t) => t.duration)),
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+    longTasksSeen: tasks.map((t) => ({
+      afterInputMs: Math.round(t.start - firstInput),
+      ms: Math.round(t.duration),
+      frame: frameOf(docs, t),
+    })),
     inpMs: taps.map(({ tap, doc, unloaded }) => tapDuration(doc, tap, unloaded)),
     tapToHeadingMs: scenario.navigates && shownAt !== null ? shownAt - lastTap : null,
     reloaded: docs.length > 1,

@@ -1,6 +1,7 @@
 /**
- * What the phone flow records inside each document (an init script): paints, long tasks, Event Timing, taps, <h1>
- * changes and bytes, in epoch ms, carried across full loads in sessionStorage. I/O: the browser only.
+ * What the phone flow records inside each document (an init script): paints, long tasks and the frames that held
+ * them, Event Timing, taps, <h1> changes and bytes, in epoch ms, carried across full loads in sessionStorage.
+ * I/O: the browser only.
  */
 export const FLOW_STORAGE_KEY = 'phone-flow-documents';
 
@@ -19,11 +20,21 @@ export interface DocumentRecord {
   /** The last largest-contentful-paint candidate before the first input. */
   lcp: number | null;
   longTasks: { start: number; duration: number }[];
+  /** Long animation frames over 50 ms: what held a long task (scripts by invoker and file, style and layout). */
+  frames: LongFrame[];
   events: { name: string; start: number; duration: number; interactionId: number }[];
   firstInput: number | null;
   taps: number[];
   headings: { text: string; at: number }[];
   resources: ResourceRecord[];
+}
+
+export interface LongFrame {
+  start: number;
+  duration: number;
+  styleAndLayoutMs: number;
+  /** Each script that ran in the frame: its invoker, file and milliseconds. */
+  scripts: string[];
 }
 
 /** The init script's source (a function, serialised by playwright-core's addInitScript). */
@@ -37,6 +48,7 @@ export function installProbe(storageKey: string): void {
     fcp: null,
     lcp: null,
     longTasks: [],
+    frames: [],
     events: [],
     firstInput: null,
     taps: [],
@@ -58,6 +70,17 @@ export function installProbe(storageKey: string): void {
     if (record.firstInput === null) record.lcp = epoch(e.startTime);
   });
   observe('longtask', {}, (e) => record.longTasks.push({ start: epoch(e.startTime), duration: e.duration }));
+  observe('long-animation-frame', {}, (e) => {
+    type Script = { invoker: string; sourceURL: string; duration: number };
+    const frame = e as PerformanceEntry & { styleAndLayoutStart: number; scripts: Script[] };
+    if (frame.duration <= 50) return;
+    record.frames.push({
+      start: epoch(frame.startTime),
+      duration: frame.duration,
+      styleAndLayoutMs: frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0,
+      scripts: frame.scripts.map((s) => `${s.invoker} (${s.sourceURL.split('/').pop() || 'inline'}) ${Math.round(s.duration)} ms`),
+    });
+  });
   observe('event', { durationThreshold: 16 }, (e) => {
     const interactionId = (e as PerformanceEntry & { interactionId?: number }).interactionId ?? 0;
     record.events.push({ name: e.name, start: epoch(e.startTime), duration: e.duration, interactionId });

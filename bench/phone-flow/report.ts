@@ -94,12 +94,21 @@ export function verdicts(rows: FlowRow[]): string[] {
   const ours = rows.filter((r) => r.site === 'this site');
   const runs = ours.flatMap((r) => r.runs);
   const worstTask = Math.max(0, ...runs.map((r) => r.longTaskMaxMs));
+  const worstMedianTask = Math.max(0, ...ours.map((row) => median(row.runs.map((r) => r.longTaskMaxMs))));
+  const runsWithTask = runs.filter((r) => r.longTaskMaxMs > 50).length;
   const worstInp = Math.max(0, ...runs.flatMap((r) => num(r.inpMs)));
   const lines = [
-    `no long task over 50 ms from the first input to 5 s after it: ${worstTask <= 50 ? 'met' : 'NOT met'} (longest ${worstTask.toFixed(0)} ms)`,
+    `no long task over 50 ms from the first input to 5 s after it: ${worstMedianTask <= 50 ? 'met' : 'NOT met'} by every scenario's median ` +
+      `(longest ${worstMedianTask.toFixed(0)} ms); in every run: ${worstTask <= 50 ? 'met' : `NOT met, ${runsWithTask} of ${runs.length} runs had one (longest ${worstTask.toFixed(0)} ms)`}`,
     `INP of every tap at most 100 ms: ${worstInp <= 100 ? 'met' : 'NOT met'} (worst ${worstInp.toFixed(0)} ms)`,
     `no same-host tap reloaded the document: ${runs.some((r) => r.reloaded) ? 'NOT met' : 'met'}`,
   ];
+  // Each long task behind a miss, with what its frame ran: a reader can tell the site's code from the browser's.
+  for (const row of ours)
+    row.runs.forEach((run, i) => {
+      for (const task of run.longTasksSeen.filter((t) => t.ms > 50))
+        lines.push(`  long task, ${row.page}, ${row.scenario}, run ${i + 1}: ${task.ms} ms at +${task.afterInputMs} ms; ${task.frame}`);
+    });
   for (const peer of ['VitePress', 'Starlight'] as const) {
     for (const row of ours.filter((r) => r.scenario !== 'copy tap')) {
       const other = rows.find((r) => r.site === peer && r.page === row.page && r.scenario === row.scenario);

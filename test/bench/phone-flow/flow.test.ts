@@ -15,6 +15,7 @@ function doc(extra: Partial<DocumentRecord>): DocumentRecord {
     fcp: T0 + 800,
     lcp: T0 + 900,
     longTasks: [],
+    frames: [],
     events: [],
     firstInput: null,
     taps: [],
@@ -39,6 +40,7 @@ describe('figures', () => {
         { start: T0 + 2100, duration: 40 },
         { start: T0 + 7100, duration: 300 },
       ],
+      frames: [{ start: T0 + 2095, duration: 60, styleAndLayoutMs: 12, scripts: ['MutationCallback (entry-x.js) 30 ms'] }],
       events: [
         { name: 'pointerdown', start: T0 + 2000, duration: 24, interactionId: 7 },
         { name: 'click', start: T0 + 2001, duration: 48, interactionId: 7 },
@@ -56,6 +58,7 @@ describe('figures', () => {
       bytesTotal: 29_000,
       longTaskMaxMs: 40,
       longTaskTotalMs: 40,
+      longTasksSeen: [{ afterInputMs: 100, ms: 40, frame: 'MutationCallback (entry-x.js) 30 ms; style and layout 12 ms' }],
       inpMs: [48],
       tapToHeadingMs: 230,
       reloaded: false,
@@ -77,6 +80,7 @@ describe('figures', () => {
     expect(result.tapToHeadingMs).toBe(900);
     expect(result.inpMs).toEqual([null]);
     expect(result.longTaskMaxMs).toBe(90);
+    expect(result.longTasksSeen).toEqual([{ afterInputMs: 700, ms: 90, frame: 'no long animation frame recorded' }]);
     expect(result.bytesTotal).toBe(90_000);
   });
 
