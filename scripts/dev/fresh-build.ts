@@ -11,6 +11,7 @@ export const CLIENT_SOURCES = [
   'client',
   'contracts',
   'scripts/build',
+  'scripts/system-theme-css.ts',
   'vite.config.ts',
   'tsconfig.json',
   'package.json',
