@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fontsourceLatinRange } from '../../scripts/build/heading-font.ts';
-import { type CodePointRun, type HeadingFace, headingFaces, parseUnicodeRange } from '../../scripts/build/heading-font-ranges.ts';
+import { type HeadingFace, headingFaces, parseUnicodeRange } from '../../scripts/build/heading-font-ranges.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { settled } from '../support/navigation.ts';
 
@@ -67,7 +67,6 @@ const fileOf = (load: FirstLoad, face: HeadingFace): string => {
   if (!found) throw new Error(`no @font-face names the ${face.name} file: ${JSON.stringify(load.faces)}`);
   return found.path;
 };
-const runs = (range: string): CodePointRun[] => parseUnicodeRange(range);
 
 describe('the heading font', () => {
   test('the stylesheet names two "Russo One" faces, core and rest of latin, with the ranges of the core list', async () => {
@@ -77,7 +76,7 @@ describe('the heading font', () => {
       const rule = load.faces.find((f) => f.path === fileOf(load, face))!;
       expect(rule.family).toBe('"Russo One"');
       expect(rule.display).toBe('swap');
-      expect(runs(rule.range), face.name).toEqual(face.runs);
+      expect(parseUnicodeRange(rule.range), face.name).toEqual(face.runs);
     }
   });
 
