@@ -1,15 +1,17 @@
 /**
- * Unit tests (pure, no runtime) and built-site tests (workerd, Chromium, a fresh dist/) as two projects, so unit tests
- * alone never wait for a build. The benchmark's ratio check needs a quiet machine: a project only under `bench:ratio`.
+ * Unit tests (pure, no runtime), built-site tests (workerd, Chromium, a fresh dist/) and the content check as projects,
+ * so unit tests alone never wait for a build and a content change can run its check alone. The benchmark's ratio check
+ * needs a quiet machine: a project only under `bench:ratio`.
  */
 import { globSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/** The one check of the live content/: a project of its own, the whole of `npm run check:content`. */
+const CONTENT_CHECK = ['test/content/**/*.test.ts'];
 /** Folders whose tests run the built site; every other test file is a unit test. */
 const BUILT_SITE_TESTS = [
-  'test/content/**/*.test.ts',
   'test/worker/**/*.test.ts',
   'test/browser/**/*.test.ts',
   'test/bench/**/*.test.ts',
@@ -30,8 +32,8 @@ const PURE_TESTS = [
   'test/bench/lib/wrk-load.test.ts',
 ];
 const RATIO_CHECK = 'test/bench/ratio.test.ts';
-const builtSite = new Set(globSync(BUILT_SITE_TESTS));
-/** Every other test file, so that a new folder can never fall outside both projects. */
+const builtSite = new Set(globSync([...BUILT_SITE_TESTS, ...CONTENT_CHECK]));
+/** Every other test file, so that a new folder can never fall outside the projects. */
 const UNIT_TESTS = globSync('test/**/*.test.{ts,tsx}').filter((file) => !builtSite.has(file) || PURE_TESTS.includes(file));
 
 /** Markdown rendered once per run for every test file's uploads (test/support/run-render-cache.ts). */
@@ -45,11 +47,13 @@ const ratioProject: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    // A test waits for the event it expects as long as a loaded machine needs: its own waits set no
+    // limits of their own (polls, Playwright's actions), and these bound a test that truly hangs.
+    testTimeout: 300_000,
     // Under GitHub Actions, the upload commands that tests run would report into the job's own
     // outputs and summary (scripts/content/publish/github-report.ts): they report nowhere instead.
     env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', TEST_RENDER_CACHE: RENDER_CACHE },
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     // Three test files at a time on two cores: a file often waits (on a browser's network, a child
     // process, a retry's back-off), and a third fills those waits.
     maxWorkers: 3,
@@ -57,8 +61,7 @@ export default defineConfig({
     // test file to the next: each file owns its state through beforeAll and afterAll, not through
     // fresh module instances, and importing anew for every file cost more than its tests.
     isolate: false,
-    // Browser assertions poll; under a full parallel run the machine is busy, so allow 5 s.
-    expect: { poll: { timeout: 5_000 } },
+    expect: { poll: { timeout: 240_000 } },
     projects: [
       {
         extends: true,
@@ -66,6 +69,11 @@ export default defineConfig({
           name: 'unit',
           include: UNIT_TESTS,
         },
+      },
+      {
+        extends: true,
+        // The tools and a fresh dist/; no shared Worker of the fixture site.
+        test: { name: 'content', include: CONTENT_CHECK, globalSetup: ['test/support/built-site-setup.ts'] },
       },
       {
         extends: true,

@@ -11,11 +11,15 @@ export const base64url = (bytes: Uint8Array): string =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 
-/** The bytes of base64url `text`, or null when it is none (a length of 4n + 1 is no base64 at all). */
+/**
+ * The bytes of base64url `text`, or null when it is none or not the canonical encoding of its bytes (a last
+ * character with padding bits set decodes like another: one text per signature, so a changed text is a changed one).
+ */
 export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return base64url(bytes) === text ? bytes : null;
 }
 
 /** The developer's own machine, where a documented development secret stands in for a missing Worker secret. */

@@ -124,7 +124,7 @@ test('a diagram that could not be loaded leaves its source, scrollable from the 
   const { context, page } = await clientSite.open({ bypassCSP: true, viewport: { width: 390, height: 800 } });
   await page.route('**/assets/mermaid*.js', (route) => route.abort());
   await page.goto(clientSite.url('/guide/multi-sim'));
-  await expect.poll(() => page.locator('figure.diagram').first().getAttribute('data-diagram-state'), { timeout: 10_000 }).toBe('source');
+  await expect.poll(() => page.locator('figure.diagram').first().getAttribute('data-diagram-state')).toBe('source');
   const { violations } = await runAxe(page);
   expect(violations.length, describeViolations(violations)).toBe(0);
   await context.close();

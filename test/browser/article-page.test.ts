@@ -71,12 +71,12 @@ describe('table of contents', () => {
     await page.click('.toc a[href="#project-motor-racing"]');
     await page.waitForURL('**/guide/multi-sim#project-motor-racing');
     // A smooth scroll (scroll-behavior) takes a moment; the page is not loaded again.
-    await expect.poll(() => activeLinks(page), { timeout: 5000 }).toEqual(['#project-motor-racing']);
+    await expect.poll(() => activeLinks(page)).toEqual(['#project-motor-racing']);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(5);
     expect(pageData).toEqual([]);
     // Back: where the reader was before the click, still without loading anything.
     await page.goBack();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     expect(pageData).toEqual([]);
     await context.close();
   });
@@ -180,13 +180,10 @@ describe('heading anchors', () => {
     await page.goto(site.url('/guide/multi-sim'));
     // The diagram above the heading is drawn after load, taller than its source: drawn during the
     // smooth scroll, it would move the heading down after the scroll had aimed at it.
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll<HTMLElement>('[data-diagram]')].every(
-          (d) => d.dataset.diagramState === 'rendered' || d.dataset.diagramState === 'source',
-        ),
-      undefined,
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-diagram]')].every(
+        (d) => d.dataset.diagramState === 'rendered' || d.dataset.diagramState === 'source',
+      ),
     );
     await enhanced(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));

@@ -88,7 +88,7 @@ describe('diagrams left to the browser', () => {
     await page.waitForLoadState('networkidle');
     expect(chunks).toEqual([]);
     await page.goto(site.url('/guide/multi-sim'));
-    await page.locator('figure.diagram svg').first().waitFor({ timeout: 20_000 });
+    await page.locator('figure.diagram svg').first().waitFor();
     expect(chunks.length).toBeGreaterThan(0);
     expect(await page.locator('figure.diagram').first().getAttribute('data-diagram-state')).toBe('rendered');
     await context.close();
@@ -100,7 +100,7 @@ describe('diagrams left to the browser', () => {
     await page.route('**/assets/mermaid*.js', (route) => route.abort());
     await page.goto(site.url('/guide/multi-sim'));
     const figure = page.locator('figure.diagram').first();
-    await expect.poll(() => figure.getAttribute('data-diagram-state'), { timeout: 10_000 }).toBe('source');
+    await expect.poll(() => figure.getAttribute('data-diagram-state')).toBe('source');
     expect(await figure.locator('pre.diagram-source').isVisible()).toBe(true);
     expect(await figure.locator('pre.diagram-source').textContent()).toContain('flowchart');
     expect(await figure.locator('figcaption').textContent()).toMatch(/could not be loaded/);

@@ -154,7 +154,7 @@ describe('the CSP, the second wall', () => {
     await store.put(MANIFEST_KEY, JSON.stringify(bypassed));
     // The isolate keeps a manifest for up to 5 s.
     await expect
-      .poll(async () => (await site.worker.fetch(`/guide/${ATTACK_SLUG}`)).text(), { timeout: 10_000, interval: 500 })
+      .poll(async () => (await site.worker.fetch(`/guide/${ATTACK_SLUG}`)).text(), { interval: 500 })
       .toContain('<script>window.__pwned.push("script")</script>');
     const w = await watchedPage();
     try {

@@ -13,6 +13,12 @@ test('text that is no base64url reads as null', () => {
   for (const text of ['', 'a+b', 'a/b', 'ab=', 'abcde']) expect(fromBase64url(text), text).toBeNull();
 });
 
+test('only the canonical text of some bytes reads back: a last character with its padding bits set is refused', () => {
+  // F is E with one of the two bits past the 40 data bits set: atob reads both as the same five bytes.
+  expect(atob('-_-_AAF'.replace(/-/g, '+').replace(/_/g, '/') + '=')).toBe(atob('+/+/AAE='));
+  expect(fromBase64url('-_-_AAF')).toBeNull();
+});
+
 test('the local hosts are loopback names only', () => {
   expect(['localhost', '127.0.0.1', '[::1]'].every(isLocalHost)).toBe(true);
   expect(['race.elementfuture.com', 'localhost.example.com', '127.0.0.2'].some(isLocalHost)).toBe(false);

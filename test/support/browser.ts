@@ -52,6 +52,8 @@ export async function startSite(options?: OwnSiteOptions): Promise<Site> {
     url: (path) => new URL(path, base).href,
     async open(options) {
       const context = await browser.newContext(options);
+      // No limit of Playwright's own on an action or a wait: the test's timeout bounds it (vitest.config.ts).
+      context.setDefaultTimeout(0);
       contexts.add(context);
       // This machine has no internet: third-party images (GitHub, shields.io) get a stand-in.
       await context.route(

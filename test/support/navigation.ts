@@ -15,11 +15,7 @@ export const enhanced = (page: Page) => page.locator('html[data-enhanced]').wait
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await enhanced(page);
-  await page.waitForFunction(
-    () => document.fonts.status === 'loaded' && !document.querySelector('[data-diagram-state="loading"]'),
-    undefined,
-    { timeout: 20_000 },
-  );
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && !document.querySelector('[data-diagram-state="loading"]'));
 }
 
 /** A value on `window`: a full page load clears it, a client navigation keeps it. */

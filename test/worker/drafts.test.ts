@@ -11,6 +11,7 @@ import { ORIGIN } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { runRenderCache } from '../support/run-render-cache.ts';
+import { reencoded, tampered } from '../support/tamper.ts';
 import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SECRET = 'test-preview-secret';
@@ -90,7 +91,8 @@ describe('the preview link', () => {
     expect(missing.res.status).toBe(404);
     const tokens = {
       none: '',
-      tampered: `${expires}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+      tampered: `${expires}.${tampered(signature)}`,
+      'the signature written otherwise': `${expires}.${reencoded(signature)}`,
       'longer expiry': `${Number(expires) + 86_400}.${signature}`,
       'for another draft': links.get('guide-wip.md')!.split('preview=')[1]!,
       expired: await signPreview(SECRET, path, Math.floor(Date.now() / 1000) - 60),

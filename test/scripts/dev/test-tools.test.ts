@@ -1,5 +1,5 @@
 /**
- * What `npm test`'s pretest step does about chromium and wrk: the decision, the PATH lookup and the install
+ * What `npm test` does first about chromium and wrk: the decision, the PATH lookup and the install
  * sequence. Unit, with apt-get replaced by a recorder.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -66,11 +66,15 @@ test("the dev server's publish prints links to its own port and host, and they o
 
 test('`npm run upload` to the same state while it runs signs for that origin too; without it, for the port npm start would take', async () => {
   expect(localSiteOrigin(state)).toBe(server!.url.origin);
-  const upload = await run(
-    process.execPath,
-    ['scripts/upload-content.ts', '--dir', content, '--persist-to', state, '--client-diagrams', '--no-image-copies'],
-    { timeout: 120_000 },
-  );
+  const upload = await run(process.execPath, [
+    'scripts/upload-content.ts',
+    '--dir',
+    content,
+    '--persist-to',
+    state,
+    '--client-diagrams',
+    '--no-image-copies',
+  ]);
   const link = draftLink(upload.stdout.split('\n'));
   expect(link.origin).toBe(server!.url.origin);
   await opens(link);

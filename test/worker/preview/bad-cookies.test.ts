@@ -9,6 +9,7 @@ import { removePreview } from '../../../scripts/content/previews/remove-preview.
 import { ORIGIN } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
 import { PREVIEW_NAME, PREVIEW_SECRET, type PreviewedWorker, setCookieLine, startPreviewedWorker } from '../../support/preview-session.ts';
+import { reencoded, tampered } from '../../support/tamper.ts';
 
 let site: PreviewedWorker;
 let token: string;
@@ -20,6 +21,9 @@ beforeAll(async () => {
   token = new URL(site.preview.url).searchParams.get('token')!;
 }, 120_000);
 afterAll(() => site?.worker.dispose());
+
+/** The link's token with its signature (the part after the last dot) changed by `change`. */
+const tokenWith = (change: (signature: string) => string) => token.replace(/[^.]+$/, change);
 
 const get = (path: string, cookie?: string) => site.worker.fetch(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
 
@@ -40,7 +44,8 @@ describe('a session cookie that is not good', () => {
     const good = await signPreviewSession(PREVIEW_SECRET, PREVIEW_NAME, inAnHour());
     const [, expires, signature] = good.split('.') as [string, string, string];
     const cookies = {
-      tampered: `${PREVIEW_NAME}.${expires}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+      tampered: `${PREVIEW_NAME}.${expires}.${tampered(signature)}`,
+      'the signature written otherwise': `${PREVIEW_NAME}.${expires}.${reencoded(signature)}`,
       'longer expiry': `${PREVIEW_NAME}.${Number(expires) + 86_400}.${signature}`,
       'another name': `pr-43.${expires}.${signature}`,
       expired: await signPreviewSession(PREVIEW_SECRET, PREVIEW_NAME, anHourAgo()),
@@ -64,7 +69,8 @@ describe('a preview link that is not good', () => {
       ['no token', `/_preview/${PREVIEW_NAME}`, 400, 'This link has no token'],
       ['not a token', `/_preview/${PREVIEW_NAME}?token=nonsense`, 400, 'is not one the upload prints'],
       ['another preview', `/_preview/pr-43?token=${token}`, 403, 'is not signed for the preview pr-43'],
-      ['tampered', `/_preview/${PREVIEW_NAME}?token=${token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, 403, 'is not signed'],
+      ['tampered', `/_preview/${PREVIEW_NAME}?token=${tokenWith(tampered)}`, 403, 'is not signed'],
+      ['the signature written otherwise', `/_preview/${PREVIEW_NAME}?token=${tokenWith(reencoded)}`, 403, 'is not signed'],
       ['expired', `/_preview/${PREVIEW_NAME}?token=${await signPreviewLink(PREVIEW_SECRET, PREVIEW_NAME, anHourAgo())}`, 410, 'expired at'],
       ['no such preview', `/_preview/pr-99?token=${await signPreviewLink(PREVIEW_SECRET, 'pr-99', inAnHour())}`, 404, 'no longer exists'],
     ];

@@ -28,7 +28,7 @@ describe('findBrowser', () => {
 });
 
 describe('browserDiagramDrawer', () => {
-  test("draws the site's flowcharts and sequence diagram in the placeholder palette, and keeps them", { timeout: 90_000 }, async () => {
+  test("draws the site's flowcharts and sequence diagram in the placeholder palette, and keeps them", async () => {
     const sources = ['guide-multi-sim.md', 'news-setuplink.md', 'version-2-released.md'].map(sourceOf);
     const drawer = browserDiagramDrawer(CHROMIUM, cacheDir)!;
     try {
@@ -52,7 +52,7 @@ describe('browserDiagramDrawer', () => {
     await cachedOnly.close();
   });
 
-  test("a source mermaid refuses gets mermaid's reason, and is not kept", { timeout: 60_000 }, async () => {
+  test("a source mermaid refuses gets mermaid's reason, and is not kept", async () => {
     const ownDir = join(cacheDir, 'refused');
     const drawer = browserDiagramDrawer(CHROMIUM, ownDir)!;
     try {
@@ -66,7 +66,7 @@ describe('browserDiagramDrawer', () => {
   });
 });
 
-test('a hostile diagram comes out inert: no script, handler, HTML or link out', { timeout: 60_000 }, async () => {
+test('a hostile diagram comes out inert: no script, handler, HTML or link out', async () => {
   const hostile = [
     '%%{init: {"securityLevel": "loose", "flowchart": {"htmlLabels": true}}}%%',
     'flowchart TD',

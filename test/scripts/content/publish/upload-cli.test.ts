@@ -20,7 +20,7 @@ const run = promisify(execFile);
 /** Runs the upload command; resolves with its exit code and both streams. */
 async function upload(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/upload-content.ts', ...args], { timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/upload-content.ts', ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
