@@ -86,9 +86,12 @@ export function planTestTools(checks: ToolCheck[], { isRoot, hasAptGet }: Host):
   };
 }
 
+/** The one tool the content check needs: the upload draws the content's diagrams in Chromium. */
+export const CONTENT_CHECK_TOOLS: readonly TestTool[] = TEST_TOOLS.filter((tool) => tool.command === 'chromium');
+
 /** Looks each tool up: Chromium at CHROMIUM_PATH or CHROME_PATH if set, else every tool on PATH. */
-export function checkTestTools(env: NodeJS.ProcessEnv = process.env): ToolCheck[] {
-  return TEST_TOOLS.map((tool) => {
+export function checkTestTools(env: NodeJS.ProcessEnv = process.env, tools: readonly TestTool[] = TEST_TOOLS): ToolCheck[] {
+  return tools.map((tool) => {
     const override = tool.command === 'chromium' ? chromiumOverride(env) : undefined;
     if (override) return { tool, found: isExecutableFile(override.path), override };
     return { tool, found: findExecutable(tool.command, env.PATH) !== undefined };
@@ -109,7 +112,9 @@ export interface CommandResult {
 export interface EnsureOptions {
   env?: NodeJS.ProcessEnv;
   isRoot?: boolean;
-  check?: (env: NodeJS.ProcessEnv) => ToolCheck[];
+  /** Which tools (default all of TEST_TOOLS). */
+  tools?: readonly TestTool[];
+  check?: (env: NodeJS.ProcessEnv, tools: readonly TestTool[]) => ToolCheck[];
   run?: (command: string[], env: NodeJS.ProcessEnv) => CommandResult;
   log?: (line: string) => void;
 }
@@ -128,11 +133,12 @@ function runQuietly([command, ...args]: string[], env: NodeJS.ProcessEnv): Comma
 export function ensureTestTools({
   env = process.env,
   isRoot = process.getuid?.() === 0,
+  tools = TEST_TOOLS,
   check = checkTestTools,
   run = runQuietly,
   log = console.log,
 }: EnsureOptions = {}): void {
-  const plan = planTestTools(check(env), { isRoot, hasAptGet: findExecutable('apt-get', env.PATH) !== undefined });
+  const plan = planTestTools(check(env, tools), { isRoot, hasAptGet: findExecutable('apt-get', env.PATH) !== undefined });
   if (plan.kind === 'ready') return;
   if (plan.kind === 'refuse') throw new ToolsError(plan.message);
   log(plan.notice);
@@ -141,7 +147,7 @@ export function ensureTestTools({
     const { status, output } = run(command, env);
     if (status !== 0) throw new ToolsError(`${command.join(' ')} failed (exit ${status}):\n${output.trimEnd()}`);
   }
-  const still = check(env).filter((c) => !c.found);
+  const still = check(env, tools).filter((c) => !c.found);
   if (still.length > 0) {
     throw new ToolsError(
       `${plan.commands.at(-1)!.join(' ')} succeeded, but ${list(still.map(({ tool }) => tool.command))} ${still.length === 1 ? 'is' : 'are'} still not found on PATH (${env.PATH ?? ''}).`,
