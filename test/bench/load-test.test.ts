@@ -24,7 +24,7 @@ test('3 s at 50 connections: zero errors, zero timeouts, zero unexpected statuse
   // The Worker's live heap is read through workerd's inspector: a real figure, not a default.
   expect(outcome.baselineHeapMb).toBeGreaterThan(1);
   expect(run!.heapMb).toBeGreaterThan(1);
-}, 60_000);
+});
 
 describe('thinkTimeMs', () => {
   test('200 connections offering 75% of 600 req/s: each waits 444 ms, so 450 req/s in all', () => {

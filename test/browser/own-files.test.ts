@@ -113,7 +113,7 @@ describe('a first load', () => {
     expect(problems).toEqual([]);
     // The pages that show those images ask this site for them.
     expect([...throughWorker].sort()).toEqual([...uncopied].sort());
-  }, 180_000);
+  });
 
   test('asks for the files it needs from this host: the page, its assets and its favicon', async () => {
     const { context, page } = await site.open();

@@ -169,5 +169,5 @@ describe('the CSP, the second wall', () => {
       await w.close();
       await store.put(MANIFEST_KEY, JSON.stringify(manifest));
     }
-  }, 30_000);
+  });
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   if (!outcome.ok || !outcome.preview) throw new Error('the preview fixture does not upload');
   link = outcome.preview.url;
-}, 180_000);
+});
 afterAll(() => site?.close());
 
 const banner = (page: Page) => page.locator('aside.preview-banner');
@@ -58,7 +58,7 @@ test('link, banner, a client-side navigation in the preview, leaving to the same
   expect(await page.locator('main').innerText()).not.toContain(PREVIEW_TITLE);
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('site-preview');
   expect(errors).toEqual([]);
-}, 60_000);
+});
 
 test('the banner fits a 390 px phone and passes axe in both themes', async () => {
   for (const colorScheme of ['dark', 'light'] as const) {
@@ -88,4 +88,4 @@ test('the banner fits a 390 px phone and passes axe in both themes', async () =>
     ).toEqual([]);
     await context.close();
   }
-}, 60_000);
+});

@@ -20,7 +20,7 @@ let outcome: UploadOutcome;
 beforeAll(async () => {
   worker = await startWorker();
   outcome = await uploadContent({ content: LIVE_CONTENT, store: worker.store, strict: true });
-}, 180_000);
+});
 afterAll(() => worker?.dispose());
 
 describe('the live content folder', () => {

@@ -5,6 +5,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { seededRandom as seeded } from '../../bench/lib/seeded-random.ts';
+import { GIVE_UP_MS } from './give-up.ts';
 
 export interface BadRequest {
   category: string;
@@ -459,6 +460,6 @@ function sendRaw(origin: URL, request: BadRequest): Promise<Outcome> {
     });
     socket.on('end', finish);
     socket.on('error', reject);
-    socket.setTimeout(10_000, () => reject(new Error(`no answer to raw request ${request.target}`)));
+    socket.setTimeout(GIVE_UP_MS, () => reject(new Error(`no answer to raw request ${request.target} within ${GIVE_UP_MS} ms`)));
   });
 }

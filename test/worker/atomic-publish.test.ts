@@ -206,7 +206,7 @@ describe('an upload interrupted after any number of writes', () => {
     expect(positions.filter((p) => p.includes('serving B')).length).toBeGreaterThan(0);
     expect(positions.filter((p) => p.includes('serving C')).length).toBeGreaterThan(0);
     expect(positions.at(-1)).toBe(`k=${total}: completed, serving C`);
-  }, 180_000);
+  });
 
   test('a crashed upload leaves its lock: a rerun before its expiry is refused with a clear reason, and writes nothing', async () => {
     await restore(before);
@@ -276,7 +276,7 @@ describe('two uploads at once', () => {
     }
     await expectSiteWhole(await liveManifest());
     // 24 whole uploads (render, samples, diagrams from their disk cache): minutes on a busy machine.
-  }, 180_000);
+  });
 
   test('compare-and-swap: a plan made against an older manifest writes no manifest and deletes nothing', async () => {
     const live = await liveManifest();

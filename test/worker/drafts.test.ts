@@ -38,7 +38,7 @@ beforeAll(async () => {
       return match ? [[match[1]!, match[2]!.slice(ORIGIN.length)] as [string, string]] : [];
     }),
   );
-}, 120_000);
+});
 afterAll(() => worker?.dispose());
 
 async function get(path: string) {

@@ -143,7 +143,7 @@ describe('KV faults', () => {
       const cold = await worker.fetch(COLD_ARTICLE);
       expect(cold.status).toBe(503);
       expectWholePage(await cold.text(), COLD_ARTICLE);
-    }, 30_000);
+    });
 
     test('only entry reads failing: the manifest is fresh, a held entry is served, a cold one is a 503', async () => {
       worker.kvProbe.faults.kv = 'throw';

@@ -98,7 +98,7 @@ describe('Preview, and Preview of a fork', () => {
     ]);
     expect((await openLink(link!, '/guide/beta')).linkStatus).toBe(404);
     r.git('reset', '-q', '--hard', 'HEAD~2');
-  }, 300_000);
+  });
 
   test("a fork's pull request: nothing runs with secrets, a comment says how a maintainer previews it; that run takes only its content/; closing removes the preview", async () => {
     // The fork's pull request, as GitHub serves it at refs/pull/8/head: a content change and a script change.
@@ -168,5 +168,5 @@ describe('Preview, and Preview of a fork', () => {
     } finally {
       rmSync(origin, { recursive: true, force: true });
     }
-  }, 300_000);
+  });
 });

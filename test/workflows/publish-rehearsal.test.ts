@@ -71,7 +71,7 @@ describe('Publish, then Rollback', () => {
     expect(run.summary).toContain('Code changed: the Worker is deployed, then content/ uploaded.');
     expect(run.summary).toContain(`### Published\n\nVersion **1** is live at ${r.worker.url.href}: 2 of 2 entries written.`);
     expect((await r.pageText('/guide/beta')).html).toContain('Beta, first text.');
-  }, 180_000);
+  });
 
   test('a push that changes only content/ uploads without deploying: version 2 is live', async () => {
     const before = r.git('rev-parse', 'HEAD');
@@ -82,7 +82,7 @@ describe('Publish, then Rollback', () => {
     expect(run.summary).toContain('Only content/ changed: it is uploaded; the Worker stays as deployed.');
     expect(run.summary).toContain(`Version **2** is live at ${r.worker.url.href}: 1 of 2 entries written.`);
     expect((await r.pageText('/guide/beta')).html).toContain('Beta, second text.');
-  }, 180_000);
+  });
 
   test('a push of docs only publishes nothing', async () => {
     const before = r.git('rev-parse', 'HEAD');
@@ -90,7 +90,7 @@ describe('Publish, then Rollback', () => {
     const run = await push(before, r.commit('docs'));
     expect(ran(run)).toEqual(['publish: Last published commit → success', 'publish: What changed → success']);
     expect(run.summary).toBe('Nothing to publish: only docs/ or the README changed.\n');
-  }, 60_000);
+  });
 
   test("a code change whose run was replaced by a newer push's is deployed by that newer run", async () => {
     writeFileSync(join(r.scratch, 'code-change.ts'), 'export {};\n');
@@ -102,7 +102,7 @@ describe('Publish, then Rollback', () => {
     expect(logOf(run, 'Deploy the Worker').decision).toMatch(/^skipped: deploys to Cloudflare/);
     expect(run.summary).toContain('Code changed: the Worker is deployed, then content/ uploaded.');
     expect(run.summary).toContain(`Nothing changed: version **2** stays live at ${r.worker.url.href} (2 entries).`);
-  }, 180_000);
+  });
 
   test('a push whose content is refused: the summary says the site is unchanged, and version 2 stays live', async () => {
     const before = r.git('rev-parse', 'HEAD');
@@ -117,7 +117,7 @@ describe('Publish, then Rollback', () => {
     expect((await r.pageText('/guide/beta')).html).toContain('Beta, second text.');
     rmSync(join(r.scratch, 'content', 'broken.md'));
     r.commit('remove the broken page');
-  }, 180_000);
+  });
 
   test('Rollback by hand: the version before is live again; a version that is not a number is refused', async () => {
     const run = await runWorkflow(rollback, r.trigger('workflow_dispatch', { inputs: { version: '' } }), { skip });
@@ -132,5 +132,5 @@ describe('Publish, then Rollback', () => {
     expect(logOf(refused, 'Roll back').outcome).toBe('failure');
     expect(refused.summary).toBe('### Rollback refused\n\nThe version must be a whole number, got `2; echo hi`: nothing was written.\n');
     expect((await r.pageText('/guide/beta')).html).toContain('Beta, first text.');
-  }, 180_000);
+  });
 });

@@ -32,11 +32,12 @@ export interface SessionEdits {
 export function sessionLastEdits(
   readGit: (dir: string) => Promise<GitHistory | null> = readGitHistory,
   minRefreshMs = REFRESH_MS,
+  now: () => number = Date.now,
 ): SessionEdits {
   let known: Known | undefined;
   let asking: Promise<void> | undefined;
   const ask = (dir: string): Promise<void> => {
-    const askedAt = Date.now();
+    const askedAt = now();
     asking ??= readGit(dir)
       .then((git) => {
         known = { git, askedAt };
@@ -61,7 +62,7 @@ export function sessionLastEdits(
       return lastEditsFrom(dir, files, seen);
     },
     refresh(dir) {
-      if (!known || Date.now() - known.askedAt >= minRefreshMs) void ask(dir);
+      if (!known || now() - known.askedAt >= minRefreshMs) void ask(dir);
     },
   };
 }

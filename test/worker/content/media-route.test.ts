@@ -17,7 +17,7 @@ beforeAll(async () => {
   worker = sharedWorker();
   bytes = await readFile(fixturePath('media', 'guides-section.png'));
   url = `/media/${createHash('sha256').update(bytes).digest('hex')}.png`;
-}, 120_000);
+});
 
 test('the guide shows the screenshot at its immutable URL with its size, lazy and async', async () => {
   const res = await worker.fetch('/guide/how-to-get-started');

@@ -48,7 +48,7 @@ beforeAll(async () => {
     log: (line) => lines.push(line),
   });
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
-}, 120_000);
+});
 afterAll(async () => {
   await worker?.dispose();
   await listening?.close();

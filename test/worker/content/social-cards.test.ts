@@ -15,7 +15,7 @@ let worker: WorkerRuntime;
 
 beforeAll(async () => {
   worker = await startPublishedWorker();
-}, 180_000);
+});
 afterAll(() => worker?.dispose());
 
 async function head(path: string) {

@@ -13,6 +13,7 @@ import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
 import { badRequestCorpus, type Outcome, sendAll } from '../../support/bad-requests.ts';
+import { GIVE_UP_MS } from '../../support/give-up.ts';
 import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const HITS = '/api/_analog/analytics/hits';
@@ -82,7 +83,7 @@ describe("the Worker's bad-input corpus", () => {
     const unanswered = throughDev!.filter((o) => o.status === 0 || o.status >= 500);
     expect(unanswered.map((o) => explain(o, o))).toEqual([]);
     await stillServes();
-  }, 300_000);
+  });
 });
 
 /** One request on a raw socket: `head` as written, then each chunk of `body` after `gapMs`; the whole answer read. */
@@ -104,10 +105,11 @@ function exchange(origin: URL, head: string, body: (string | Buffer)[] = [], gap
       if (end < 0) return reject(new Error(`no answer: ${text.slice(0, 200) || 'nothing received'}`));
       resolve({ status: Number(text.slice(9, 12)), body: received.subarray(end + 4).toString('utf8') });
     };
+    // Gives up on an answer that never ends, long after a loaded machine would have sent it.
     const timer = setTimeout(() => {
       socket.destroy();
       finish();
-    }, 20_000);
+    }, GIVE_UP_MS);
     const socket = connect(Number(origin.port), origin.hostname, async () => {
       socket.write(head.replace('{host}', origin.host));
       for (const chunk of body) {
@@ -176,7 +178,7 @@ describe('the cases that ended the process or turned into a 502', () => {
     );
     expect(streamed).toEqual({ status: 413, body: '{"error":"Body larger than 1024 bytes."}' });
     await stillServes();
-  }, 60_000);
+  });
 
   test('a slow body is read as it comes; one that stops before its end gets the 413 once past 1 KB', async () => {
     const json = JSON.stringify({ path: '/guide/DSX' });
@@ -201,7 +203,7 @@ describe('the cases that ended the process or turned into a 502', () => {
     );
     expect(unfinished).toEqual({ status: 413, body: '{"error":"Body larger than 1024 bytes."}' });
     await stillServes();
-  }, 60_000);
+  });
 
   test('bad headers and a method Node does not know: what the Worker (or workerd) answers, with its reason', async () => {
     const heads = [

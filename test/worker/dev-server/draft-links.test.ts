@@ -83,7 +83,7 @@ test('`npm run upload` to the same state while it runs signs for that origin too
   server = undefined;
   expect(localSiteOrigin(state, {})).toBe('http://localhost:8787');
   expect(localSiteOrigin(state, { PORT: '8795' })).toBe('http://localhost:8795');
-}, 180_000);
+});
 
 test('a wildcard address is named localhost in links; others as they are', () => {
   expect(linkOrigin('0.0.0.0', 8795)).toBe('http://localhost:8795');

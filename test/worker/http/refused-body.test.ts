@@ -5,6 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { beforeAll, expect, test } from 'vitest';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
+import { GIVE_UP_MS } from '../../support/give-up.ts';
 import { type SiteWorker, sharedWorker } from '../../support/shared-worker.ts';
 
 let worker: SiteWorker;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 function receive(socket: Socket, done: (text: string) => boolean): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`no complete answer in 5 s; received: ${text}`)), 5_000);
+    const timer = setTimeout(() => reject(new Error(`no complete answer in ${GIVE_UP_MS} ms; received: ${text}`)), GIVE_UP_MS);
     socket.on('data', (chunk) => {
       text += chunk.toString('utf8');
       if (done(text)) {

@@ -17,7 +17,7 @@ const PAGES = ['/', '/news', '/guide', '/guide/setup-guide', '/news/season-start
 
 beforeAll(async () => {
   site = await startPreviewedWorker();
-}, 120_000);
+});
 afterAll(() => site?.worker.dispose());
 
 const get = (path: string, headers: Record<string, string> = {}) => site.worker.fetch(path, { headers, redirect: 'manual' });

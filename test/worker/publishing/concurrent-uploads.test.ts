@@ -90,7 +90,7 @@ test('two uploads at once: exactly one publishes, the other stops naming the hol
   expect(manifest.version).toBe(1);
   const named = new Set(namedKeys(manifest));
   expect([...contents.keys()].filter((key) => key !== MANIFEST_KEY && key !== historyKey(1) && !named.has(key))).toEqual([]);
-}, 120_000);
+});
 
 test('an upload that reads a stale manifest after another published is refused by the compare-and-swap, before writing', async () => {
   // Writes reach reads only after 3 s: the second upload plans against "no manifest".
@@ -104,4 +104,4 @@ test('an upload that reads a stale manifest after another published is refused b
     /^the publish lock refused version 1 \(planned against none, but v1 was reserved since\): nothing was written\. Run the upload again: v1 was reserved \d+ s ago, and KV shows a new manifest everywhere within 60 s\./,
   );
   expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'value.put').length).toBe(writesBefore);
-}, 120_000);
+});

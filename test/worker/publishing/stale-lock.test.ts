@@ -98,7 +98,7 @@ test('a recreated namespace: the upload names the stale lock and the command; th
   expect(await manifestVersion('recreated')).toBe(1);
   // Nothing left to reset.
   await expect(resetLock('recreated', 0)).rejects.toThrow('the lock is not stale, nothing was changed.');
-}, 180_000);
+});
 
 test('a manifest removed by hand: the lock goes back to what the namespace has', async () => {
   // Two more versions of the recreated namespace, then its manifest put back to v1 by hand.
@@ -116,4 +116,4 @@ test('a manifest removed by hand: the lock goes back to what the namespace has',
   ]);
   expect((await upload('recreated', edited('Four.'))).ok).toBe(true);
   expect(await manifestVersion('recreated')).toBe(2);
-}, 180_000);
+});

@@ -188,7 +188,7 @@ describe('the command line, remotely', () => {
     const removed = await cli(['--remove-preview', 'pr-7']);
     expect(removed.code).toBe(0);
     expect(api.contents('ns').has(previewKey('pr-7'))).toBe(false);
-  }, 180_000);
+  });
 
   test('refused: a bad name (exit 2), and a remote preview without PREVIEW_SECRET (nothing written)', async () => {
     const bad = await cli(['--preview', 'PR_7']);
@@ -199,5 +199,5 @@ describe('the command line, remotely', () => {
     expect(unsigned.code).toBe(1);
     expect(unsigned.stderr).toContain('upload-content: --preview needs its link signed: PREVIEW_SECRET is not in the environment');
     expect([...api.contents('ns').keys()]).toEqual(keys);
-  }, 60_000);
+  });
 });

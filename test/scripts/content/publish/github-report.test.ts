@@ -136,5 +136,5 @@ describe('the command line in a job', () => {
     expect(again.summary).toMatch(
       /^### Rollback failed\n\n```text\nversion 7 is not in the history \(kept: v3, v2, v1\): nothing was written\./,
     );
-  }, 120_000);
+  });
 });

@@ -276,5 +276,5 @@ describe('remotely', () => {
     ]);
     expect(lock.state()).toMatchObject({ lease: null, version: 4, pending: null });
     expect(parseStored(manifestSchema, api.contents('ns').get(MANIFEST_KEY)!, 'manifest').entries).toEqual(published[1]!.entries);
-  }, 120_000);
+  });
 });

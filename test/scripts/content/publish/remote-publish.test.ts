@@ -164,7 +164,7 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     const manifestWrites = api.log.filter((r) => r.operation === 'bulk.write' && r.keys.includes(MANIFEST_KEY));
     expect(manifestWrites.filter((r) => r.status === 500).length).toBeGreaterThanOrEqual(1);
     expect(manifestWrites.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3);
-  }, 120_000);
+  });
 });
 
 describe('request counts', () => {
@@ -203,7 +203,7 @@ describe('request counts', () => {
     expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
     expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
-  }, 120_000);
+  });
 
   test('a first publish of 1,000 entries makes 11 requests, and --verify 12', async () => {
     const api = await server();
@@ -217,7 +217,7 @@ describe('request counts', () => {
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
     expect(api.counts()).toMatchObject({ total: 12, 'value.get': 1, 'bulk.get': 11 });
-  }, 120_000);
+  });
 });
 
 describe('failures that stop an upload, each named with what the site serves', () => {
@@ -285,7 +285,7 @@ describe('failures that stop an upload, each named with what the site serves', (
     expect(api.contents(NS)).toEqual(before);
     api.clearFaults();
     expect((await publish(store, changedCopy(), T(3))).plan.manifest.version).toBe(2);
-  }, 60_000);
+  });
 
   test('a manifest write that fails with 500 every time: not confirmed, so both versions are named', async () => {
     const { api, store } = await publishedV1();
@@ -301,7 +301,7 @@ describe('failures that stop an upload, each named with what the site serves', (
         '(`npm run upload -- --verify` tells which); run the same command again.',
     );
     expect(parseStored(manifestSchema, api.contents(NS).get(MANIFEST_KEY)!, 'manifest').version).toBe(1);
-  }, 60_000);
+  });
 
   test('a manifest write refused (4xx): the entries are written, the manifest is not', async () => {
     const { api, store } = await publishedV1();
@@ -322,7 +322,7 @@ describe('failures that stop an upload, each named with what the site serves', (
         'Nothing new was published: the site is unchanged.',
     );
     expect(api.contents(NS)).toEqual(before);
-  }, 60_000);
+  });
 
   test('the connection dropped on every attempt of the entry writes: named, and version 1 still served', async () => {
     const { api, store, before } = await publishedV1();
@@ -334,7 +334,7 @@ describe('failures that stop an upload, each named with what the site serves', (
         'The manifest was not written: the site still serves version 1 (entries already written stay unused until a manifest names them); run the same command again.',
     );
     expect(api.contents(NS)).toEqual(before);
-  }, 60_000);
+  });
 });
 
 describe('the command line', () => {
@@ -385,7 +385,7 @@ describe('the command line', () => {
       'all 26 entries verified (manifest v1, 1 samples, search index, 29 images and cards, 6 images from other hosts)',
       '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
     ]);
-  }, 180_000);
+  });
 
   test('without PUBLISH_SECRET, or with a wrong one: refused, exit 1, nothing written', async () => {
     const api = await server();
@@ -401,7 +401,7 @@ describe('the command line', () => {
       `upload-content: stopped: publish lock: POST ${lock.origin}/api/_analog/publish/lease answered 401: Missing or wrong bearer token (the value of PUBLISH_SECRET). Nothing new was published: the site is unchanged.`,
     );
     expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete')).toEqual([]);
-  }, 180_000);
+  });
 
   test('an unknown namespace: refused, exit 1, nothing written', async () => {
     const api = await server();
@@ -413,5 +413,5 @@ describe('the command line', () => {
         'in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it. Nothing was written.',
     );
     expect(api.log.map((r) => r.operation)).toEqual(['namespace.get']);
-  }, 180_000);
+  });
 });

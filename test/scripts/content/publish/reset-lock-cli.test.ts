@@ -75,4 +75,4 @@ test('a stale lock over a recreated namespace: the upload names it and the comma
     'upload-content: stopped: the namespace has manifest v1, at or above the v1 the publish lock remembers: the lock is not stale, nothing was changed.',
   );
   expect(lock.state().version).toBe(1);
-}, 240_000);
+});

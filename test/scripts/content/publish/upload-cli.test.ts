@@ -118,7 +118,7 @@ describe('the command', () => {
     } finally {
       await proxy.dispose();
     }
-  }, 60_000);
+  });
 
   test('--strict stops on the warning and writes nothing', async () => {
     const state = join(dir, 'strict-state');
@@ -129,5 +129,5 @@ describe('the command', () => {
     );
     expect(stdout).toContain(`guide-a.md:7:11: ${notCopied()} (--strict)\n`);
     expect(stdout).toContain('2 problem(s) found: nothing was written.');
-  }, 60_000);
+  });
 });

@@ -88,7 +88,7 @@ describe('uploading the fixture site', () => {
     for (const e of manifest.entries) expect(await store.get(e.card!.url.slice(1)), `${e.file}'s card`).not.toBeNull();
     expect(await store.get('sample/start-race-element-minimized.bat')).toBe(realContent.samples[0]!.content);
     // With an empty card cache (a fresh clone) this upload draws all 28 cards too.
-  }, 120_000);
+  });
 
   test('a second run writes nothing, no card either, and leaves the manifest unchanged', async () => {
     const store = stores.FULL;

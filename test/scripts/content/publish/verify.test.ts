@@ -38,7 +38,7 @@ beforeAll(async () => {
   const outcome = await uploadContent({ content, store, now: '2026-01-06T10:00:00.000Z', diagrams: null });
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
   manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
-}, 120_000);
+});
 afterAll(() => api?.close());
 
 const verify = async () => {

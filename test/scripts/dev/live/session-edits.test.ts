@@ -28,6 +28,10 @@ test('git once up front, then only on refresh and not too often; saves since it 
     utimesSync(join(dir, file), past, past);
   }
   let asked = 0;
+  // The clock moves only when the test says: "too soon" must not depend on how busy the machine is.
+  const REFRESH_MS = 600_000;
+  let later = 0;
+  const clock = () => Date.now() + later;
   const history: GitHistory = {
     commits: new Map([
       ['guide-edited.md', { newest: COMMITTED, count: 2 }],
@@ -35,10 +39,14 @@ test('git once up front, then only on refresh and not too often; saves since it 
     ]),
     uncommitted: new Set(['guide-new.md']),
   };
-  const edits = sessionLastEdits(async () => {
-    asked++;
-    return history;
-  }, 50);
+  const edits = sessionLastEdits(
+    async () => {
+      asked++;
+      return history;
+    },
+    REFRESH_MS,
+    clock,
+  );
 
   const first = await edits.read(dir, FILES);
   expect(edited(first)).toEqual({ 'guide-edited.md': COMMITTED });
@@ -58,7 +66,7 @@ test('git once up front, then only on refresh and not too often; saves since it 
   expect(asked).toBe(1);
   // Asked again, the files committed meanwhile and untouched since: git's word counts again.
   for (const file of FILES) utimesSync(join(dir, file), past, past);
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  later = REFRESH_MS;
   edits.refresh(dir);
   edits.refresh(dir);
   await expect.poll(() => asked).toBe(2);
