@@ -8,13 +8,7 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Folders whose tests run the built site; every other test file is a unit test. */
-const BUILT_SITE_TESTS = [
-  'test/content/**/*.test.ts',
-  'test/worker/**/*.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/bench/**/*.test.ts',
-  'test/workflows/*-rehearsal.test.ts',
-];
+const BUILT_SITE_TESTS = ['test/content/**/*.test.ts', 'test/worker/**/*.test.ts', 'test/browser/**/*.test.ts', 'test/bench/**/*.test.ts'];
 /** Test files below those folders that start no runtime and no browser: pure functions of worker/ and bench/. */
 const PURE_TESTS = [
   'test/worker/http/etag.test.ts',
