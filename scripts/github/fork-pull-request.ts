@@ -4,13 +4,10 @@
  */
 import * as z from 'zod';
 import { readEnv, runStep, SHA, setOutputs } from './actions-io.ts';
-import { jobGithubApi } from './github-api.ts';
+import { GithubEnv, jobGithubApi } from './github-api.ts';
 import { findPullByHead, pullTouchesContent } from './pull-request.ts';
 
-const Env = z.object({
-  GITHUB_TOKEN: z.string().min(1),
-  GITHUB_API_URL: z.string().url().optional(),
-  GITHUB_REPOSITORY: z.string().min(3),
+const Env = GithubEnv.extend({
   HEAD_OWNER: z.string().min(1),
   HEAD_BRANCH: z.string().min(1),
   HEAD_SHA: z.string().regex(SHA),

@@ -2,6 +2,7 @@
  * GitHub's REST API with the job's token through a fetch-shaped function (tests pass their own). I/O: HTTP;
  * answers come back unparsed for the caller's zod schema.
  */
+import * as z from 'zod';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -22,18 +23,23 @@ const nextPage = (link: string | null): string | null => link?.match(/<([^>]+)>;
 
 export function githubApi({ token, baseUrl = 'https://api.github.com', fetch = globalThis.fetch }: GithubApiOptions): GithubApi {
   async function call(method: string, url: string, body?: unknown): Promise<Response> {
-    const response = await fetch(url, {
-      method,
-      headers: {
-        accept: 'application/vnd.github+json',
-        authorization: `Bearer ${token}`,
-        'x-github-api-version': '2022-11-28',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`GitHub answered ${method} ${new URL(url).pathname} with ${response.status}: ${await response.text()}`);
+    const where = `${method} ${new URL(url).pathname}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          accept: 'application/vnd.github+json',
+          authorization: `Bearer ${token}`,
+          'x-github-api-version': '2022-11-28',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new Error(`GitHub could not be reached for ${where}: ${error instanceof Error ? error.message : error}`, { cause: error });
+    }
+    if (!response.ok) throw new Error(`GitHub answered ${where} with ${response.status}: ${await response.text()}`);
     return response;
   }
   const absolute = (path: string) => `${baseUrl}${path}`;
@@ -54,7 +60,13 @@ export function githubApi({ token, baseUrl = 'https://api.github.com', fetch = g
   };
 }
 
-/** The API of the workflow's own repository from the job's environment. */
-export function jobGithubApi(env: { GITHUB_TOKEN: string; GITHUB_API_URL?: string | undefined }, fetch?: Fetch): GithubApi {
-  return githubApi({ token: env.GITHUB_TOKEN, baseUrl: env.GITHUB_API_URL, fetch });
+/** What a step that calls the API needs from its environment: the token its workflow passes, and what GitHub sets. */
+export const GithubEnv = z.object({
+  GITHUB_TOKEN: z.string().min(1),
+  GITHUB_API_URL: z.url().optional(),
+  GITHUB_REPOSITORY: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+});
+
+export function jobGithubApi(env: z.infer<typeof GithubEnv>): GithubApi {
+  return githubApi({ token: env.GITHUB_TOKEN, baseUrl: env.GITHUB_API_URL });
 }

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { NUMBER, readEnv, runStep, SHA } from './actions-io.ts';
-import { type GithubApi, jobGithubApi } from './github-api.ts';
+import { type GithubApi, GithubEnv, jobGithubApi } from './github-api.ts';
 
 export const MARKER = '<!-- race-element-preview -->';
 /** The author of the workflows' comments: only its comment counts, whoever else quotes the marker. */
@@ -53,10 +53,7 @@ export async function writePreviewComment(
   return 'created';
 }
 
-const Env = z.object({
-  GITHUB_TOKEN: z.string().min(1),
-  GITHUB_API_URL: z.string().url().optional(),
-  GITHUB_REPOSITORY: z.string().min(3),
+const Env = GithubEnv.extend({
   PR_NUMBER: z.string().regex(NUMBER).transform(Number),
   COMMENT: z.enum(['upload', 'removed', 'fork']),
   LINK: z.string().default(''),

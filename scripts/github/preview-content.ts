@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { NUMBER, readEnv, runStep, SHA, StepRefusal, setOutputs } from './actions-io.ts';
 import { changedPaths, touchesContent } from './changes.ts';
-import { jobGithubApi } from './github-api.ts';
+import { GithubEnv, jobGithubApi } from './github-api.ts';
 import { manualPreviewProblem, readPull } from './pull-request.ts';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' });
@@ -31,10 +31,7 @@ export function takeContent(sha: string, cwd = '.'): void {
   git(cwd, 'checkout', sha, '--', 'content');
 }
 
-const Env = z.object({
-  GITHUB_TOKEN: z.string().min(1),
-  GITHUB_API_URL: z.string().url().optional(),
-  GITHUB_REPOSITORY: z.string().min(3),
+const Env = GithubEnv.extend({
   GITHUB_EVENT_NAME: z.enum(['pull_request', 'workflow_dispatch']),
   PR_NUMBER: z.string().regex(NUMBER, 'a pull request number').transform(Number),
   /** The maintainer's reviewed commit, or the pull request's head in its own run. */
@@ -55,7 +52,7 @@ if (import.meta.main) {
     }
     const problem = manualPreviewProblem(await readPull(jobGithubApi(env), env.GITHUB_REPOSITORY, env.PR_NUMBER), env.SHA);
     if (problem) throw new StepRefusal(problem);
-    git('.', 'fetch', '--no-tags', '--depth=1', 'origin', env.SHA);
+    git('.', 'fetch', '--no-tags', 'origin', env.SHA);
     takeContent(env.SHA);
     setOutputs({ sha: env.SHA, content: 'true' });
     console.log(`content/ of pull request ${env.PR_NUMBER} at ${env.SHA}`);

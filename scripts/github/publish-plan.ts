@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { addSummary, readEnv, runStep, SHA, StepRefusal, setOutputs } from './actions-io.ts';
 import { changedPaths, isAncestor, type PublishKind, publishKind } from './changes.ts';
-import { type GithubApi, jobGithubApi } from './github-api.ts';
+import { type GithubApi, GithubEnv, jobGithubApi } from './github-api.ts';
 
 export interface PublishFacts {
   sha: string;
@@ -48,10 +48,7 @@ export async function readPublishState(api: GithubApi, repo: string, branch: str
   return { tip: ref.object.sha, lastPublished: runs.workflow_runs[0]?.head_sha ?? null };
 }
 
-const Env = z.object({
-  GITHUB_TOKEN: z.string().min(1),
-  GITHUB_API_URL: z.string().url().optional(),
-  GITHUB_REPOSITORY: z.string().min(3),
+const Env = GithubEnv.extend({
   GITHUB_REF_NAME: z.string().min(1),
   GITHUB_SHA: z.string().regex(SHA),
 });

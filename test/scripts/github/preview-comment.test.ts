@@ -56,10 +56,14 @@ describe('which comment is ours', () => {
     expect(writes).toEqual([{ method: 'POST', path: '/repos/o/r/issues/7/comments', body: { body: 'link' } }]);
   });
 
-  test('a refused request stops the step instead of writing a second comment', async () => {
+  test('a refused or failed request stops the step instead of writing a second comment', async () => {
     const api = githubApi({ token: 't', baseUrl: 'https://api.test', fetch: async () => new Response('rate limited', { status: 403 }) });
     await expect(writePreviewComment(api, 'o/r', 7, 'x', true)).rejects.toThrow(
       'GitHub answered GET /repos/o/r/issues/7/comments with 403: rate limited',
+    );
+    const offline = githubApi({ token: 't', baseUrl: 'https://api.test', fetch: () => Promise.reject(new Error('ECONNRESET')) });
+    await expect(writePreviewComment(offline, 'o/r', 7, 'x', true)).rejects.toThrow(
+      'GitHub could not be reached for GET /repos/o/r/issues/7/comments: ECONNRESET',
     );
   });
 });
