@@ -14,6 +14,21 @@ import { manualPreviewProblem, readPull } from './pull-request.ts';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' });
 
+/** Fetches one commit with the job's token, given to git through its environment, never stored in the clone. */
+export function fetchCommit(sha: string, token: string, cwd = '.'): void {
+  const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
+  execFileSync('git', ['fetch', '--no-tags', 'origin', sha], {
+    cwd,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'http.extraheader',
+      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+    },
+  });
+}
+
 /** Symbolic links and submodules in `git ls-tree -r -z` output: either could make the upload read outside content/. */
 export function linksIn(lsTree: string): string[] {
   return lsTree
@@ -52,7 +67,7 @@ if (import.meta.main) {
     }
     const problem = manualPreviewProblem(await readPull(jobGithubApi(env), env.GITHUB_REPOSITORY, env.PR_NUMBER), env.SHA);
     if (problem) throw new StepRefusal(problem);
-    git('.', 'fetch', '--no-tags', 'origin', env.SHA);
+    fetchCommit(env.SHA, env.GITHUB_TOKEN);
     takeContent(env.SHA);
     setOutputs({ sha: env.SHA, content: 'true' });
     console.log(`content/ of pull request ${env.PR_NUMBER} at ${env.SHA}`);

@@ -1,10 +1,13 @@
-/** A maintainer's preview takes content/ of the reviewed commit and nothing else, never a link out of it. Git. */
+/**
+ * A maintainer's preview fetches the reviewed commit and takes its content/ and nothing else, never a link out of
+ * it. Git, with a local bare repository as GitHub.
+ */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { linksIn, takeContent } from '../../../scripts/github/preview-content.ts';
+import { fetchCommit, linksIn, takeContent } from '../../../scripts/github/preview-content.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'race-element-preview-content-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -58,4 +61,25 @@ test('links and submodules are read from ls-tree output, whatever their names', 
     '160000 commit 3333333333333333333333333333333333333333\tcontent/sub',
   ];
   expect(linksIn(`${entries.join('\0')}\0`)).toEqual(['content/odd\tname.md', 'content/sub']);
+});
+
+test('the reviewed commit is fetched by its SHA from where GitHub keeps a pull request', () => {
+  const origin = mkdtempSync(join(tmpdir(), 'race-element-origin-'));
+  try {
+    const sha = pullRequestCommit(() => writeFileSync(join(repo, 'content', 'alpha.md'), 'Alpha, from a fork.\n'));
+    git('init', '-q', '--bare', origin);
+    git('push', '-q', origin, `${sha}:refs/pull/8/head`);
+    git('reset', '-q', '--hard', main);
+    // Only the fetch can bring the commit back once this clone has forgotten it.
+    git('reflog', 'expire', '--expire=now', '--all');
+    git('gc', '-q', '--prune=now');
+    expect(() => git('cat-file', '-e', `${sha}^{commit}`)).toThrow();
+    git('remote', 'add', 'origin', origin);
+    fetchCommit(sha, 'token', repo);
+    takeContent(sha, repo);
+    expect(readFileSync(join(repo, 'content', 'alpha.md'), 'utf8')).toBe('Alpha, from a fork.\n');
+  } finally {
+    git('remote', 'remove', 'origin');
+    rmSync(origin, { recursive: true, force: true });
+  }
 });
