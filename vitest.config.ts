@@ -11,12 +11,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 /** The one check of the live content/: a project of its own, the whole of `npm run check:content`. */
 const CONTENT_CHECK = ['test/content/**/*.test.ts'];
 /** Folders whose tests run the built site; every other test file is a unit test. */
-const BUILT_SITE_TESTS = [
-  'test/worker/**/*.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/bench/**/*.test.ts',
-  'test/workflows/*-rehearsal.test.ts',
-];
+const BUILT_SITE_TESTS = ['test/worker/**/*.test.ts', 'test/browser/**/*.test.ts', 'test/bench/**/*.test.ts'];
 /** Test files below those folders that start no runtime and no browser: pure functions of worker/ and bench/. */
 const PURE_TESTS = [
   'test/worker/http/etag.test.ts',
