@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from './cloudflare-kv-api.ts';
 import { type GithubStandIn, startGithubStandIn } from './github-stand-in.ts';
-import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
 import type { StepRecord, Trigger, WorkflowRun } from './workflow-runner.ts';
 
 const ACCOUNT = 'acc-rehearsal';
@@ -33,7 +33,7 @@ export const logOf = (run: WorkflowRun, step: string): StepRecord => run.steps.f
 
 export interface Rehearsal {
   scratch: string;
-  worker: WorkerRuntime;
+  worker: LocalWorker;
   github: GithubStandIn;
   git(...args: string[]): string;
   /** Writes content/<slug>.md, a guide whose body is `text`. */
@@ -70,9 +70,9 @@ export async function startRehearsal(): Promise<Rehearsal> {
   };
   git('init', '-q', '-b', 'main');
   const github = startGithubStandIn();
-  const [api, worker]: [CloudflareKvApi, WorkerRuntime] = await Promise.all([
+  const [api, worker]: [CloudflareKvApi, LocalWorker] = await Promise.all([
     startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [SECRETS.CLOUDFLARE_API_TOKEN]: 'write' } }),
-    startWorker({
+    startLocalWorker({
       listen: true,
       bindings: { PUBLISH_SECRET: SECRETS.PUBLISH_SECRET, PREVIEW_SECRET: SECRETS.PREVIEW_SECRET, MANIFEST_TTL_SECONDS: '0' },
     }),
