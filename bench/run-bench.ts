@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { kb } from '../scripts/client-weight.ts';
+import { syntheticArticlePath, syntheticContent } from '../tools/synthetic-content.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lib/lighthouse.ts';
 import type { LoadOptions } from './lib/load.ts';
 import { type CacheShare, measureCacheShare } from './lib/page-cache-share.ts';
@@ -24,7 +25,6 @@ import {
 } from './lib/report.ts';
 import { startRuntime } from './lib/runtime.ts';
 import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './lib/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from './lib/synthetic-content.ts';
 import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './lib/weight.ts';
 import { type ComparisonRow, compareWithStarlight } from './starlight/comparison.ts';
 import { starlightReport } from './starlight/report.ts';

@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { runFlow } from './flow.ts';
 import { CPU_SLOWDOWN, NETWORK, PHONE } from './phone.ts';
 import { type FlowRow, flowTable, type HostFigures, verdicts } from './report.ts';

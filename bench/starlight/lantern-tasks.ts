@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { startGzipProxy } from '../lib/gzip-proxy.ts';
 import { audit } from '../lib/lighthouse.ts';
 import { startRuntime } from '../lib/runtime.ts';

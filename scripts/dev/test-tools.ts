@@ -3,8 +3,8 @@
  * planTestTools is pure; checkTestTools looks them up; ensureTestTools installs with apt-get or throws ToolsError.
  */
 import { spawnSync } from 'node:child_process';
-import { chromiumOverride } from '../../tools/chromium.ts';
-import { findExecutable, isExecutableFile } from '../../tools/find-executable.ts';
+import { chromiumOverride } from '../content/diagrams/chromium.ts';
+import { findExecutable, isExecutableFile } from '../content/diagrams/find-executable.ts';
 
 export interface TestTool {
   /** The command's name on PATH. */

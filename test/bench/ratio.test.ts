@@ -13,8 +13,8 @@ import {
   startEdgeOnlyRuntime,
   startUncachedRuntime,
 } from '../../bench/lib/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from '../../bench/lib/synthetic-content.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
+import { syntheticArticlePath, syntheticContent } from '../../tools/synthetic-content.ts';
 
 /** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
 // From the rendered-page cache the article measures about 0.9 here (bench/README.md), and

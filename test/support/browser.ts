@@ -4,7 +4,7 @@
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { standInForOtherHosts, TRANSPARENT_PNG } from './other-hosts.ts';
 import { type SiteWorker, sharedWorker } from './shared-worker.ts';

@@ -6,8 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { chromiumPath } from '../../../scripts/content/diagrams/chromium.ts';
 import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, type ToolCheck, ToolsError } from '../../../scripts/dev/test-tools.ts';
-import { chromiumPath } from '../../../tools/chromium.ts';
 
 const [CHROMIUM, WRK] = TEST_TOOLS as [(typeof TEST_TOOLS)[0], (typeof TEST_TOOLS)[0]];
 const checks = (chromium: boolean, wrk: boolean): ToolCheck[] => [

@@ -3,12 +3,12 @@
  * per-manifest index. Synthetic entries, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { syntheticContent } from '../../../bench/lib/synthetic-content.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
+import { syntheticContent } from '../../../tools/synthetic-content.ts';
 import { parsePage } from '../../support/html.ts';
 
 const SITE = 'https://race.elementfuture.com';
