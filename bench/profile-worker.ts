@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { uploadContent } from '../scripts/content/publish/upload.ts';
+import { uploadChecked } from '../tools/upload-checked.ts';
 import { measure } from './lib/load.ts';
 import { createScenario, startRuntime } from './lib/runtime.ts';
 import { inspectWorker } from './lib/worker-inspector.ts';
@@ -61,8 +61,7 @@ function summarize(profile: Profile, top = 25): string {
 const scenario = createScenario();
 const runtime = await startRuntime(scenario, { inspectorPort: port });
 try {
-  const outcome = await uploadContent({ content: 'content', store: runtime.store });
-  if (!outcome.ok) throw new Error('upload failed');
+  await uploadChecked({ content: 'content', store: runtime.store });
   const first = await fetch(new URL(path, runtime.url));
   await first.arrayBuffer();
   const cookie = first.headers.get('set-cookie')?.split(';')[0];

@@ -4,10 +4,10 @@
  */
 import { join } from 'node:path';
 import { diskRenderCache } from '../../scripts/content/build/render-cache.ts';
-import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import type { KvProbe } from '../../tools/binding-probes.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
+import { uploadChecked } from '../../tools/upload-checked.ts';
 import { type LoadOptions, type Measurement, measureInterleaved, type Target, warmUp } from './load.ts';
 import { createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
 
@@ -100,14 +100,13 @@ export async function publishSite({
     const cards = null;
     const { upload, articleBytes } = await withRuntime(startRuntime(scenario), async (runtime) => {
       let started = performance.now();
-      const first = await uploadContent({ content, store: runtime.store, renderCache, cards });
+      const first = await uploadChecked({ content, store: runtime.store, renderCache, cards });
       const firstMs = performance.now() - started;
-      if (!first.ok) throw new Error(`upload failed: ${first.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
       let second = { ms: NaN, written: NaN };
       if (secondUpload) {
         started = performance.now();
-        const again = await uploadContent({ content, store: runtime.store, renderCache, cards });
-        second = { ms: performance.now() - started, written: again.ok ? again.entriesWritten : NaN };
+        const again = await uploadChecked({ content, store: runtime.store, renderCache, cards });
+        second = { ms: performance.now() - started, written: again.entriesWritten };
       }
       const article = await firstVisit(runtime, articlePath);
       scenario.writeFloor(article.bytes);

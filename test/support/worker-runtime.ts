@@ -2,9 +2,8 @@
  * The built Worker in workerd with the tests' options, each with its own state removed on dispose, and a
  * helper that publishes the fixture site into it. I/O: workerd, temporary folders.
  */
-import { uploadContent } from '../../scripts/content/publish/upload.ts';
-import { formatProblem } from '../../scripts/content/source/problems.ts';
 import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
+import { uploadChecked } from '../../tools/upload-checked.ts';
 import { loadFixtureSite } from './fixture-site.ts';
 import { runRenderCache } from './run-render-cache.ts';
 
@@ -24,15 +23,11 @@ export async function startPublishedWorker({
   const worker = await startLocalWorker(options);
   const fixture = await loadFixtureSite();
   const content = { ...fixture, files: [...fixture.files, ...extraEntries] };
-  const outcome = await uploadContent({
-    content,
-    store: worker.store,
-    renderCache: runRenderCache(),
-    ...(clientDiagrams ? { diagrams: null } : {}),
-  });
-  if (!outcome.ok) {
+  try {
+    await uploadChecked({ content, store: worker.store, renderCache: runRenderCache(), ...(clientDiagrams ? { diagrams: null } : {}) });
+  } catch (error) {
     await worker.dispose();
-    throw new Error(`the fixture site does not upload: ${outcome.problems.map(formatProblem).join('; ')}`);
+    throw error;
   }
   return worker;
 }
