@@ -1,5 +1,5 @@
 /**
- * `node bench/live-preview.ts [--saves 10] [--path /guide/multi-sim] [--file guide-multi-sim.md]`: save to screen.
+ * `npx node bench/live-preview.ts [--saves 10] [--path /guide/multi-sim] [--file guide-multi-sim.md]`: save to screen.
  * I/O: copies content/, starts the dev server and Chromium, writes the copy's markdown; prints (bench/README.md).
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]`: the Worker's CPU profile under load.
+ * `npx node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]`: the Worker's CPU profile under load.
  * I/O: publishes content/, loads it with autocannon, samples through workerd's inspector; prints, writes the profile.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: every measurement, table and verdict of bench/README.md's Performance section (options there).
- * I/O: publishes sites, starts runtimes, drives load, Lighthouse and Chromium; progress to stderr, tables to stdout.
+ * `npm run bench`: builds, then every measurement, table and verdict of bench/README.md's Performance section (options
+ * there), then the ratio check. I/O: builds, publishes sites, starts runtimes, drives load, Lighthouse and Chromium;
+ * progress to stderr, tables to stdout.
  */
+import { spawnSync } from 'node:child_process';
 
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -65,6 +67,16 @@ const rounds = args.quick ? 2 : 5;
 const warm: LoadOptions = { duration: args.quick ? 1 : 2, connections };
 const log = (line: string) => console.error(`· ${line}`);
 const out = (text = '') => console.log(text);
+
+/** Runs an npm script with its output on stderr, so that stdout holds only the tables; its exit status. */
+function npmRun(script: string): number {
+  return spawnSync('npm', ['run', script], { stdio: ['ignore', 2, 2] }).status ?? 1;
+}
+
+if (npmRun('build') !== 0) {
+  console.error('run-bench: npm run build failed');
+  process.exit(1);
+}
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1e9)} GB, Node ${process.versions.node}, ${process.platform}`;
 log(`machine: ${machine}; ${duration} s per target, ${connections} connections`);
@@ -221,3 +233,7 @@ if (args.json) {
   );
   log(`results written to ${args.json}`);
 }
+
+// Last, on the machine the run leaves quiet: the regression check of bench/README.md.
+log('ratio check: npm run bench:ratio');
+process.exitCode = npmRun('bench:ratio');

@@ -1,5 +1,5 @@
 /**
- * `node bench/phone-flow/run.ts [--rounds 5] [--sites …] [--json <file>]` (after `npm run build`): the phone flow on
+ * `npx node bench/phone-flow/run.ts [--rounds 5] [--sites …] [--json <file>]` (after `npm run build`): the phone flow on
  * each site, rounds interleaved (bench/README.md). I/O: sites, Chromium; the table to stdout, progress to stderr.
  */
 import { writeFileSync } from 'node:fs';

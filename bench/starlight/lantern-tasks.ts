@@ -1,5 +1,5 @@
 /**
- * `node bench/starlight/lantern-tasks.ts [--page article|guide|news index] [--runs 1]`: the tasks behind the simulated TBT.
+ * `npx node bench/starlight/lantern-tasks.ts [--page article|guide|news index] [--runs 1]`: the tasks behind the simulated TBT.
  * I/O: builds or reuses the Starlight site, starts both origins and Chromium; prints each replay's tasks.
  */
 
