@@ -24,7 +24,6 @@ const PURE_TESTS = [
   'test/bench/lib/ratio-by-round.test.ts',
   'test/bench/starlight/report.test.ts',
   'test/bench/lib/stats.test.ts',
-  'test/bench/lib/wrk-load.test.ts',
 ];
 const RATIO_CHECK = 'test/bench/ratio.test.ts';
 const builtSite = new Set(globSync([...BUILT_SITE_TESTS, ...CONTENT_CHECK]));

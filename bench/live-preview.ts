@@ -1,5 +1,5 @@
 /**
- * `node bench/live-preview.ts [--saves 10] [--path /guide/multi-sim] [--file guide-multi-sim.md]`: save to screen.
+ * `npx node bench/live-preview.ts [--saves 10] [--path /guide/multi-sim] [--file guide-multi-sim.md]`: save to screen.
  * I/O: copies content/, starts the dev server and Chromium, writes the copy's markdown; prints (bench/README.md).
  */
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,9 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.ts';
-import { editToVisible, startDevSite } from '../tools/dev-site.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/content/diagrams/chromium.ts';
+import { startDevSite } from '../scripts/dev/live/dev-site.ts';
+import { editToVisible } from '../tools/edit-to-visible.ts';
 import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({

@@ -1,18 +1,19 @@
 /**
- * `npm run load-test [-- --runs 3 --duration 30 --connections 200 --fraction 0.75 --baseline]`: wrk's mix at the Worker.
- * I/O: starts workerd (storage on tmpfs) and wrk, reads the Worker's heap via its inspector (bench/README.md, Load).
+ * `npm run load-test [-- --runs 3 --duration 30 --connections 200 --fraction 0.75 --baseline]`: a request mix at the Worker.
+ * I/O: starts workerd (storage on tmpfs), drives autocannon, reads the Worker's heap via its inspector (bench/README.md, Load).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { uploadContent } from '../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../scripts/content/source/load-content.ts';
 import { startLocalWorker } from '../tools/local-worker.ts';
 import { freeLoopbackPort } from '../tools/loopback-server.ts';
+import { uploadChecked } from '../tools/upload-checked.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../worker/http/xsrf.ts';
+import { BASELINE_WORKER } from './lib/baseline-worker.ts';
+import { type MixFigures, type MixRequest, runMix } from './lib/mix-load.ts';
 import { inspectWorker, liveHeapBytes } from './lib/worker-inspector.ts';
-import { type MixRequest, runWrk, type WrkFigures } from './lib/wrk-load.ts';
 
 export interface LoadTestOptions {
   connections?: number;
@@ -53,9 +54,9 @@ export interface RunFigures {
 export interface LoadTestOutcome {
   ok: boolean;
   /** The saturation phase's figures (not judged), if it ran. */
-  saturation?: WrkFigures;
-  /** Each connection's pause between an answer and its next request in the measured runs, ms (0: none). */
-  thinkMs: number;
+  saturation?: MixFigures;
+  /** Requests per second the measured runs offer, all connections together; absent: closed loop. */
+  offeredRps?: number;
   runs: RunFigures[];
   /** workerd's VmRSS before the first measured run (after the saturation phase), MB. */
   baselineRssMb: number;
@@ -153,24 +154,15 @@ const MEMORY_TMPDIR = '/dev/shm';
 /** The share of the measured capacity that the measured runs offer by default. */
 export const LOAD_FRACTION = 0.75;
 
-/**
- * The pause each of `connections` makes between an answer and its next request so that together
- * they offer `fraction` of `capacityRps`. Answers take time too, so the rate reached is a little
- * lower.
- */
-export function thinkTimeMs(connections: number, capacityRps: number, fraction: number): number {
-  if (!(capacityRps > 0) || !(fraction > 0)) throw new Error(`load-test: cannot pace to ${fraction} of ${capacityRps} req/s`);
-  return Math.round((connections * 1000) / (fraction * capacityRps));
+/** The rate the measured runs offer: `fraction` of `capacityRps`, whole requests per second. */
+export function offeredRate(capacityRps: number, fraction: number): number {
+  const rate = Math.round(fraction * capacityRps);
+  if (!(rate > 0)) throw new Error(`load-test: cannot pace to ${fraction} of ${capacityRps} req/s`);
+  return rate;
 }
 
 /** A request unanswered after this many seconds counts as timed out. */
 const TIMEOUT_SECONDS = 10;
-
-/**
- * The baseline: a Worker that does nothing, on the same runtime, bindings and static files. It
- * reads the request body, as the site does: workerd resets a connection whose body was left.
- */
-export const BASELINE_WORKER = `export default { async fetch(request) { await request.arrayBuffer(); return new Response('ok'); } };`;
 
 /** Serves the built Worker, runs the saturation phase and the measured runs, and judges them (bench/README.md, Load). */
 export async function runLoadTest({
@@ -194,10 +186,7 @@ export async function runLoadTest({
   try {
     const pid = [...workerdChildren()].find((p) => !before.has(p));
     if (pid === undefined) throw new Error("cannot find the workerd process among this process's children");
-    if (!baseline) {
-      const outcome = await uploadContent({ content, store: worker.store });
-      if (!outcome.ok) throw new Error('content upload failed');
-    }
+    if (!baseline) await uploadChecked({ content, store: worker.store });
 
     const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
     const { requests, expected } = requestMix(token);
@@ -216,26 +205,25 @@ export async function runLoadTest({
     log(
       `${baseline ? 'BASELINE (a Worker that only says "ok"): ' : ''}workerd pid ${pid}, ${rssMb(pid)} MB resident; ${requests.length} requests in the mix; ${connections} connections`,
     );
-    const load = (seconds: number, thinkMs = 0): Promise<WrkFigures> =>
-      runWrk({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests, thinkMs });
-    let saturated: WrkFigures | undefined;
-    let thinkMs = 0;
+    const load = (seconds: number, rate?: number): Promise<MixFigures> =>
+      runMix({ url: worker.url, connections, duration: seconds, timeoutSeconds: TIMEOUT_SECONDS, requests, ...(rate ? { rate } : {}) });
+    let saturated: MixFigures | undefined;
+    let offeredRps: number | undefined;
     // Without a saturation phase (the smoke test in `npm test`) there is no capacity to pace to: the runs are closed-loop.
     if (saturation > 0) {
       saturated = await load(saturation);
       await new Promise((done) => setTimeout(done, 2_000));
-      const { socketErrors, timeouts } = saturated;
-      const dropped = Object.values(socketErrors).reduce((sum, n) => sum + n, 0) + timeouts;
+      const { errorCodes, timeouts } = saturated;
+      const dropped = Object.values(errorCodes).reduce((sum, n) => sum + n, 0) + timeouts;
       log(
         `saturation (closed loop, ${saturation} s, not judged): ${saturated.requests} requests, capacity ${saturated.requestsPerSecond} req/s, p99 ${saturated.p99} ms, max ${saturated.max} ms; ` +
-          `socket errors ${JSON.stringify(socketErrors)}, timeouts ${timeouts}${dropped > 0 ? ' (connections the saturated runtime left unread, bench/README.md "Load")' : ''}; workerd RSS ${rssMb(pid)} MB`,
+          `socket errors ${JSON.stringify(errorCodes)}, timeouts ${timeouts}${dropped > 0 ? ' (connections the saturated runtime left unread, bench/README.md "Load")' : ''}; workerd RSS ${rssMb(pid)} MB`,
       );
-      thinkMs = thinkTimeMs(connections, saturated.requestsPerSecond, loadFraction);
+      offeredRps = offeredRate(saturated.requestsPerSecond, loadFraction);
     }
     log(
-      saturated
-        ? `${runs} run(s) × ${duration} s × ${connections} connections, each pausing ${thinkMs} ms between an answer and its next request: ` +
-            `${Math.round(saturated.requestsPerSecond * loadFraction)} req/s offered (${Math.round(loadFraction * 100)}% of capacity)`
+      offeredRps
+        ? `${runs} run(s) × ${duration} s × ${connections} connections offering ${offeredRps} req/s together (${Math.round(loadFraction * 100)}% of capacity)`
         : `${runs} run(s) × ${duration} s × ${connections} connections, closed loop`,
     );
     const inspector = await inspectWorker(inspectorPort);
@@ -246,10 +234,10 @@ export async function runLoadTest({
 
     const figures: RunFigures[] = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await load(duration, thinkMs);
+      const result = await load(duration, offeredRps);
       // Let in-flight work and timers settle before reading memory.
       await new Promise((done) => setTimeout(done, 2_000));
-      const { statuses, socketErrors: errorCodes } = result;
+      const { statuses, errorCodes } = result;
       const unexpected = Object.entries(statuses)
         .filter(([status]) => status !== '200' && status !== '204')
         .reduce((sum, [, count]) => sum + count, 0);
@@ -305,7 +293,7 @@ export async function runLoadTest({
     return {
       ok: problems.length === 0,
       ...(saturated ? { saturation: saturated } : {}),
-      thinkMs,
+      ...(offeredRps ? { offeredRps } : {}),
       runs: figures,
       baselineRssMb,
       baselineHeapMb,

@@ -1,10 +1,10 @@
 /**
- * `node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]`: the Worker's CPU profile under load.
+ * `npx node bench/profile-worker.ts [path] [--seconds 4] [--out worker.cpuprofile]`: the Worker's CPU profile under load.
  * I/O: publishes content/, loads it with autocannon, samples through workerd's inspector; prints, writes the profile.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { uploadContent } from '../scripts/content/publish/upload.ts';
+import { uploadChecked } from '../tools/upload-checked.ts';
 import { measure } from './lib/load.ts';
 import { createScenario, startRuntime } from './lib/runtime.ts';
 import { inspectWorker } from './lib/worker-inspector.ts';
@@ -61,8 +61,7 @@ function summarize(profile: Profile, top = 25): string {
 const scenario = createScenario();
 const runtime = await startRuntime(scenario, { inspectorPort: port });
 try {
-  const outcome = await uploadContent({ content: 'content', store: runtime.store });
-  if (!outcome.ok) throw new Error('upload failed');
+  await uploadChecked({ content: 'content', store: runtime.store });
   const first = await fetch(new URL(path, runtime.url));
   await first.arrayBuffer();
   const cookie = first.headers.get('set-cookie')?.split(';')[0];

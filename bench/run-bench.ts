@@ -1,12 +1,15 @@
 /**
- * `npm run bench`: every measurement, table and verdict of bench/README.md's Performance section (options there).
- * I/O: publishes sites, starts runtimes, drives load, Lighthouse and Chromium; progress to stderr, tables to stdout.
+ * `npm run bench`: builds, then every measurement, table and verdict of bench/README.md's Performance section (options
+ * there), then the ratio check. I/O: builds, publishes sites, starts runtimes, drives load, Lighthouse and Chromium;
+ * progress to stderr, tables to stdout.
  */
+import { spawnSync } from 'node:child_process';
 
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { kb } from '../scripts/client-weight.ts';
+import { syntheticArticlePath, syntheticContent } from '../tools/synthetic-content.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lib/lighthouse.ts';
 import type { LoadOptions } from './lib/load.ts';
 import { type CacheShare, measureCacheShare } from './lib/page-cache-share.ts';
@@ -24,7 +27,6 @@ import {
 } from './lib/report.ts';
 import { startRuntime } from './lib/runtime.ts';
 import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './lib/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from './lib/synthetic-content.ts';
 import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './lib/weight.ts';
 import { type ComparisonRow, compareWithStarlight } from './starlight/comparison.ts';
 import { starlightReport } from './starlight/report.ts';
@@ -65,6 +67,16 @@ const rounds = args.quick ? 2 : 5;
 const warm: LoadOptions = { duration: args.quick ? 1 : 2, connections };
 const log = (line: string) => console.error(`· ${line}`);
 const out = (text = '') => console.log(text);
+
+/** Runs an npm script with its output on stderr, so that stdout holds only the tables; its exit status. */
+function npmRun(script: string): number {
+  return spawnSync('npm', ['run', script], { stdio: ['ignore', 2, 2] }).status ?? 1;
+}
+
+if (npmRun('build') !== 0) {
+  console.error('run-bench: npm run build failed');
+  process.exit(1);
+}
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1e9)} GB, Node ${process.versions.node}, ${process.platform}`;
 log(`machine: ${machine}; ${duration} s per target, ${connections} connections`);
@@ -221,3 +233,7 @@ if (args.json) {
   );
   log(`results written to ${args.json}`);
 }
+
+// Last, on the machine the run leaves quiet: the regression check of bench/README.md.
+log('ratio check: npm run bench:ratio');
+process.exitCode = npmRun('bench:ratio');

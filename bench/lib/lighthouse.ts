@@ -6,9 +6,7 @@ import { createRequire } from 'node:module';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { REMOTE_IMAGE_PATH_PREFIX } from '../../contracts/media.ts';
-import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROME_PATH } from '../../tools/chromium.ts';
-
-export { CHROME_PATH };
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 
 export const LIGHTHOUSE_VERSION: string = createRequire(import.meta.url)('lighthouse/package.json').version;
 
@@ -142,7 +140,7 @@ export async function runLighthouse(
     log = () => {},
   }: { presets?: Preset[]; repeat?: number; log?: (line: string) => void } = {},
 ): Promise<LighthouseRun[]> {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   const runs: LighthouseRun[] = [];
   try {
     for (const preset of presets) {

@@ -2,7 +2,7 @@
  * Which cache answered each request for every sitemap page, in a seeded shuffle, read from `Server-Timing: html;desc=…`.
  * I/O: HTTP to a running bench runtime.
  */
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
 
 export interface CacheShare {
   pages: number;

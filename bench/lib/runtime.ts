@@ -37,15 +37,13 @@ export function createScenario(): Scenario {
   };
 }
 
-export type BenchRuntime = LocalWorker;
-
 /** What a bench run may ask of its runtime: the rest is the scenario's. */
 export type RuntimeOptions = Pick<LocalWorkerOptions, 'inspectorPort' | 'bindings' | 'script' | 'bundle' | 'probeKv'>;
 
 /** A fresh workerd process on the scenario's assets and KV: every start is a cold isolate. */
-export function startRuntime(scenario: Scenario, options: RuntimeOptions & { probeKv: true }): Promise<BenchRuntime & { kvProbe: KvProbe }>;
-export function startRuntime(scenario: Scenario, options?: RuntimeOptions): Promise<BenchRuntime>;
-export function startRuntime(scenario: Scenario, options: RuntimeOptions = {}): Promise<BenchRuntime> {
+export function startRuntime(scenario: Scenario, options: RuntimeOptions & { probeKv: true }): Promise<LocalWorker & { kvProbe: KvProbe }>;
+export function startRuntime(scenario: Scenario, options?: RuntimeOptions): Promise<LocalWorker>;
+export function startRuntime(scenario: Scenario, options: RuntimeOptions = {}): Promise<LocalWorker> {
   return startLocalWorker({
     ...options,
     listen: true,

@@ -4,11 +4,12 @@
  */
 import { join } from 'node:path';
 import { diskRenderCache } from '../../scripts/content/build/render-cache.ts';
-import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import type { KvProbe } from '../../tools/binding-probes.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
+import { uploadChecked } from '../../tools/upload-checked.ts';
 import { type LoadOptions, type Measurement, measureInterleaved, type Target, warmUp } from './load.ts';
-import { type BenchRuntime, createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
+import { createScenario, FLOOR_PATH, type Scenario, startRuntime } from './runtime.ts';
 
 /** The article from the isolate's cache, from the data centre's (edge) and rendered every time; index, page JSON, floor. */
 export const TARGET_NAMES = ['article', 'edge', 'rendered', 'index', 'json', 'floor'] as const;
@@ -52,7 +53,7 @@ export interface PublishOptions {
 }
 
 /** A first visitor's request: its bytes. */
-async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ bytes: Uint8Array }> {
+async function firstVisit(runtime: LocalWorker, path: string): Promise<{ bytes: Uint8Array }> {
   const response = await fetch(new URL(path, runtime.url), { redirect: 'manual' });
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
@@ -60,7 +61,7 @@ async function firstVisit(runtime: BenchRuntime, path: string): Promise<{ bytes:
 }
 
 /** Runs `use` with a fresh runtime (a cold isolate) and stops it after. */
-async function withRuntime<T, R extends BenchRuntime>(start: Promise<R>, use: (runtime: R) => Promise<T>): Promise<T> {
+async function withRuntime<T, R extends LocalWorker>(start: Promise<R>, use: (runtime: R) => Promise<T>): Promise<T> {
   const runtime = await start;
   try {
     return await use(runtime);
@@ -99,14 +100,13 @@ export async function publishSite({
     const cards = null;
     const { upload, articleBytes } = await withRuntime(startRuntime(scenario), async (runtime) => {
       let started = performance.now();
-      const first = await uploadContent({ content, store: runtime.store, renderCache, cards });
+      const first = await uploadChecked({ content, store: runtime.store, renderCache, cards });
       const firstMs = performance.now() - started;
-      if (!first.ok) throw new Error(`upload failed: ${first.problems.map((p) => `${p.file}: ${p.field}: ${p.reason}`).join('; ')}`);
       let second = { ms: NaN, written: NaN };
       if (secondUpload) {
         started = performance.now();
-        const again = await uploadContent({ content, store: runtime.store, renderCache, cards });
-        second = { ms: performance.now() - started, written: again.ok ? again.entriesWritten : NaN };
+        const again = await uploadChecked({ content, store: runtime.store, renderCache, cards });
+        second = { ms: performance.now() - started, written: again.entriesWritten };
       }
       const article = await firstVisit(runtime, articlePath);
       scenario.writeFloor(article.bytes);
@@ -140,21 +140,21 @@ export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
 }
 
 /** The same site with the isolate's page cache off: pages come from the data centre's cache, as in a new isolate. */
-export const startEdgeOnlyRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+export const startEdgeOnlyRuntime = (scenario: Scenario): Promise<LocalWorker> =>
   startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0' } });
 
 /** The same site with both page caches off: every page request renders. */
-export const startUncachedRuntime = (scenario: Scenario): Promise<BenchRuntime> =>
+export const startUncachedRuntime = (scenario: Scenario): Promise<LocalWorker> =>
   startRuntime(scenario, { bindings: { RENDERED_PAGE_CACHE_CHARS: '0', EDGE_PAGE_CACHE_SECONDS: '0' } });
 
 /** The runtimes of the targets other than the main one's. */
 export interface TwinRuntimes {
-  edgeOnly: BenchRuntime;
-  uncached: BenchRuntime;
+  edgeOnly: LocalWorker;
+  uncached: LocalWorker;
 }
 
 /** The six targets, checked: each answers 200, the floor with the article's bytes. */
-export async function siteTargets(runtime: BenchRuntime, site: PublishedSite, twins: TwinRuntimes): Promise<Record<TargetName, Target>> {
+export async function siteTargets(runtime: LocalWorker, site: PublishedSite, twins: TwinRuntimes): Promise<Record<TargetName, Target>> {
   const targets: Record<TargetName, Target> = {
     article: { name: 'article', path: site.articlePath },
     edge: { name: 'edge', path: site.articlePath, base: twins.edgeOnly.url },
@@ -182,7 +182,7 @@ export interface SiteRun {
   kv: KvReadCounts;
   results: Map<TargetName, Measurement>;
   /** The runtime of the load runs, still running when `keepRunning` asked for it. */
-  runtime?: BenchRuntime;
+  runtime?: LocalWorker;
   /** Its twins with page caches off, likewise. */
   twins?: TwinRuntimes;
 }
@@ -213,7 +213,7 @@ export interface LoadPlan {
  */
 export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: warm, log = () => {} }: LoadPlan): Promise<SiteRun[]> {
   const published: PublishedSite[] = [];
-  const runtimes: BenchRuntime[] = [];
+  const runtimes: LocalWorker[] = [];
   try {
     const prepared = [];
     for (const options of sites) {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { pageHtmlApiPath } from '../../contracts/page-fragment.ts';
 import { clientFiles, gzipSize, weigh } from '../../scripts/client-weight.ts';
 import { WORKER_BUNDLE } from '../../tools/local-worker.ts';
+import { BASELINE_WORKER } from './baseline-worker.ts';
 import { type Scenario, startRuntime } from './runtime.ts';
 import { median } from './stats.ts';
 
@@ -21,12 +22,6 @@ export function bundleWeight(file = WORKER_BUNDLE): BundleWeight {
   const bytes = readFileSync(file);
   return { raw: bytes.length, gzip: gzipSize(bytes) };
 }
-
-/** The same bindings and Durable Object class, and nothing else: what any Worker costs to start. */
-const BASELINE_SCRIPT = `
-export class AnalyticsCounter { fetch() { return new Response('') } }
-export default { fetch() { return new Response('ok') } }
-`;
 
 export interface StartupTiming {
   /** Medians over `runs` fresh workerd processes, ms. */
@@ -50,7 +45,7 @@ export async function startupTiming(scenario: Scenario, runs: number): Promise<S
     siteFirst: number[] = [],
     baselineFirst: number[] = [];
   for (let i = 0; i < runs; i++) {
-    for (const script of [undefined, BASELINE_SCRIPT]) {
+    for (const script of [undefined, BASELINE_WORKER]) {
       const runtime = await startRuntime(scenario, script === undefined ? {} : { script });
       const started = performance.now();
       const response = await fetch(new URL('/news', runtime.url));

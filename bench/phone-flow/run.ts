@@ -1,5 +1,5 @@
 /**
- * `node bench/phone-flow/run.ts [--rounds 5] [--sites …] [--json <file>]` (after `npm run build`): the phone flow on
+ * `npx node bench/phone-flow/run.ts [--rounds 5] [--sites …] [--json <file>]` (after `npm run build`): the phone flow on
  * each site, rounds interleaved (bench/README.md). I/O: sites, Chromium; the table to stdout, progress to stderr.
  */
 import { writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { runFlow } from './flow.ts';
 import { CPU_SLOWDOWN, NETWORK, PHONE } from './phone.ts';
 import { type FlowRow, flowTable, type HostFigures, verdicts } from './report.ts';

@@ -1,5 +1,5 @@
 /**
- * `node bench/starlight/compare.ts [--runs 5] [--json <file>]`: the Starlight comparison of `npm run bench` alone.
+ * `npx node bench/starlight/compare.ts [--runs 5] [--json <file>]`: the Starlight comparison of `npm run bench` alone.
  * I/O: as the comparison; writes the JSON file when asked; progress to stderr, results to stdout.
  */
 import { writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * I/O: builds or reuses the Starlight site; starts workerd, two loopback servers, two proxies and Chromium, then stops them.
  */
 import { launch } from 'chrome-launcher';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { startGzipProxy } from '../lib/gzip-proxy.ts';
 import { audit, type Throttling } from '../lib/lighthouse.ts';
 import { startRuntime } from '../lib/runtime.ts';

@@ -1,12 +1,12 @@
 /**
- * `node bench/starlight/lantern-tasks.ts [--page article|guide|news index] [--runs 1]`: the tasks behind the simulated TBT.
+ * `npx node bench/starlight/lantern-tasks.ts [--page article|guide|news index] [--runs 1]`: the tasks behind the simulated TBT.
  * I/O: builds or reuses the Starlight site, starts both origins and Chromium; prints each replay's tasks.
  */
 
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { startGzipProxy } from '../lib/gzip-proxy.ts';
 import { audit } from '../lib/lighthouse.ts';
 import { startRuntime } from '../lib/runtime.ts';

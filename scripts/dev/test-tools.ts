@@ -1,10 +1,10 @@
 /**
- * The programs `npm test` needs beyond npm's packages (chromium, wrk, Java), installed from Debian as root.
+ * The programs `npm test` needs beyond npm's packages (chromium, Java), installed from Debian as root.
  * planTestTools is pure; checkTestTools looks them up; ensureTestTools installs with apt-get or throws ToolsError.
  */
 import { spawnSync } from 'node:child_process';
-import { chromiumOverride } from '../../tools/chromium.ts';
-import { findExecutable, isExecutableFile } from '../../tools/find-executable.ts';
+import { chromiumOverride } from '../content/diagrams/chromium.ts';
+import { findExecutable, isExecutableFile } from '../content/diagrams/find-executable.ts';
 
 export interface TestTool {
   /** The command's name on PATH. */
@@ -16,7 +16,6 @@ export interface TestTool {
 
 export const TEST_TOOLS: readonly TestTool[] = [
   { command: 'chromium', debianPackage: 'chromium', why: 'browser tests drive it' },
-  { command: 'wrk', debianPackage: 'wrk', why: "the load test's smoke run drives it" },
   { command: 'java', debianPackage: 'default-jre-headless', why: 'the HTML validity test runs the Nu Html Checker, vnu-jar, on it' },
 ];
 

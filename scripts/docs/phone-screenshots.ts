@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
 import { startLocalWorker } from '../../tools/local-worker.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../content/diagrams/chromium.ts';
 import { uploadContent } from '../content/publish/upload.ts';
 
 const OUT = 'docs/screenshots';

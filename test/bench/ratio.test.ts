@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { measureRounds, ratioByRound, type Target, warmUp } from '../../bench/lib/load.ts';
-import { type BenchRuntime, startRuntime } from '../../bench/lib/runtime.ts';
+import { startRuntime } from '../../bench/lib/runtime.ts';
 import {
   coldReads,
   type PublishedSite,
@@ -13,7 +13,8 @@ import {
   startEdgeOnlyRuntime,
   startUncachedRuntime,
 } from '../../bench/lib/site-run.ts';
-import { syntheticArticlePath, syntheticContent } from '../../bench/lib/synthetic-content.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
+import { syntheticArticlePath, syntheticContent } from '../../tools/synthetic-content.ts';
 
 /** Article SSR throughput ÷ a static file of the same bytes, from the same runtime. */
 // From the rendered-page cache the article measures about 0.9 here (bench/README.md), and
@@ -35,7 +36,7 @@ const LOAD = { duration: 0.6, connections: 8 };
 
 let small: PublishedSite | undefined;
 let large: PublishedSite | undefined;
-const running: BenchRuntime[] = [];
+const running: LocalWorker[] = [];
 
 beforeAll(async () => {
   small = await publishSite({ content: content(10), articlePath: syntheticArticlePath() });

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
-import { type DevSite, editToVisible, startDevSite } from '../../tools/dev-site.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
+import { type DevSite, startDevSite } from '../../scripts/dev/live/dev-site.ts';
+import { editToVisible } from '../../tools/edit-to-visible.ts';
 import { FIXTURE_SITE, fixturePath } from '../support/fixture-site.ts';
 import { marker, setMarker } from '../support/navigation.ts';
 

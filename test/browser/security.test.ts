@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
 import { type Site, startSite } from '../support/browser.ts';
-import type { WorkerRuntime } from '../support/worker-runtime.ts';
 
 const ATTACK_SLUG = 'hostile-article';
 /** One line per attack; each would push its name to window.__pwned if it ran. */
@@ -53,7 +53,7 @@ const WATCH = `
   }, true);
 `;
 
-let site: Site<WorkerRuntime>;
+let site: Site<LocalWorker>;
 beforeAll(async () => {
   site = await startSite({ extraEntries: [{ file: 'guide-hostile.md', source: ATTACK_MARKDOWN }] });
 });

@@ -9,13 +9,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LOCAL_PREVIEW_SECRET } from '../../contracts/preview-token.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { enhanced, marker, setMarker } from '../support/navigation.ts';
 import { PREVIEW_SITE, PREVIEW_TITLE } from '../support/preview-fixture.ts';
-import type { WorkerRuntime } from '../support/worker-runtime.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let site: Site<WorkerRuntime>;
+let site: Site<LocalWorker>;
 let link: string;
 
 beforeAll(async () => {

@@ -10,15 +10,15 @@ import { entryPath } from '../../contracts/manifest-lookup.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
 import { type UploadOutcome, uploadContent } from '../../scripts/content/publish/upload.ts';
 import { formatProblem } from '../../scripts/content/source/problems.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 
 /** The maintainers' folder, read as `npm run upload` reads it (git gives the last edits). */
 const LIVE_CONTENT = resolve('content');
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let outcome: UploadOutcome;
 beforeAll(async () => {
-  worker = await startWorker();
+  worker = await startLocalWorker();
   outcome = await uploadContent({ content: LIVE_CONTENT, store: worker.store, strict: true });
 });
 afterAll(() => worker?.dispose());

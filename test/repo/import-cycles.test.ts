@@ -1,4 +1,7 @@
-/** No import cycle anywhere in the repository, type-only imports included. Reads the tracked TypeScript files. */
+/**
+ * No import cycle anywhere in the repository, type-only imports included, and imports between rooms one way only.
+ * Reads the tracked TypeScript files.
+ */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
@@ -34,6 +37,58 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return [...found.values()];
 }
 
+/**
+ * Rooms from the bottom up: a file may import its own room and the layers below it, never a layer
+ * above nor another room of its own layer (bench and test know nothing of each other).
+ */
+const LAYERS: { room: string; prefixes: string[] }[][] = [
+  [{ room: 'site and publishing', prefixes: ['contracts/', 'worker/', 'client/', 'dist/', 'scripts/content/', 'scripts/build/'] }],
+  [{ room: 'tools', prefixes: ['tools/'] }],
+  [{ room: 'developer commands and configs', prefixes: ['scripts/', ''] }],
+  [
+    { room: 'bench', prefixes: ['bench/'] },
+    { room: 'test', prefixes: ['test/'] },
+  ],
+  [{ room: 'tests of bench', prefixes: ['test/bench/'] }],
+];
+
+/** The room and layer of `file`: the longest prefix that matches. */
+function placeOf(file: string): { room: string; layer: number } {
+  let best = { room: '', layer: -1, length: -1 };
+  LAYERS.forEach((rooms, layer) => {
+    for (const { room, prefixes } of rooms)
+      for (const prefix of prefixes)
+        if (file.startsWith(prefix) && prefix.length > best.length) best = { room, layer, length: prefix.length };
+  });
+  return best;
+}
+
+/** Every import that leaves its room for a room not below it. */
+function wrongWay(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...graph].flatMap(([file, imports]) => {
+    const from = placeOf(file);
+    return imports
+      .filter((target) => {
+        const to = placeOf(target);
+        return to.room !== from.room && to.layer >= from.layer;
+      })
+      .map((target) => `${file} (${from.room}) → ${target} (${placeOf(target).room})`);
+  });
+}
+
+test('the room check finds imports upward and across a layer', () => {
+  const graph = new Map([
+    ['tools/a.ts', ['scripts/dev/b.ts', 'scripts/content/c.ts']],
+    ['test/worker/d.test.ts', ['bench/lib/e.ts', 'tools/a.ts']],
+    ['test/bench/f.test.ts', ['bench/lib/e.ts', 'test/support/g.ts']],
+    ['bench/lib/e.ts', ['tools/a.ts', 'worker/h.ts']],
+  ]);
+  expect(wrongWay(graph)).toEqual([
+    'tools/a.ts (tools) → scripts/dev/b.ts (developer commands and configs)',
+    'test/worker/d.test.ts (test) → bench/lib/e.ts (bench)',
+  ]);
+});
+
 test('the cycle finder finds a cycle, type-only and dynamic imports included', () => {
   const graph = new Map(
     Object.entries({
@@ -46,8 +101,15 @@ test('the cycle finder finds a cycle, type-only and dynamic imports included', (
   expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
 });
 
-test('no import cycle in the repository', () => {
+function repositoryGraph(): Map<string, string[]> {
   const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  const graph = new Map(files.map((file) => [file, relativeImports(file, readFileSync(file, 'utf8'))]));
-  expect(cycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+  return new Map(files.map((file) => [file, relativeImports(file, readFileSync(file, 'utf8'))]));
+}
+
+test('no import cycle in the repository', () => {
+  expect(cycles(repositoryGraph()).map((cycle) => cycle.join(' → '))).toEqual([]);
+});
+
+test('imports between rooms go one way', () => {
+  expect(wrongWay(repositoryGraph())).toEqual([]);
 });

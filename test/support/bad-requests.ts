@@ -4,7 +4,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { seededRandom as seeded } from '../../bench/lib/seeded-random.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
 import { GIVE_UP_MS } from './give-up.ts';
 
 export interface BadRequest {
@@ -147,7 +147,7 @@ export interface CorpusOptions {
 
 /** `count` seeded requests: the same seed gives the same corpus. */
 export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: CorpusOptions): BadRequest[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const letters = (n: number) => 'abcdefghijklmnopqrstuvwxyz0123456789-_.'.repeat(Math.ceil(n / 39)).slice(0, n);

@@ -4,10 +4,11 @@
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
 import { standInForOtherHosts, TRANSPARENT_PNG } from './other-hosts.ts';
 import { type SiteWorker, sharedWorker } from './shared-worker.ts';
-import { type PublishedWorkerOptions, startPublishedWorker, type WorkerRuntime } from './worker-runtime.ts';
+import { type PublishedWorkerOptions, startPublishedWorker } from './worker-runtime.ts';
 
 const CHROMIUM = CHROMIUM_PATH;
 const FLAGS = CHROMIUM_FLAGS;
@@ -40,7 +41,7 @@ function workerBrowser(): Promise<Browser> {
  * `extraEntries`, markdown files published with the fixture site's (worker-runtime.ts).
  */
 export function startSite(): Promise<Site>;
-export function startSite(options: OwnSiteOptions): Promise<Site<WorkerRuntime>>;
+export function startSite(options: OwnSiteOptions): Promise<Site<LocalWorker>>;
 export async function startSite(options?: OwnSiteOptions): Promise<Site> {
   const own = options && (await startPublishedWorker({ listen: true, ...options, outbound: standInForOtherHosts }));
   const worker = own ?? sharedWorker();

@@ -3,7 +3,7 @@
  * "The KV API contract server"). I/O: listens on a port; namespaces in memory.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { seededRandom } from '../../bench/lib/seeded-random.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../tools/loopback-server.ts';
 
 export type KvApiOperation =

@@ -2,10 +2,11 @@
  * Page views counted through the Worker's own endpoint (a POST with the XSRF pair), so that
  * /analytics shows its table and chart whatever ran before.
  */
-import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
-import type { WorkerRuntime } from './worker-runtime.ts';
 
-export async function countPageViews(worker: Pick<WorkerRuntime, 'fetch'>, paths: readonly string[]): Promise<void> {
+import type { LocalWorker } from '../../tools/local-worker.ts';
+import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
+
+export async function countPageViews(worker: Pick<LocalWorker, 'fetch'>, paths: readonly string[]): Promise<void> {
   const token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
   for (const path of paths) {
     const res = await worker.fetch('/api/_analog/analytics/hits', {

@@ -4,16 +4,15 @@
  */
 import type { PreviewOutcome } from '../../scripts/content/previews/preview-upload.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
-import { ORIGIN } from '../../tools/local-worker.ts';
+import { type LocalWorker, ORIGIN, startLocalWorker } from '../../tools/local-worker.ts';
 import { LIVE_SITE, PREVIEW_SITE } from './preview-fixture.ts';
-import { startWorker, type WorkerRuntime } from './worker-runtime.ts';
 
 export const PREVIEW_NAME = 'pr-42';
 /** The Worker's PREVIEW_SECRET here: on localhost too it wins over the development secret. */
 export const PREVIEW_SECRET = 'test-preview-secret';
 
 export interface PreviewedWorker {
-  worker: WorkerRuntime;
+  worker: LocalWorker;
   preview: PreviewOutcome;
   /** The upload's log lines. */
   lines: string[];
@@ -21,7 +20,7 @@ export interface PreviewedWorker {
 
 /** Publishes LIVE_SITE, then PREVIEW_SITE as the preview PREVIEW_NAME, to a Worker that reads the manifest on every request. */
 export async function startPreviewedWorker(): Promise<PreviewedWorker> {
-  const worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PREVIEW_SECRET } });
+  const worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PREVIEW_SECRET } });
   const lines: string[] = [];
   const common = { store: worker.store, cards: null, diagrams: null, log: (line: string) => lines.push(line) } as const;
   const live = await uploadContent({ ...common, content: LIVE_SITE });

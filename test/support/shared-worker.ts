@@ -3,10 +3,10 @@
  * I/O: HTTP to its loopback port.
  */
 import { inject } from 'vitest';
-import type { WorkerRuntime } from './worker-runtime.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
 
 /** What a test may do with the shared Worker: request it. */
-export type SiteWorker = Pick<WorkerRuntime, 'url' | 'fetch'>;
+export type SiteWorker = Pick<LocalWorker, 'url' | 'fetch'>;
 
 /** The shared Worker, requested over its loopback port like any HTTP client would. */
 export function sharedWorker(): SiteWorker {

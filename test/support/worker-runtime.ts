@@ -2,15 +2,10 @@
  * The built Worker in workerd with the tests' options, each with its own state removed on dispose, and a
  * helper that publishes the fixture site into it. I/O: workerd, temporary folders.
  */
-
-import { uploadContent } from '../../scripts/content/publish/upload.ts';
-import { formatProblem } from '../../scripts/content/source/problems.ts';
 import { type LocalWorker, type LocalWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
+import { uploadChecked } from '../../tools/upload-checked.ts';
 import { loadFixtureSite } from './fixture-site.ts';
 import { runRenderCache } from './run-render-cache.ts';
-
-export type WorkerRuntime = LocalWorker;
-export const startWorker = startLocalWorker;
 
 export interface PublishedWorkerOptions extends LocalWorkerOptions {
   /** Leave diagrams for the browser to draw, as an upload without a browser does. */
@@ -24,19 +19,15 @@ export async function startPublishedWorker({
   clientDiagrams = false,
   extraEntries = [],
   ...options
-}: PublishedWorkerOptions = {}): Promise<WorkerRuntime> {
-  const worker = await startWorker(options);
+}: PublishedWorkerOptions = {}): Promise<LocalWorker> {
+  const worker = await startLocalWorker(options);
   const fixture = await loadFixtureSite();
   const content = { ...fixture, files: [...fixture.files, ...extraEntries] };
-  const outcome = await uploadContent({
-    content,
-    store: worker.store,
-    renderCache: runRenderCache(),
-    ...(clientDiagrams ? { diagrams: null } : {}),
-  });
-  if (!outcome.ok) {
+  try {
+    await uploadChecked({ content, store: worker.store, renderCache: runRenderCache(), ...(clientDiagrams ? { diagrams: null } : {}) });
+  } catch (error) {
     await worker.dispose();
-    throw new Error(`the fixture site does not upload: ${outcome.problems.map(formatProblem).join('; ')}`);
+    throw error;
   }
   return worker;
 }

@@ -1,11 +1,12 @@
 /** The JSON API: page data, samples, XSRF gate and page-view counting, in workerd. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BodyOf, PagePayload } from '../../contracts/page-payload.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { parsePage } from '../support/html.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import { startPublishedWorker } from '../support/worker-runtime.ts';
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 beforeAll(async () => {
   worker = await startPublishedWorker();
 });

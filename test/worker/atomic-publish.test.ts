@@ -12,15 +12,15 @@ import { publishPlan, UploadConflictError } from '../../scripts/content/publish/
 import { type UploadOutcome, uploadContent } from '../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
+import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { runRenderCache } from '../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** Each upload below renders the same fixture pages: rendered once. */
 const renderCache = runRenderCache();
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 /**
  * Part of the fixture site: the pages the versions below change, a sample, an image, a diagram
  * and the post scheduled for 2099. Each interrupted position uploads and checks the whole site
@@ -38,7 +38,7 @@ const SITE_FILES = [
 ];
 let real: ContentFolder;
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
   const fixture = await loadFixtureSite();
   real = { ...fixture, files: fixture.files.filter((f) => SITE_FILES.includes(f.file)) };
 });

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
+import type { LocalWorker } from '../../tools/local-worker.ts';
+import { startPublishedWorker } from '../support/worker-runtime.ts';
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 beforeAll(async () => {
   worker = await startPublishedWorker();
 });

@@ -7,22 +7,21 @@ import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
-import { ORIGIN } from '../../tools/local-worker.ts';
+import { type LocalWorker, ORIGIN, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { runRenderCache } from '../support/run-render-cache.ts';
 import { reencoded, tampered } from '../support/tamper.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 const SECRET = 'test-preview-secret';
 /** A word only the fixture's two drafts (news-secret-plans.md, guide-wip.md) hold, to search for. */
 const WORD = 'Zanzibarquux';
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let links: Map<string, string>;
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { PREVIEW_SECRET: SECRET, MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { PREVIEW_SECRET: SECRET, MANIFEST_TTL_SECONDS: '0' } });
   const lines: string[] = [];
   const outcome = await uploadContent({
     renderCache: runRenderCache(),

@@ -5,19 +5,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { KvProbe } from '../../tools/binding-probes.ts';
+import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { runRenderCache } from '../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** Each upload below renders the same fixture pages: rendered once. */
 const renderCache = runRenderCache();
 
 /** The Worker with its KV binding probed; the manifest asked of KV on every request. */
-type FaultyWorker = WorkerRuntime & { kvProbe: KvProbe };
+type FaultyWorker = LocalWorker & { kvProbe: KvProbe };
 const startFaultyWorker = ({ brokenAnalytics = false } = {}): Promise<FaultyWorker> =>
-  startWorker({ probeKv: true, brokenAnalytics, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  startLocalWorker({ probeKv: true, brokenAnalytics, bindings: { MANIFEST_TTL_SECONDS: '0' } });
 
 /** A complete page inside the layout, with no stack trace. */
 function expectWholePage(html: string, path: string): ReturnType<typeof parsePage> {

@@ -7,18 +7,18 @@ import { articlePath } from '../../contracts/routes.ts';
 import { rollback } from '../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
+import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { parsePage } from '../support/html.ts';
 import { runRenderCache } from '../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /** Each upload below renders the same fixture pages: rendered once. */
 const renderCache = runRenderCache();
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let real: ContentFolder;
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
   real = await loadFixtureSite();
 });
 afterAll(() => worker?.dispose());

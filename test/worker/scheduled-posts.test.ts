@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
+import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
 import { runRenderCache } from '../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../support/worker-runtime.ts';
 
 /**
  * Two scheduled posts in one upload: one goes live tomorrow, so every "before" check holds however long the test
@@ -21,14 +21,14 @@ const FILE = LATER.file;
 const WORD = LATER.word;
 const PUBLIC_PATHS = ['/', '/news', '/news/feed.xml', '/sitemap.xml', '/llms.txt', `/search?q=${WORD}`];
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 /** When each post goes live, ms since the epoch, whole seconds. */
 let goLive: number;
 let soonLive: number;
 let lines: string[];
 
 beforeAll(async () => {
-  worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
   // A few files keep the upload short, so the post's time can be close after it.
   const content = await loadFixtureSite();
   const files = content.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));

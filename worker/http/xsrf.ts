@@ -2,6 +2,7 @@
  * XSRF protection by signed double-submit token: the cookie `<random>.<HMAC(secret, random)>` must come back in the
  * header on every non-GET /api/ request (docs/reliability.md). Pure but for the HMAC (WebCrypto).
  */
+import { timingSafeEqual } from 'hono/utils/buffer';
 import { base64url, fromBase64url, hmacKey, isLocalHost } from '../../contracts/signing.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/xsrf-names.ts';
 
@@ -51,17 +52,6 @@ export async function isValidXsrfToken(token: string | undefined, secret: string
   return valid;
 }
 
-/** Compares header and cookie without leaking, through timing, how much of them agree. */
-export function sameToken(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  // Token length is not a secret (every token has the same shape); the content is.
-  if (left.length !== right.length) return false;
-  let difference = 0;
-  for (let i = 0; i < left.length; i++) difference |= left[i]! ^ right[i]!;
-  return difference === 0;
-}
-
 export type XsrfCheck = { ok: true } | { ok: false; reason: string };
 
 /** Header present, cookie present, the two equal (in constant time), the cookie validly signed; else why not. */
@@ -73,7 +63,8 @@ export async function checkXsrf(
   if (secret === null) return { ok: false, reason: 'XSRF protection is not configured on this server (XSRF_SECRET is missing).' };
   if (!headerToken) return { ok: false, reason: `Missing ${XSRF_HEADER} header.` };
   if (!cookieToken) return { ok: false, reason: `Missing ${XSRF_COOKIE} cookie.` };
-  if (!sameToken(cookieToken, headerToken)) return { ok: false, reason: `${XSRF_HEADER} header does not match the ${XSRF_COOKIE} cookie.` };
+  if (!(await timingSafeEqual(cookieToken, headerToken)))
+    return { ok: false, reason: `${XSRF_HEADER} header does not match the ${XSRF_COOKIE} cookie.` };
   if (!(await isValidXsrfToken(cookieToken, secret))) return { ok: false, reason: `${XSRF_COOKIE} is not validly signed.` };
   return { ok: true };
 }

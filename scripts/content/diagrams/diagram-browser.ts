@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, findBrowser } from '../../../tools/chromium.ts';
 import { CACHE_ROOT, diskCache, jsonFormat } from '../build/disk-cache.ts';
+import { CHROMIUM_FLAGS, findBrowser } from './chromium.ts';
 import { DIAGRAM_THEME_VARIABLES } from './diagram-svg.ts';
 
 const require = createRequire(import.meta.url);

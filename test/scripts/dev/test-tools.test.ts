@@ -1,18 +1,18 @@
 /**
- * What `npm test` does first about chromium and wrk: the decision, the PATH lookup and the install
+ * What `npm test` does first about chromium and Java: the decision, the PATH lookup and the install
  * sequence. Unit, with apt-get replaced by a recorder.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { chromiumPath } from '../../../scripts/content/diagrams/chromium.ts';
 import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, type ToolCheck, ToolsError } from '../../../scripts/dev/test-tools.ts';
-import { chromiumPath } from '../../../tools/chromium.ts';
 
-const [CHROMIUM, WRK] = TEST_TOOLS as [(typeof TEST_TOOLS)[0], (typeof TEST_TOOLS)[0]];
-const checks = (chromium: boolean, wrk: boolean): ToolCheck[] => [
+const [CHROMIUM, JAVA] = TEST_TOOLS as [(typeof TEST_TOOLS)[0], (typeof TEST_TOOLS)[0]];
+const checks = (chromium: boolean, java: boolean): ToolCheck[] => [
   { tool: CHROMIUM, found: chromium },
-  { tool: WRK, found: wrk },
+  { tool: JAVA, found: java },
 ];
 
 describe('planTestTools', () => {
@@ -23,19 +23,19 @@ describe('planTestTools', () => {
   test('as root, both missing: one notice line, apt-get update, then one install of both', () => {
     expect(planTestTools(checks(false, false), { isRoot: true, hasAptGet: true })).toEqual({
       kind: 'install',
-      packages: ['chromium', 'wrk'],
+      packages: ['chromium', 'default-jre-headless'],
       notice:
-        "Installing Debian's chromium (browser tests drive it) and wrk (the load test's smoke run drives it): apt-get update && apt-get install -y chromium wrk",
+        "Installing Debian's chromium (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it): apt-get update && apt-get install -y chromium default-jre-headless",
       commands: [
         ['apt-get', 'update'],
-        ['apt-get', 'install', '-y', 'chromium', 'wrk'],
+        ['apt-get', 'install', '-y', 'chromium', 'default-jre-headless'],
       ],
     });
   });
 
-  test('as root, only wrk missing: only wrk is installed', () => {
+  test('as root, only Java missing: only its package is installed', () => {
     const plan = planTestTools(checks(true, false), { isRoot: true, hasAptGet: true });
-    expect(plan.kind === 'install' && plan.commands.at(-1)).toEqual(['apt-get', 'install', '-y', 'wrk']);
+    expect(plan.kind === 'install' && plan.commands.at(-1)).toEqual(['apt-get', 'install', '-y', 'default-jre-headless']);
   });
 
   test('not root: refuses, naming the exact command', () => {
@@ -52,7 +52,7 @@ describe('planTestTools', () => {
     expect(plan).toEqual({
       kind: 'refuse',
       message:
-        "npm test needs chromium (browser tests drive it) and wrk (the load test's smoke run drives it), not found on PATH, and this machine has no apt-get: install chromium and wrk with its package manager, then run npm test again.",
+        'npm test needs chromium (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it), not found on PATH, and this machine has no apt-get: install chromium and default-jre-headless with its package manager, then run npm test again.',
     });
   });
 
@@ -60,7 +60,7 @@ describe('planTestTools', () => {
     const plan = planTestTools(
       [
         { tool: CHROMIUM, found: false, override: { variable: 'CHROMIUM_PATH', path: '/opt/none/chrome' } },
-        { tool: WRK, found: false },
+        { tool: JAVA, found: false },
       ],
       {
         isRoot: true,
@@ -90,17 +90,15 @@ describe('checkTestTools and chromiumPath look on the PATH they are given', () =
 
   test('found only as an executable file on PATH', () => {
     const empty = bin('empty', {});
-    const notExecutable = bin('plain', { chromium: 0o644, wrk: 0o644, java: 0o644 });
-    const both = bin('both', { chromium: 0o755, wrk: 0o755, java: 0o755 });
+    const notExecutable = bin('plain', { chromium: 0o644, java: 0o644 });
+    const both = bin('both', { chromium: 0o755, java: 0o755 });
     const found = (PATH: string) => checkTestTools({ PATH }).map((c) => [c.tool.command, c.found]);
     expect(found(`${empty}:${notExecutable}`)).toEqual([
       ['chromium', false],
-      ['wrk', false],
       ['java', false],
     ]);
     expect(found(`${empty}:${both}`)).toEqual([
       ['chromium', true],
-      ['wrk', true],
       ['java', true],
     ]);
     expect(chromiumPath({ PATH: `${notExecutable}:${both}` })).toBe(join(both, 'chromium'));
@@ -134,11 +132,11 @@ describe('ensureTestTools', () => {
       log: (line) => lines.push(line),
     });
     expect(lines).toEqual([
-      "Installing Debian's chromium (browser tests drive it) and wrk (the load test's smoke run drives it): apt-get update && apt-get install -y chromium wrk",
+      "Installing Debian's chromium (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it): apt-get update && apt-get install -y chromium default-jre-headless",
     ]);
     expect(ran).toEqual([
       ['apt-get', 'update'],
-      ['apt-get', 'install', '-y', 'chromium', 'wrk'],
+      ['apt-get', 'install', '-y', 'chromium', 'default-jre-headless'],
     ]);
   });
 
@@ -156,7 +154,7 @@ describe('ensureTestTools', () => {
         log: () => {},
       });
     expect(attempt).toThrow(ToolsError);
-    expect(attempt).toThrow('sudo apt-get update && sudo apt-get install -y chromium wrk');
+    expect(attempt).toThrow('sudo apt-get update && sudo apt-get install -y chromium default-jre-headless');
     expect(ran).toEqual([]);
   });
 
@@ -180,6 +178,6 @@ describe('ensureTestTools', () => {
   test('an install that leaves a tool missing is an error, not a pass', () => {
     const attempt = () =>
       ensureTestTools({ env, isRoot: true, check: () => checks(true, false), run: () => ({ status: 0, output: '' }), log: () => {} });
-    expect(attempt).toThrow('apt-get install -y wrk succeeded, but wrk is still not found on PATH (/usr/bin:/bin).');
+    expect(attempt).toThrow('apt-get install -y default-jre-headless succeeded, but java is still not found on PATH (/usr/bin:/bin).');
   });
 });

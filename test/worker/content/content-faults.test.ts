@@ -2,13 +2,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 beforeAll(async () => {
   // Each test rewrites the manifest: no isolate memo between requests.
-  worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
 });
 afterAll(() => worker?.dispose());
 

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REMOTE_IMAGE_CACHE_CONTROL } from '../../../contracts/media.ts';
 import { remoteImagePointer } from '../../../scripts/content/markdown/remote-images.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../../tools/loopback-server.ts';
 import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const PNG = readFileSync(fixturePath('media', 'guides-section.png'));
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect width="300" height="60"/></svg>';
@@ -19,7 +19,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect 
 let server: Server;
 let origin: string;
 const asked: string[] = [];
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let lines: string[];
 let listening: LoopbackServer | undefined;
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   listening = await listenOnLoopback(server);
   origin = listening.url.origin;
 
-  worker = await startWorker();
+  worker = await startLocalWorker();
   const body = ['shot.png', 'logo.svg', 'gone.png', 'page.png'].map((name) => `![${name}](${origin}/${name})`).join('\n\n');
   lines = [];
   const outcome = await uploadContent({

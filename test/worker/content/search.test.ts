@@ -1,10 +1,11 @@
 /** Search at the edge: the API and the /search page, from the index the upload built. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SearchHit } from '../../../contracts/page-payload.ts';
+import type { LocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { startPublishedWorker } from '../../support/worker-runtime.ts';
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 beforeAll(async () => {
   worker = await startPublishedWorker();
 });

@@ -6,12 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import type { LocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { startPublishedWorker } from '../../support/worker-runtime.ts';
 
 const SITE = 'https://race.elementfuture.com';
 const CARD_URL = /^https:\/\/race\.elementfuture\.com\/media\/([0-9a-f]{64})\.png$/;
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 
 beforeAll(async () => {
   worker = await startPublishedWorker();

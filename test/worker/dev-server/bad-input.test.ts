@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { diskRenderCache } from '../../../scripts/content/build/render-cache.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
 import { badRequestCorpus, type Outcome, sendAll } from '../../support/bad-requests.ts';
 import { GIVE_UP_MS } from '../../support/give-up.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const HITS = '/api/_analog/analytics/hits';
 const page = (slug: string, title: string, extra = '') =>
@@ -22,7 +22,7 @@ const page = (slug: string, title: string, extra = '') =>
 
 let folder: string;
 let dev: DevServer;
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let token: string;
 const log: string[] = [];
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
       diagrams: null,
       cards: null,
     }),
-    startWorker({ listen: true }),
+    startLocalWorker({ listen: true }),
   ]);
   const published = await uploadContent({ content, store: worker.store, diagrams: null, cards: null });
   if (!published.ok) throw new Error(JSON.stringify(published.problems));

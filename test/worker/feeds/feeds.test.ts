@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry } from '../../../contracts/kv-values.ts';
 import { visibleManifest } from '../../../contracts/scheduled-entries.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
-import { startPublishedWorker, startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { startPublishedWorker } from '../../support/worker-runtime.ts';
 
 const SITE = 'https://race.elementfuture.com';
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -62,7 +63,7 @@ const pathOf = (url: string) => new URL(url).pathname;
 const canonicalPath = (e: ManifestEntry) => `/${e.type === 'news' ? 'news' : 'guide'}/${e.slug}`;
 
 describe('with the fixture site', () => {
-  let worker: WorkerRuntime;
+  let worker: LocalWorker;
   let manifest: Manifest;
 
   beforeAll(async () => {
@@ -327,10 +328,10 @@ describe('with the fixture site', () => {
 });
 
 describe('with hand-made and broken manifests', () => {
-  let worker: WorkerRuntime;
+  let worker: LocalWorker;
   beforeAll(async () => {
     // Each test rewrites the manifest: no isolate memo between requests.
-    worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+    worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
   });
   afterAll(() => worker?.dispose());
 

@@ -5,18 +5,18 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { MAX_BODY_BYTES, MAX_COOKIE_BYTES, MAX_PATH_BYTES, MAX_QUERY_BYTES } from '../../../worker/http/request-guard.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../../worker/http/xsrf.ts';
 import { type BadRequest, badRequestCorpus, type Outcome, sendAll } from '../../support/bad-requests.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { GIVE_UP_MS } from '../../support/give-up.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let token: string;
 beforeAll(async () => {
-  worker = await startWorker({ listen: true });
+  worker = await startLocalWorker({ listen: true });
   const outcome = await uploadContent({ renderCache: runRenderCache(), content: await loadFixtureSite(), store: worker.store });
   if (!outcome.ok) throw new Error('upload failed');
   token = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);

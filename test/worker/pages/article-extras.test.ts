@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest, StoredEntry } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
+import type { LocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
-import { startPublishedWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { startPublishedWorker } from '../../support/worker-runtime.ts';
 
 const EDIT_BASE = 'https://github.com/RiddleTime/Race-Element/edit/master/src/content/';
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let manifest: Manifest;
 
 /**

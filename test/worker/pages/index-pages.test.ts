@@ -3,24 +3,24 @@
  * per-manifest index. Synthetic entries, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { syntheticContent } from '../../../bench/lib/synthetic-content.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
+import { syntheticContent } from '../../../tools/synthetic-content.ts';
 import { parsePage } from '../../support/html.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SITE = 'https://race.elementfuture.com';
 /** INDEX_PAGE_SIZE in client/loaders/entry-cards.ts, written out so a change to it is a visible test change. */
 const INDEX_PAGE_SIZE = 20;
 // 45 news posts and 45 guides: three pages of each (20, 20, 5).
 const ENTRIES = 90;
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let manifest: Manifest;
 
 beforeAll(async () => {
-  worker = await startWorker();
+  worker = await startLocalWorker();
   // No social cards: indexes do not show them, and a fresh clone would draw one per entry (social-cards.test.ts tests cards).
   const outcome = await uploadContent({ content: syntheticContent(ENTRIES, { words: [30, 60] }), store: worker.store, cards: null });
   if (!outcome.ok) throw new Error('upload failed');
@@ -80,7 +80,7 @@ describe('index pages', () => {
   });
 
   test('an index that fits one page has no pager', async () => {
-    const fresh = await startWorker();
+    const fresh = await startLocalWorker();
     try {
       await uploadContent({ content: syntheticContent(6, { words: [30, 60] }), store: fresh.store, cards: null });
       const res = await fresh.fetch('/news');

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { edgeCacheKey } from '../../../worker/pages/edge-page-cache.ts';
 import { RenderedPageCache } from '../../../worker/pages/rendered-page-cache.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 /** Each upload below renders the same fixture pages: rendered once. */
 const renderCache = runRenderCache();
@@ -49,10 +49,10 @@ describe.each([
   ['isolate', 'hit', {}],
   ['data centre', 'edge', { RENDERED_PAGE_CACHE_CHARS: '0' }],
 ] as const)('in the Worker, from the %s cache', (_, hit, bindings) => {
-  let worker: WorkerRuntime;
+  let worker: LocalWorker;
   let real: ContentFolder;
   beforeAll(async () => {
-    worker = await startWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', ...bindings } });
+    worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', ...bindings } });
     real = await loadFixtureSite();
     const outcome = await uploadContent({ renderCache, content: real, store: worker.store });
     expect(outcome.ok).toBe(true);

@@ -12,10 +12,10 @@ import { UploadConflictError } from '../../../scripts/content/publish/publish-er
 import { acquirePublishLease } from '../../../scripts/content/publish/publish-lease-client.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SECRET = 'test-publish-secret';
 const ACCOUNT = 'acc-lock';
@@ -25,7 +25,7 @@ const TOKEN = 'write-token';
 const renderCache = runRenderCache();
 let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
-const workers: WorkerRuntime[] = [];
+const workers: LocalWorker[] = [];
 beforeAll(async () => {
   real = await loadFixtureSite();
 });
@@ -35,8 +35,8 @@ afterAll(async () => {
 });
 
 /** A fresh Worker (a fresh Durable Object) serving the lock on a loopback port. */
-async function lockWorker(): Promise<WorkerRuntime> {
-  const worker = await startWorker({ bindings: { PUBLISH_SECRET: SECRET }, listen: true });
+async function lockWorker(): Promise<LocalWorker> {
+  const worker = await startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET }, listen: true });
   workers.push(worker);
   return worker;
 }
@@ -48,7 +48,7 @@ async function kvApi(visibilityDelayMs = 0): Promise<CloudflareKvApi> {
 }
 
 /** One `npm run upload -- --remote`, as `holder`, logging into `lines`. */
-async function upload(worker: WorkerRuntime, api: CloudflareKvApi, holder: string, content: ContentFolder, now: string, lines: string[]) {
+async function upload(worker: LocalWorker, api: CloudflareKvApi, holder: string, content: ContentFolder, now: string, lines: string[]) {
   const store = await openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL });
   return uploadContent({
     content,

@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PUBLISH_COMMIT_API_PATH, PUBLISH_LEASE_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../../contracts/routes.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 
 const SECRET = 'test-publish-secret';
-let worker: WorkerRuntime;
-let unconfigured: WorkerRuntime;
+let worker: LocalWorker;
+let unconfigured: LocalWorker;
 beforeAll(async () => {
-  [worker, unconfigured] = await Promise.all([startWorker({ bindings: { PUBLISH_SECRET: SECRET } }), startWorker()]);
+  [worker, unconfigured] = await Promise.all([startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET } }), startLocalWorker()]);
 });
 afterAll(async () => {
   await worker?.dispose();

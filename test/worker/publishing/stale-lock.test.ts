@@ -12,8 +12,8 @@ import { acquirePublishLease, RESET_LOCK_COMMAND } from '../../../scripts/conten
 import { resetPublishLock } from '../../../scripts/content/publish/reset-lock.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../support/cloudflare-kv-api.ts';
-import { startWorker, type WorkerRuntime } from '../../support/worker-runtime.ts';
 
 const SECRET = 'stale-lock-secret';
 const HOLDER = 'maintainer@laptop (pid 7)';
@@ -25,11 +25,11 @@ const content: ContentFolder = {
   samples: [],
 };
 
-let worker: WorkerRuntime;
+let worker: LocalWorker;
 let api: CloudflareKvApi;
 beforeAll(async () => {
   [worker, api] = await Promise.all([
-    startWorker({ bindings: { PUBLISH_SECRET: SECRET }, listen: true }),
+    startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET }, listen: true }),
     startKvApi({ accountId: 'acc', namespaces: ['old', 'recreated'], tokens: { token: 'write' } }),
   ]);
 });

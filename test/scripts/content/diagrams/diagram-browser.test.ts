@@ -6,11 +6,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { CHROMIUM_PATH as CHROMIUM, findBrowser } from '../../../../scripts/content/diagrams/chromium.ts';
 import { browserDiagramDrawer, DRAWN_DIAGRAM_ID, type DrawnDiagram } from '../../../../scripts/content/diagrams/diagram-browser.ts';
 import { DIAGRAM_THEME_VARIABLES, diagramFigure } from '../../../../scripts/content/diagrams/diagram-svg.ts';
 import { type KvStore, withBulkOperations } from '../../../../scripts/content/kv/kv-store.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
-import { CHROMIUM_PATH as CHROMIUM, findBrowser } from '../../../../tools/chromium.ts';
 import { fixturePath, loadFixtureSite } from '../../../support/fixture-site.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'diagram-cache-'));

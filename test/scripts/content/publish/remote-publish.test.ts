@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { syntheticContent } from '../../../../bench/lib/synthetic-content.ts';
 import { LOCK_KEY, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import {
@@ -22,6 +21,7 @@ import { type UploadOptions, type UploadOutcome, uploadContent } from '../../../
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
+import { syntheticContent } from '../../../../tools/synthetic-content.ts';
 import type { CloudflareKvApi, KvApiServerOptions } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
 import { ACCOUNT, accountStoreOptions, NS, READ_TOKEN, startAccountKvApi, WRITE_TOKEN } from '../../../support/kv-api-account.ts';

@@ -1,5 +1,5 @@
 /** Deterministic synthetic articles (800–1500 words, half news, half guides) as a ContentFolder for the real upload. Pure. */
-import type { ContentFolder, SourceFile } from '../../scripts/content/source/load-content.ts';
+import type { ContentFolder, SourceFile } from '../scripts/content/source/load-content.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const WORDS = (
