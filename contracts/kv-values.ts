@@ -26,7 +26,7 @@ export const storedEntrySchema = z.object({
   html: z.string(),
   toc: z.array(tocItemSchema),
   hasDiagrams: z.boolean(),
-  readingMinutes: z.number().int().positive(),
+  readingMinutes: z.number().int().nonnegative(),
 });
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
