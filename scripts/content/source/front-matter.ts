@@ -71,7 +71,10 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
   const placeOf = (offset: number): Place => ({ line: lineOf(source, yamlStart + offset), column: columnOf(source, yamlStart + offset) });
   const data = parts.data ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) {
-    return { ok: false, problems: [contentProblem({ file, field: 'front matter', ...placeOf(0) }, 'front-matter-not-fields')] };
+    return {
+      ok: false,
+      problems: [contentProblem({ file, field: 'front matter', ...placeOf(yaml.search(/\S/)) }, 'front-matter-not-fields')],
+    };
   }
   // `field:` with nothing after it is YAML's null: the field is written, its value empty.
   const fields = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value ?? '']));

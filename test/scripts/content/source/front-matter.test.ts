@@ -185,6 +185,20 @@ describe('problems', () => {
     ]);
   });
 
+  test('an empty block: each required field missing at the opening ---', () => {
+    const found = problems(parseFrontMatter('a.md', '---\n---\nText\n'));
+    expect(found.map((p) => `${p.line}:${p.column}: ${p.field}: ${p.code}`)).toEqual([
+      '1:1: title: field-missing',
+      '1:1: slug: field-missing',
+      '1:1: description: field-missing',
+    ]);
+  });
+
+  test('a block that is a list, not fields', () => {
+    const found = problems(parseFrontMatter('a.md', '---\n- title\n- slug\n---\nText\n'));
+    expect(found).toEqual([expect.objectContaining({ field: 'front matter', code: 'front-matter-not-fields', line: 2, column: 1 })]);
+  });
+
   test('unknown field lists the allowed ones', () => {
     const reason = problemOn(parseFrontMatter('a.md', guide('\nauthor: Reinier')), 'author').reason;
     expect(reason).toMatch(/unknown field/);
