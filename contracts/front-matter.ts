@@ -12,8 +12,9 @@ export type EntryType = (typeof ENTRY_TYPES)[number];
 export const FRONT_MATTER_FIELDS = ['title', 'slug', 'description', 'type', 'date', 'draft'] as const;
 
 /** URL path segment characters that need no escaping; case is kept (e.g. `DSX`). */
-export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** A catalogue code where zod takes any message: the type checks the spelling. */
 const code = (c: MaintainerErrorCode) => c;
 
 /** Trimmed text: missing, not text and empty are each their own mistake. */

@@ -66,8 +66,9 @@ export function parseFrontMatter(file: string, source: string): ParseResult {
     return { ok: false, problems: [contentProblem({ file, field: 'front matter', ...FRONT_MATTER_PLACE }, 'front-matter-missing')] };
   }
   const { yaml, body, offsets, error, ...parts } = split(source);
-  if (error) return { ok: false, problems: [describeYamlError(file, yaml, lineOf(source, source.indexOf(yaml, 3)), error)] };
+  // gray-matter's YAML text is a slice of the file after the opening `---`.
   const yamlStart = source.indexOf(yaml, 3);
+  if (error) return { ok: false, problems: [describeYamlError(file, yaml, lineOf(source, yamlStart), error)] };
   const placeOf = (offset: number): Place => ({ line: lineOf(source, yamlStart + offset), column: columnOf(source, yamlStart + offset) });
   const data = parts.data ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) {
