@@ -3,29 +3,12 @@
  * Values are JSON, read through `parseStored`, so a corrupt or foreign value is a clear error, not a crash.
  */
 import * as z from 'zod';
+import { ENTRY_TYPES, entryAttributesSchema } from './front-matter.ts';
 import { PREVIEW_NAME_PATTERN } from './site-preview.ts';
 import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
-/** An entry's `type`; untyped pages (features, sponsor) have none. */
-export const ENTRY_TYPES = ['guide', 'news'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-
-/** A calendar date, optionally followed by a time of day and a zone (Z or ±HH:MM). */
-export const NEWS_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-
-/** Front matter after validation. `type` is absent for untyped pages (features, sponsor). */
-export const entryAttributesSchema = z.object({
-  title: z.string().min(1),
-  slug: z.string().min(1),
-  description: z.string().min(1),
-  type: z.enum(ENTRY_TYPES).optional(),
-  /**
-   * News only: an ISO calendar date (YYYY-MM-DD), or an ISO time with its zone
-   * (2024-09-24T18:00:00Z, 2024-09-24T20:00+02:00) for a post that goes live at that moment.
-   */
-  date: z.string().regex(NEWS_DATE_PATTERN).optional(),
-});
-export type EntryAttributes = z.infer<typeof entryAttributesSchema>;
+/** Front matter: contracts/front-matter.ts. */
+export type { EntryAttributes, EntryType } from './front-matter.ts';
 
 /** A heading of an article's table of contents. */
 export const tocItemSchema = z.object({
@@ -43,7 +26,7 @@ export const storedEntrySchema = z.object({
   html: z.string(),
   toc: z.array(tocItemSchema),
   hasDiagrams: z.boolean(),
-  readingMinutes: z.number().int().positive(),
+  readingMinutes: z.number().int().nonnegative(),
 });
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 

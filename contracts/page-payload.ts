@@ -65,7 +65,7 @@ export interface ArticleView {
   html: string;
   toc: TocItem[];
   hasDiagrams: boolean;
-  /** Estimated at upload time (about 220 words a minute), at least 1. */
+  /** Estimated at upload time (about 220 words a minute), at least 1; 0 without words (a new draft): then not shown. */
   readingMinutes: number;
   /** YYYY-MM-DD of the file's last edit after publication (git history); null when never edited since. */
   updated: string | null;

@@ -1,59 +1,81 @@
 /**
- * `npm run new -- news|guide "Title" [--description "…"] [--dir <folder>]`: a content file whose front matter validates.
- * Disk I/O: reads the folder, writes the file. Exit 0 when created, 1 when refused, 2 on bad usage.
+ * `npm run new -- news|guide "Title" [--description "…"] [--dir <folder>]`: a draft content file, and the next step.
+ * Disk I/O: reads the folder and `npm start`'s record, writes the file. Exit 0 when created, 1 when refused, 2 on bad usage.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseFrontMatter } from './content/source/front-matter.ts';
+import type { Explained } from '../contracts/maintainer-errors.ts';
+import { writtenSlug } from './content/source/front-matter.ts';
 import { localDate, SECTIONS, type Section, scaffold } from './content/source/scaffold.ts';
+import { runningDevOrigin } from './dev/live/dev-origin.ts';
 
-/** Where `npm start` serves the site (its `wrangler dev --port 8787`). */
-const LOCAL_ORIGIN = 'http://localhost:8787';
+/** wrangler dev's state folder, where `npm start` records its origin (scripts/local-kv.ts names it too, but loads Miniflare). */
+const WRANGLER_STATE = '.wrangler/state';
 
-const USAGE = `Usage: npm run new -- <${SECTIONS.join('|')}> "Title" [options]
+const USAGE_LINE = `Usage: npm run new -- <${SECTIONS.join('|')}> "Title" [--description <text>] [--dir <folder>]`;
 
-Creates content/<section>-<slug>.md with valid front matter: the slug from the title, news dated today.
+const USAGE = `${USAGE_LINE}
+
+Creates content/<section>-<slug>.md as a draft (draft: true): the slug from the title, news dated today,
+the description left empty for you to write (the upload refuses the file until it has one). A draft is
+published with a preview link only; remove its "draft: true" line to publish it.
 
 Options:
-  --description <text>  the summary shown in indexes, feeds and search results (default: the title)
+  --description <text>  the one-sentence summary shown in indexes, feeds and search results (default: empty)
   --dir <folder>        the content folder (default: content)
   -h, --help            print this help and exit`;
 
-async function main(): Promise<number> {
-  const options = {
-    description: { type: 'string' },
-    dir: { type: 'string', default: 'content' },
-    help: { type: 'boolean', short: 'h', default: false },
-  } as const;
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true; strict: true }>>;
-  try {
-    parsed = parseArgs({ args: process.argv.slice(2), options, allowPositionals: true, strict: true });
-  } catch (error) {
-    console.error(`new: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
+const OPTIONS = {
+  description: { type: 'string' },
+  dir: { type: 'string', default: 'content' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The first argument that is not this command's, in its words; node's own parseArgs messages speak of its internals. */
+function badArgument(tokens: ReturnType<typeof parseArgs>['tokens']): string | undefined {
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    const option = OPTIONS[token.name as keyof typeof OPTIONS];
+    if (!option) return `unknown option ${token.rawName}`;
+    if (option.type === 'string' && token.value === undefined) return `${token.rawName} needs a value`;
+    if (option.type === 'boolean' && token.value !== undefined) return `${token.rawName} takes no value`;
   }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  return undefined;
+}
+
+const printRefusal = (error: Explained) => console.error(`new: ${error.message}\n  hint: ${error.hint} [${error.code}]`);
+
+async function main(): Promise<number> {
+  const { values, positionals, tokens } = parseArgs({
+    args: process.argv.slice(2),
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  if (values.help === true) {
     console.log(USAGE);
     return 0;
   }
   const [section, ...words] = positionals;
-  if (!(SECTIONS as readonly string[]).includes(section ?? '') || words.length === 0) {
-    console.error(`new: give a section (${SECTIONS.join(' or ')}) and a title\n\n${USAGE}`);
+  const bad = badArgument(tokens);
+  if (bad !== undefined || !(SECTIONS as readonly string[]).includes(section ?? '') || words.length === 0) {
+    console.error(`new: ${bad ?? `give a section (${SECTIONS.join(' or ')}) and a title`}\n${USAGE_LINE}`);
     return 2;
   }
 
-  const dir = values.dir;
+  const dir = String(values.dir);
   const files = (await readdir(dir)).filter((name) => name.endsWith('.md'));
-  const slugs: string[] = [];
+  const slugs = new Map<string, string>();
   for (const file of files) {
-    const result = parseFrontMatter(file, await readFile(join(dir, file), 'utf8'));
-    if (result.ok) slugs.push(result.value.attributes.slug);
+    const slug = writtenSlug(await readFile(join(dir, file), 'utf8'));
+    if (slug !== undefined) slugs.set(file, slug);
   }
-  const made = scaffold(section as Section, words.join(' '), localDate(new Date()), { slugs, files }, values.description);
+  const description = typeof values.description === 'string' ? values.description : undefined;
+  const made = scaffold(section as Section, words.join(' '), localDate(new Date()), { slugs, files }, description);
   if (!made.ok) {
-    console.error(`new: ${made.error}`);
+    printRefusal(made.error);
     return 1;
   }
   const path = join(dir, made.value.file);
@@ -65,10 +87,21 @@ async function main(): Promise<number> {
     console.error(`new: ${path} already exists: nothing was written`);
     return 1;
   }
-  console.log(`Created ${path}`);
-  console.log(`Its URL: ${LOCAL_ORIGIN}/${section}/${made.value.slug}`);
-  console.log('It shows there once published locally: `npm start` publishes content/ as it starts; while it runs, `npm run upload`.');
+  console.log(`Created ${path} as a draft.`);
+  console.log(nextStep(runningDevOrigin(WRANGLER_STATE), description === undefined || description.trim() === ''));
   return 0;
+}
+
+/** What to do now: fill in the description, watch the draft in `npm start`, publish by removing `draft: true`. */
+function nextStep(origin: string | null, noDescription: boolean): string {
+  const lines = [noDescription ? 'Next: write its description (line 4), then the text.' : 'Next: write the text.'];
+  lines.push(
+    origin === null
+      ? "Run `npm start` to see it: it publishes content/ again on every save and prints the draft's preview link."
+      : `The running \`npm start\` (${origin}) publishes it again on every save and prints the draft's preview link.`,
+  );
+  lines.push('When it is ready, remove the line "draft: true" to publish it.');
+  return lines.join('\n');
 }
 
 main().then(

@@ -152,7 +152,7 @@ export default function ArticlePage({ data: { article } }: { data: BodyOf<'artic
               {formatLongDate(article.date)}
             </time>
           )}
-          <span className="reading-time">{article.readingMinutes} min read</span>
+          {article.readingMinutes > 0 && <span className="reading-time">{article.readingMinutes} min read</span>}
         </p>
       </header>
       {toc.length > 1 && (

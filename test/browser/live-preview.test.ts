@@ -89,8 +89,9 @@ test('a file that fails validation: its problem in the terminal and a banner, th
   site.save(ARTICLE, good.replace('slug: multi-sim', 'slug: "multi-sim').replace('The last good version.', 'Never published.'));
   const banner = page.locator(BANNER);
   await expect.poll(() => banner.isVisible()).toBe(true);
-  const problem = 'guide-multi-sim.md:3:7: front matter: unreadable YAML: an unclosed quote';
+  const problem = 'guide-multi-sim.md:3:7: front matter: unreadable YAML: the " that opens this value is never closed';
   expect(await banner.innerText()).toContain(problem);
+  expect(await banner.innerText()).toContain('hint: Close the quote at the end of the value. [yaml-unclosed-quote]');
   expect(await banner.innerText()).toContain('this page shows the last good version');
   expect(site.log.some((line) => line.startsWith(problem))).toBe(true);
   expect(site.log).toContain('1 problem(s) found: nothing was written.');

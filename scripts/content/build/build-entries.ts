@@ -13,7 +13,7 @@ import { RENDERER_VERSION, type RenderedMarkdown, renderMarkdown } from '../mark
 import { lastUpdated } from '../source/file-history.ts';
 import { type ParsedFile, parseFrontMatter } from '../source/front-matter.ts';
 import type { ContentFolder } from '../source/load-content.ts';
-import type { ContentProblem } from '../source/problems.ts';
+import { type ContentProblem, contentProblem } from '../source/problems.ts';
 import { imagesWithoutCopy } from './images-without-copy.ts';
 import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 
@@ -126,38 +126,20 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
         rendered = await renderMarkdown(file.body, media);
         await renderCache?.set(renderHash, rendered);
       }
+      const body = bodyPlace(file);
       for (const path of rendered.samples) {
-        if (!sampleFiles.has(path))
-          problems.push({ file: file.file, field: 'body', reason: `code sample "${path}" not found in samples/` });
+        if (!sampleFiles.has(path)) problems.push(contentProblem(body(), 'sample-not-found', path));
       }
       for (const removal of rendered.removed) {
-        warnings.push({
-          file: file.file,
-          field: 'body',
-          line: file.bodyLine + removal.line - 1,
-          column: removal.column,
-          reason: `removed ${removal.what}: ${removal.why}`,
-        });
+        warnings.push(contentProblem(body(removal), 'html-removed', removal.what, removal.why));
       }
       for (const block of rendered.unknownLanguages) {
-        warnings.push({
-          file: file.file,
-          field: 'body',
-          ...(block.line === undefined ? {} : { line: file.bodyLine + block.line - 1, column: block.column }),
-          reason: `code block language "${block.lang}" is not one the site colours, so it is shown as plain text: use one of ${COLOURED_LANGUAGES.join(', ')} (or an alias such as batch, sh, ts), or text for plain text`,
-        });
+        warnings.push(contentProblem(body(block), 'code-language-unknown', block.lang, COLOURED_LANGUAGES));
       }
-      for (const image of rendered.imageProblems) {
-        problems.push({
-          file: file.file,
-          field: 'body',
-          ...(image.line === undefined ? {} : { line: file.bodyLine + image.line - 1, column: image.column }),
-          reason: image.reason,
-        });
-      }
+      for (const image of rendered.imageProblems) problems.push(contentProblem(body(image), image.code, image.name));
       const finished = await withSamplesAndDiagrams(rendered, renderHash, sampleFiles, renderCache, options.diagrams);
       if (!finished.ok) {
-        problems.push(...finished.problems.map((reason) => ({ file: file.file, field: 'body', reason })));
+        problems.push(...finished.problems.map((reason) => contentProblem(body(), 'diagram-undrawable', reason)));
         continue;
       }
       if (finished.clientDiagrams) clientDiagrams.push(file.file);
@@ -166,7 +148,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
         toEntry(file, finished.rendered, finished.hash, lastUpdated(times?.edited, file.attributes.date), times?.changed),
       );
     } catch (error) {
-      problems.push({ file: file.file, field: 'body', reason: `markdown failed to render: ${(error as Error).message}` });
+      problems.push(contentProblem(bodyPlace(file)(), 'markdown-unrenderable', (error as Error).message));
     }
   }
 
@@ -229,6 +211,15 @@ const hashOf = (file: ParsedFile, media: string): string =>
 // Any image may be a kept copy of one from another host (remote-images.ts), not only `media/` links.
 const usesMedia = (file: ParsedFile): boolean => /\]\(\s*<?(?:\.\/)?media\/|!\[|<img\b/i.test(file.body);
 
+/** A place in the body: the renderer counts lines from the body's start, the file from its top. */
+const bodyPlace =
+  (file: ParsedFile) =>
+  (at: { line?: number | undefined; column?: number | undefined } = {}) => ({
+    file: file.file,
+    field: 'body',
+    ...(at.line === undefined ? {} : { line: file.bodyLine + at.line - 1, column: at.column }),
+  });
+
 function toEntry(file: ParsedFile, rendered: RenderedMarkdown, hash: string, updated: string | null, changed?: string): BuiltEntry {
   const value: StoredEntry = {
     attributes: file.attributes,
@@ -273,26 +264,18 @@ function checkSlugs(files: ParsedFile[], published: ReadonlyMap<string, string>)
       const which = holds(owner!)
         ? `${owner!.file} is published with it, so ${f.file} is the new one`
         : `neither was published with it, so ${f.file}, later by name, counts as the new one`;
-      const line = f.fieldLines.slug;
-      problems.push({
-        file: f.file,
-        field: 'slug',
-        ...(line === undefined ? {} : { line }),
-        reason: `"${f.attributes.slug}" is also the slug of ${owner!.file} (slugs are compared ignoring case): ${which}; give it another slug`,
-      });
+      problems.push(
+        contentProblem({ file: f.file, field: 'slug', ...f.fieldPlaces.slug }, 'slug-taken', f.attributes.slug, owner!.file, which),
+      );
     }
   }
   for (const f of files) {
     const basename = f.file.replace(/\.md$/, '').toLowerCase();
     const owner = bySlug.get(basename);
     if (owner && owner !== f) {
-      const line = owner.fieldLines.slug;
-      problems.push({
-        file: owner.file,
-        field: 'slug',
-        ...(line === undefined ? {} : { line }),
-        reason: `"${owner.attributes.slug}" equals the file name of ${f.file}, whose old URL redirects by that name`,
-      });
+      problems.push(
+        contentProblem({ file: owner.file, field: 'slug', ...owner.fieldPlaces.slug }, 'slug-is-file-name', owner.attributes.slug, f.file),
+      );
     }
   }
   return problems;

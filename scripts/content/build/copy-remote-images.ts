@@ -8,7 +8,7 @@ import { REMOTE_IMAGE_MAX_BYTES } from '../../../contracts/media.ts';
 import { readAtMost } from '../../../contracts/read-at-most.ts';
 import { remoteCopyBase, remoteCopyName } from '../markdown/remote-images.ts';
 import type { ContentFolder } from '../source/load-content.ts';
-import type { ContentProblem } from '../source/problems.ts';
+import { type ContentProblem, contentProblem } from '../source/problems.ts';
 import { imagesWithoutCopy } from './images-without-copy.ts';
 import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
 
@@ -47,12 +47,9 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
       if (!result.ok) {
         const host = new URL(url).host;
         for (const { file, line, column } of places) {
-          outcome.warnings.push({
-            file,
-            field: 'image',
-            ...(line === undefined ? {} : { line, column }),
-            reason: `${url} is not copied (${result.reason}): the Worker fetches it from ${host} for the page until an upload that can reach it keeps a copy in media/remote/`,
-          });
+          outcome.warnings.push(
+            contentProblem({ file, field: 'image', line, column }, 'remote-image-not-copied', url, result.reason, host),
+          );
         }
         return;
       }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { mediaKey } from '../../../contracts/kv-keys.ts';
 import { MEDIA_TYPES, type MediaExtension, mediaUrl } from '../../../contracts/media.ts';
-import type { ContentProblem } from '../source/problems.ts';
+import { type ContentProblem, contentProblem } from '../source/problems.ts';
 
 export interface MediaFile {
   /** Path below `media/`, with forward slashes, e.g. `hud-editor.png`. */
@@ -60,24 +60,22 @@ export function buildMedia(files: readonly MediaFile[]): { media: Map<string, Bu
   const problems: ContentProblem[] = [];
   for (const { name, bytes } of files) {
     const file = `media/${name}`;
-    const refuse = (reason: string) => problems.push({ file, field: 'image', reason });
+    const place = { file, field: 'image' };
     const written = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
     const ext = (written === 'jpeg' ? 'jpg' : written) as MediaExtension;
     if (!(ext in MEDIA_TYPES)) {
-      refuse(`".${written}" is not an image kind the site serves (allowed: png, jpg, jpeg, webp, avif, gif, svg)`);
+      problems.push(contentProblem(place, 'media-kind', written));
       continue;
     }
     if (ext !== 'svg' && bytes.length > MAX_RASTER_BYTES) {
-      refuse(
-        `is ${megabytes(bytes.length)}: raster images may be at most 1 MB (refused, not re-encoded); save it smaller, e.g. as WebP or at a lower resolution`,
-      );
+      problems.push(contentProblem(place, 'media-too-large', megabytes(bytes.length)));
       continue;
     }
     if (ext === 'svg') {
       const text = new TextDecoder().decode(bytes);
       const unsafe = UNSAFE_SVG.find(([pattern]) => pattern.test(text));
       if (unsafe) {
-        refuse(`holds ${unsafe[1]}: SVGs must be plain drawings; remove it`);
+        problems.push(contentProblem(place, 'media-unsafe-svg', unsafe[1]));
         continue;
       }
     }
@@ -85,15 +83,17 @@ export function buildMedia(files: readonly MediaFile[]): { media: Map<string, Bu
     try {
       size = imageSize(bytes);
     } catch (error) {
-      refuse(`is not a readable ${ext.toUpperCase()} image (${(error as Error).message})`);
+      problems.push(contentProblem(place, 'media-unreadable', ext.toUpperCase(), (error as Error).message));
       continue;
     }
     if (size.type !== DETECTED[ext]) {
-      refuse(`is named .${written} but holds ${size.type ? `a ${size.type.toUpperCase()} image` : 'no image the site knows'}`);
+      problems.push(
+        contentProblem(place, 'media-misnamed', written, size.type ? `a ${size.type.toUpperCase()} image` : 'no image the site knows'),
+      );
       continue;
     }
     if (!size.width || !size.height) {
-      refuse('has no width and height (an SVG needs width and height attributes or a viewBox)');
+      problems.push(contentProblem(place, 'media-no-size'));
       continue;
     }
     const hash = sha256(bytes);

@@ -1,6 +1,6 @@
 /**
  * Markdown images of content/media/: immutable URL, width and height, lazy loading; a missing file or alt is a problem.
- * Pure: changes the mdast tree, returns the problems.
+ * Pure: changes the mdast tree, returns the problems (codes of contracts/maintainer-errors.ts).
  */
 import type { Image, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
@@ -16,7 +16,9 @@ export interface ImageProblem {
   /** Line and column in the markdown given to the renderer. */
   line?: number;
   column?: number;
-  reason: string;
+  code: 'image-alt-missing' | 'image-not-found';
+  /** The file's name below media/. */
+  name: string;
 }
 
 const MEDIA_URL = /^(?:\.\/)?media\/(.+)$/;
@@ -34,9 +36,9 @@ export function resolveMediaImages(tree: Root, media: ReadonlyMap<string, MediaR
       name = match[1]!;
     }
     const found = media.get(name);
-    if (!node.alt?.trim()) problems.push({ ...at, reason: `image media/${name} has no alt text: write ![what it shows](media/${name})` });
+    if (!node.alt?.trim()) problems.push({ ...at, code: 'image-alt-missing', name });
     if (!found) {
-      problems.push({ ...at, reason: `image media/${name} not found in content/media/` });
+      problems.push({ ...at, code: 'image-not-found', name });
       return;
     }
     node.url = found.url;

@@ -24,7 +24,7 @@ import { secureLinks } from './secure-links.ts';
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-11+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-12+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
@@ -36,7 +36,7 @@ export interface RenderedMarkdown {
   samples: string[];
   /** The article's words as plain text (for search), code and diagram sources left out. */
   text: string;
-  /** At about 220 words a minute, at least one. */
+  /** At about 220 words a minute, at least one; 0 for an article without words yet (a new draft). */
   readingMinutes: number;
   /** What sanitising removed, with positions in the markdown given (warnings for the writer). */
   removed: Removal[];
@@ -71,7 +71,7 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
     diagrams,
     samples,
     text,
-    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+    readingMinutes: words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
     removed,
     imageProblems,
     unknownLanguages,

@@ -2,7 +2,7 @@
  * A front-matter YAML error at its likely cause, with line and column counted from the top of the file.
  * Pure: js-yaml breaks off past an unclosed quote, so the cause is looked for in the lines themselves.
  */
-import type { ContentProblem } from './problems.ts';
+import { type ContentProblem, contentProblem } from './problems.ts';
 
 /** The part of js-yaml's YAMLException read here (0-based positions within the YAML text). */
 export interface YamlErrorLike {
@@ -11,12 +11,13 @@ export interface YamlErrorLike {
   message: string;
 }
 
-interface Cause {
-  /** 0-based line and column within the YAML text. */
-  line: number;
-  column: number;
-  text: string;
-}
+/** A likely cause: 0-based line and column within the YAML text, and the mistake of the catalogue. */
+type Cause = { line: number; column: number } & (
+  | { code: 'yaml-unclosed-quote'; args: [quote: string] }
+  | { code: 'yaml-unclosed-bracket' | 'yaml-special-start'; args: [char: string] }
+  | { code: 'yaml-field-twice'; args: [field: string, firstLine: number] }
+  | { code: 'yaml-no-colon' | 'yaml-tab' | 'yaml-indented' | 'yaml-text-after-quote' | 'yaml-colon-in-value'; args: [] }
+);
 
 /**
  * @param yaml the text js-yaml was given
@@ -26,19 +27,16 @@ export function describeYamlError(file: string, yaml: string, firstLine: number,
   const reason = error.reason ?? error.message.split('\n')[0] ?? 'unreadable';
   const lines = yaml.split(/\r?\n/);
   const at = error.mark ?? { line: 0, column: 0 };
-  const where = (line: number, column: number) => `line ${firstLine + line}, column ${column + 1}`;
   const cause = likelyCause(lines, at.line, reason, firstLine);
-  if (!cause) {
-    return { file, field: 'front matter', line: firstLine + at.line, column: at.column + 1, reason: `unreadable YAML: ${reason}` };
+  if (!cause)
+    return contentProblem({ file, field: 'front matter', line: firstLine + at.line, column: at.column + 1 }, 'yaml-unreadable', reason);
+  const place = { file, field: 'front matter', line: firstLine + cause.line, column: cause.column + 1 };
+  if (cause.code === 'yaml-unclosed-quote') {
+    // The parser stops where the quote's value ran out, often lines later: say where, so both can be found.
+    const parserSaid = cause.line === at.line ? reason : `${reason} at line ${firstLine + at.line}, column ${at.column + 1}`;
+    return contentProblem(place, cause.code, cause.args[0], `the YAML parser: ${parserSaid}`);
   }
-  const parserSaid = cause.line === at.line ? reason : `${reason} at ${where(at.line, at.column)}`;
-  return {
-    file,
-    field: 'front matter',
-    line: firstLine + cause.line,
-    column: cause.column + 1,
-    reason: `unreadable YAML: ${cause.text} (the YAML parser: ${parserSaid})`,
-  };
+  return contentProblem(place, cause.code, ...(cause.args as [never, never]));
 }
 
 /** `key: value` on one line, the value as written (comments included). */
@@ -49,47 +47,31 @@ function likelyCause(lines: string[], errorLine: number, reason: string, firstLi
   for (let i = 0; i <= Math.min(errorLine, lines.length - 1); i++) {
     const quote = unclosedQuote(lines, i);
     if (quote) {
-      return {
-        line: i,
-        column: quote.column,
-        text: `an unclosed quote: the ${quote.char} that opens this value is never closed on its line`,
-      };
+      return { line: i, column: quote.column, code: 'yaml-unclosed-quote', args: [quote.char] };
     }
     const bracket = unclosedBracket(lines, i);
     if (bracket) {
-      return {
-        line: i,
-        column: bracket.column,
-        text: `an unclosed ${bracket.char}: a value starting with ${bracket.char} is a YAML ${bracket.char === '[' ? 'list' : 'map'}; close it, or put the value in quotes`,
-      };
+      return { line: i, column: bracket.column, code: 'yaml-unclosed-bracket', args: [bracket.char] };
     }
     // A line that is not `field: value` makes the parser fail on the line after it.
     const text = lines[i]!;
     if (text.trim() !== '' && !/^\s*#/.test(text) && !/^\s/.test(text) && !text.includes(':')) {
-      return {
-        line: i,
-        column: 0,
-        text: 'this line is not a "field: value" pair (no colon): add one, or join it to the line above inside quotes',
-      };
+      return { line: i, column: 0, code: 'yaml-no-colon', args: [] };
     }
   }
   const line = lines[errorLine] ?? '';
   if (/^\s*\t/.test(line) || reason.includes('tab characters')) {
-    return {
-      line: errorLine,
-      column: 0,
-      text: 'a tab character indents this line: YAML indents with spaces only, and fields start at the beginning of the line',
-    };
+    return { line: errorLine, column: 0, code: 'yaml-tab', args: [] };
   }
   if (reason.startsWith('duplicated mapping key')) {
     const key = FIELD_LINE.exec(line)?.[1];
     const first = key === undefined ? -1 : lines.findIndex((l) => FIELD_LINE.exec(l)?.[1] === key);
     if (key !== undefined && first !== -1 && first < errorLine) {
-      return { line: errorLine, column: 0, text: `the field "${key}" is written twice (first on line ${firstLine + first}): keep one` };
+      return { line: errorLine, column: 0, code: 'yaml-field-twice', args: [key, firstLine + first] };
     }
   }
   if (/^\s+\S/.test(line) && FIELD_LINE.test(line.trimStart())) {
-    return { line: errorLine, column: 0, text: 'this line is indented: every field starts at the beginning of its line' };
+    return { line: errorLine, column: 0, code: 'yaml-indented', args: [] };
   }
   const field = FIELD_LINE.exec(line);
   if (field) {
@@ -97,28 +79,14 @@ function likelyCause(lines: string[], errorLine: number, reason: string, firstLi
     const valueColumn = field[1]!.length + separator.length;
     const closedQuote = /^(["'])(?:\\.|(?!\1).)*\1\s*([^#\s].*)$/.exec(value);
     if (closedQuote) {
-      return {
-        line: errorLine,
-        column: valueColumn,
-        text: `text after the closing quote: put the whole value in quotes (e.g. '${value.replace(/'/g, "''")}')`,
-      };
+      return { line: errorLine, column: valueColumn, code: 'yaml-text-after-quote', args: [] };
     }
     const colon = value.search(/:\s/);
     if (!/^["'[{]/.test(value) && colon !== -1) {
-      return {
-        line: errorLine,
-        column: valueColumn + colon,
-        text: 'a colon followed by a space inside an unquoted value: put the value in quotes',
-      };
+      return { line: errorLine, column: valueColumn + colon, code: 'yaml-colon-in-value', args: [] };
     }
     const special = /^[@`*&!%|>{[]/.exec(value)?.[0];
-    if (special) {
-      const why =
-        special === '[' || special === '{'
-          ? 'starts a YAML list or map that is not closed properly'
-          : 'has a special meaning in YAML at the start of a value';
-      return { line: errorLine, column: valueColumn, text: `the value starts with ${special}, which ${why}: put the value in quotes` };
-    }
+    if (special) return { line: errorLine, column: valueColumn, code: 'yaml-special-start', args: [special] };
   }
   return undefined;
 }

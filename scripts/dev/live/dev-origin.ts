@@ -45,13 +45,19 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** The origin of the dev server serving the local state in `stateDir` now, or null when none runs. */
+export function runningDevOrigin(stateDir: string): string | null {
+  const record = readRecord(stateDir);
+  return record && alive(record.pid) ? record.origin : null;
+}
+
 /**
  * Where drafts published to the local state in `stateDir` are seen: the origin of the dev server
  * serving it now, else the one `npm start` would serve on with this environment.
  */
 export function localSiteOrigin(stateDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const record = readRecord(stateDir);
-  if (record && alive(record.pid)) return record.origin;
+  const running = runningDevOrigin(stateDir);
+  if (running !== null) return running;
   const port = Number(env.PORT);
   return linkOrigin(DEFAULT_HOST, /^\d+$/.test(env.PORT ?? '') && port >= 1 && port <= 65535 ? port : DEFAULT_PORT);
 }

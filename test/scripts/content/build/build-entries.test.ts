@@ -71,8 +71,11 @@ describe('folder checks', () => {
           file: 'news-bad-dup.md',
           field: 'slug',
           line: 3,
+          column: 7,
+          code: 'slug-taken',
           reason:
-            '"2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
+            '"2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): news-signpath.md is published with it, so news-bad-dup.md is the new one',
+          hint: 'Give this file another slug.',
         },
       ]);
     });
@@ -117,7 +120,9 @@ describe('folder checks', () => {
   test('a sample block pointing to a missing sample is a body problem', async () => {
     const body = '```sample\nmissing.bat\n```';
     const found = problems(await buildEntries(folder([guide('a.md', 'a', body)], [{ path: 'present.bat', content: 'echo' }])));
-    expect(found).toEqual([{ file: 'a.md', field: 'body', reason: expect.stringContaining('"missing.bat"') }]);
+    expect(found).toEqual([
+      expect.objectContaining({ file: 'a.md', field: 'body', code: 'sample-not-found', reason: expect.stringContaining('"missing.bat"') }),
+    ]);
   });
 
   test('a sample block pointing to a present sample builds, with the sample hashed and shown highlighted', async () => {

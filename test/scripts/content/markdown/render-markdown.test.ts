@@ -226,6 +226,10 @@ describe('headings', () => {
     expect(readingMinutes).toBe(1);
   });
 
+  test('an article without words yet (a new draft: only a comment) has no reading time, not "1 min read"', async () => {
+    expect((await renderMarkdown('<!-- The guide in markdown. -->\n')).readingMinutes).toBe(0);
+  });
+
   test('the article text keeps headings, paragraphs, list items and cells apart, and leaves code out', async () => {
     const { text } = await renderMarkdown(
       '## Using DSX\n\nIf you race **with** a pad:\n\n- one\n- two\n  - nested\n\n```\ncode here\n```\n\n| a | b |\n|---|---|\n| c | d |\n\n> quoted\n',

@@ -103,7 +103,9 @@ describe('the command', () => {
       // The other host has no such image: it is not copied, and the page shows it through the Worker.
       `Copying 1 image(s) from other hosts into ${join(dir, 'articles', 'media', 'remote')}…`,
       `warning: guide-a.md:7:11: ${notCopied()}`,
+      '  hint: Upload again from a machine that reaches the host, or save the image into content/media/ and link that. [remote-image-not-copied]',
       'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
+      '  hint: Use markdown instead of this HTML: the site keeps only HTML that cannot run code or break the page. [html-removed]',
       'written   guide-a.md → a',
       `written   ${image} → ${remoteImagePointer(image).path} (fetched by the Worker)`,
       // --no-render-cache: the card is drawn, not taken from the cache.

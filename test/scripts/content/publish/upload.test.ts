@@ -133,8 +133,8 @@ describe('an invalid folder', () => {
     const { outcome, lines } = await upload(stores.INVALID, withBadFile());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.problems).toEqual([{ file: 'news-broken.md', field: 'date', reason: expect.stringMatching(/missing/) }]);
-    expect(lines[0]).toMatch(/^news-broken\.md: date: missing/);
+    expect(outcome.problems).toEqual([expect.objectContaining({ file: 'news-broken.md', field: 'date', code: 'date-missing' })]);
+    expect(lines[0]).toMatch(/^news-broken\.md:1:1: date: missing/);
     expect(lines.at(-1)).toMatch(/1 problem\(s\) found: nothing was written/);
     expect(await allKeys(stores.INVALID)).toEqual([]);
   });
@@ -168,8 +168,8 @@ test('a duplicate slug blames the file the published manifest does not list, nam
   );
   expect(outcome.ok).toBe(false);
   expect(lines).toEqual([
-    'news-bad-dup.md:3: slug: "2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): ' +
-      'news-signpath.md is published with it, so news-bad-dup.md is the new one; give it another slug',
+    'news-bad-dup.md:3:7: slug: "2023-04-29-signpath" is also the slug of news-signpath.md (slugs are compared ignoring case): ' +
+      'news-signpath.md is published with it, so news-bad-dup.md is the new one\n  hint: Give this file another slug. [slug-taken]',
     '1 problem(s) found: nothing was written.',
   ]);
 });

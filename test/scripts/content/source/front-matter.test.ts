@@ -1,5 +1,5 @@
 /**
- * Front matter parsing: valid guides, news and pages, and each problem named with its file. Unit.
+ * Front matter reading: valid guides, news and pages; each problem at its file, line and column, one per mistake. Unit.
  */
 import { describe, expect, test } from 'vitest';
 import { type ParseResult, parseFrontMatter } from '../../../../scripts/content/source/front-matter.ts';
@@ -180,7 +180,23 @@ describe('problems', () => {
 
   test('no front matter at all', () => {
     const found = problems(parseFrontMatter('a.md', '# Just markdown\n\ntitle: T\n'));
-    expect(found).toEqual([{ file: 'a.md', field: 'front matter', reason: expect.stringMatching(/missing.*---/) }]);
+    expect(found).toEqual([
+      expect.objectContaining({ file: 'a.md', field: 'front matter', line: 1, column: 1, code: 'front-matter-missing' }),
+    ]);
+  });
+
+  test('an empty block: each required field missing at the opening ---', () => {
+    const found = problems(parseFrontMatter('a.md', '---\n---\nText\n'));
+    expect(found.map((p) => `${p.line}:${p.column}: ${p.field}: ${p.code}`)).toEqual([
+      '1:1: title: field-missing',
+      '1:1: slug: field-missing',
+      '1:1: description: field-missing',
+    ]);
+  });
+
+  test('a block that is a list, not fields', () => {
+    const found = problems(parseFrontMatter('a.md', '---\n- title\n- slug\n---\nText\n'));
+    expect(found).toEqual([expect.objectContaining({ field: 'front matter', code: 'front-matter-not-fields', line: 2, column: 1 })]);
   });
 
   test('unknown field lists the allowed ones', () => {
@@ -222,16 +238,17 @@ describe("YAML errors: the file's own line and column, and the likely cause", ()
 
   test('an unclosed double quote points at the quote, not at the next line where parsing broke', () => {
     expect(yamlError('title: "Big news\nslug: s\ndescription: d')).toBe(
-      'news-x.md:2:8: front matter: unreadable YAML: an unclosed quote: the " that opens this value is never closed on its line ' +
-        '(the YAML parser: deficient indentation at line 3, column 1)',
+      'news-x.md:2:8: front matter: unreadable YAML: the " that opens this value is never closed on its line ' +
+        '(the YAML parser: deficient indentation at line 3, column 1)\n' +
+        '  hint: Close the quote at the end of the value. [yaml-unclosed-quote]',
     );
   });
 
   test('an unclosed quote on the last field, and a single quote', () => {
     expect(yamlError('title: T\nslug: s\ndescription: "d')).toMatch(
-      /^news-x\.md:4:14: front matter: unreadable YAML: an unclosed quote: the " /,
+      /^news-x\.md:4:14: front matter: unreadable YAML: the " that opens this value is never closed/,
     );
-    expect(yamlError("title: 'It''s here\nslug: s\ndescription: d")).toMatch(/^news-x\.md:2:8: .*an unclosed quote: the ' /);
+    expect(yamlError("title: 'It''s here\nslug: s\ndescription: d")).toMatch(/^news-x\.md:2:8: .*the ' that opens this value/);
   });
 
   test('a quoted value continued on an indented line is valid YAML', () => {
@@ -240,7 +257,7 @@ describe("YAML errors: the file's own line and column, and the likely cause", ()
 
   test('a colon inside an unquoted value', () => {
     expect(yamlError('title: Race Element: version 2\nslug: s\ndescription: d')).toMatch(
-      /^news-x\.md:2:20: front matter: unreadable YAML: a colon followed by a space inside an unquoted value: put the value in quotes \(the YAML parser: bad indentation of a mapping entry\)$/,
+      /^news-x\.md:2:20: front matter: unreadable YAML: a colon followed by a space inside an unquoted value\n {2}hint: Put the whole value in double quotes/,
     );
   });
 
@@ -258,7 +275,7 @@ describe("YAML errors: the file's own line and column, and the likely cause", ()
     expect(yamlError('title: A\n\tslug: s\ndescription: d')).toMatch(/^news-x\.md:3:1: .*a tab character indents this line/);
     expect(yamlError('title: A\n  slug: s\ndescription: d')).toMatch(/^news-x\.md:3:1: .*this line is indented/);
     expect(yamlError('title A\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:1: .*not a "field: value" pair \(no colon\)/);
-    expect(yamlError('title: [unclosed\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:8: .*an unclosed \[/);
+    expect(yamlError('title: [unclosed\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:8: .*starting with \[ is a YAML list/);
     expect(yamlError('title: @racer\nslug: s\ndescription: d')).toMatch(/^news-x\.md:2:8: .*starts with @/);
   });
 
@@ -267,29 +284,95 @@ describe("YAML errors: the file's own line and column, and the likely cause", ()
     expect(found[0]).toMatchObject({ line: 2, column: 8 });
   });
 
-  test('a field problem carries the line of the field', () => {
-    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: two words\ndescription: d')), 'slug').line).toBe(3);
-    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: s')), 'description').line).toBeUndefined();
+  test('the body starts on the line after the closing ---; each field value has its place', () => {
+    expect(parsed(parseFrontMatter('a.md', guide())).bodyLine).toBe(7);
+    expect(parsed(parseFrontMatter('a.md', guide())).fieldPlaces).toEqual({
+      title: { line: 2, column: 8 },
+      slug: { line: 3, column: 7 },
+      description: { line: 4, column: 14 },
+      type: { line: 5, column: 7 },
+    });
+  });
+});
+
+describe('positions: every problem at file:line:column', () => {
+  const placeOf = (source: string, field: string) => {
+    const { line, column } = problemOn(parseFrontMatter('a.md', source), field);
+    return `${line}:${column}`;
+  };
+
+  test("a written but wrong value: its value's line and column, quoted or not", () => {
+    expect(placeOf(md('title: T\nslug: two words\ndescription: d'), 'slug')).toBe('3:7');
+    expect(placeOf(md('title: T\nslug:   "a/b"\ndescription: d'), 'slug')).toBe('3:9');
+    expect(placeOf(news('2024-02-30'), 'date')).toBe('6:7');
+    expect(placeOf(md('title: [1, 2]\nslug: s\ndescription: d'), 'title')).toBe('2:8');
+    expect(placeOf(md('title: T\nslug:\ndescription: d'), 'slug')).toBe('3:1');
   });
 
-  test('the body starts on the line after the closing ---', () => {
-    expect(parsed(parseFrontMatter('a.md', guide())).bodyLine).toBe(7);
-    expect(parsed(parseFrontMatter('a.md', guide())).fieldLines).toEqual({ title: 2, slug: 3, description: 4, type: 5 });
+  test('an unknown field: its name', () => {
+    expect(placeOf(guide('\nauthor: Reinier'), 'author')).toBe('6:1');
+  });
+
+  test("a missing field: the front matter's own line, the opening ---", () => {
+    expect(placeOf(md('title: T\nslug: s'), 'description')).toBe('1:1');
+    expect(placeOf(md('title: T\nslug: s\ndescription: d\ntype: news'), 'date')).toBe('1:1');
+  });
+
+  test('Windows line endings count the same', () => {
+    const source = '---\r\ntitle: T\r\nslug: a b\r\ndescription: d\r\n---\r\nText\r\n';
+    expect(placeOf(source, 'slug')).toBe('3:7');
+  });
+});
+
+describe('one mistake, one problem', () => {
+  const fields = (source: string) => problems(parseFrontMatter('a.md', source)).map((p) => `${p.field}: ${p.code}`);
+
+  test('a bad type on a dated entry: the type only, no knock-on about the date', () => {
+    expect(fields(md('title: T\nslug: s\ndescription: d\ntype: nwes\ndate: 2024-09-24'))).toEqual(['type: type-unknown']);
+  });
+
+  test('a bad date on a guide is one problem on the date', () => {
+    expect(fields(guide('\ndate: 24/09/2024'))).toEqual(['date: date-invalid']);
+  });
+
+  test('a missing title does not also make the description "the same as the title"', () => {
+    expect(fields(md('slug: s\ndescription: d'))).toEqual(['title: field-missing']);
+  });
+});
+
+describe('the description', () => {
+  test('empty: named at its value, with what to write', () => {
+    const [problem] = problems(parseFrontMatter('a.md', md('title: Title\nslug: s\ndescription: ""')));
+    expect(formatProblem(problem!)).toMatch(/^a\.md:4:14: description: empty\n {2}hint: Write one sentence/);
+  });
+
+  test('the same as the title, ignoring case and spaces around it', () => {
+    const [problem] = problems(parseFrontMatter('a.md', md('title: Get Started\nslug: s\ndescription: " get started "')));
+    expect(problem).toMatchObject({ field: 'description', code: 'description-is-title', line: 4, column: 14 });
+  });
+
+  test('written without a value (YAML null) it is empty, not missing', () => {
+    expect(problemOn(parseFrontMatter('a.md', md('title: T\nslug: s\ndescription:')), 'description').code).toBe('description-empty');
   });
 });
 
 describe('formatProblem', () => {
-  test('prints file: field: reason', () => {
-    expect(formatProblem({ file: 'news.md', field: 'date', reason: 'missing' })).toBe('news.md: date: missing');
+  const problem = { file: 'news.md', field: 'date', code: 'date-missing', reason: 'r', hint: 'h' } as const;
+
+  test('prints file: field: reason, then the hint and the code', () => {
+    expect(formatProblem(problem)).toBe('news.md: date: r\n  hint: h [date-missing]');
   });
 
   test('prints file:line:column when known', () => {
-    expect(formatProblem({ file: 'news.md', field: 'date', reason: 'r', line: 6 })).toBe('news.md:6: date: r');
-    expect(formatProblem({ file: 'news.md', field: 'body', reason: 'r', line: 12, column: 3 })).toBe('news.md:12:3: body: r');
+    expect(formatProblem({ ...problem, line: 6 })).toBe('news.md:6: date: r\n  hint: h [date-missing]');
+    expect(formatProblem({ ...problem, field: 'body', line: 12, column: 3 })).toMatch(/^news\.md:12:3: body: r\n/);
   });
 
-  test('formats a parsed problem on one line', () => {
-    const [problem] = problems(parseFrontMatter('news-x.md', md('title: T\nslug: s\ndescription: d\ntype: news')));
-    expect(formatProblem(problem!)).toMatch(/^news-x\.md: date: missing: news entries need an ISO date \(YYYY-MM-DD\)$/);
+  test('formats a parsed problem with its catalogue words', () => {
+    const [found] = problems(parseFrontMatter('news-x.md', md('title: T\nslug: s\ndescription: d\ntype: news')));
+    expect(formatProblem(found!)).toBe(
+      'news-x.md:1:1: date: missing: news entries need an ISO date (YYYY-MM-DD)\n' +
+        '  hint: Add e.g. date: 2025-01-15; a later date, or a time with its zone, schedules the post. [date-missing]',
+    );
   });
 });

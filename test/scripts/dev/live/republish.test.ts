@@ -56,7 +56,7 @@ test('first publish, saves, a bad file and its fix: the lines printed and the st
   const refused = await publisher.publish(['guide-b.md']);
   expect(refused.version).toBe(2);
   expect(refused.problems).toHaveLength(1);
-  expect(refused.problems[0]).toMatch(/^guide-b\.md:6: date: "2024-02-30" is not a real date/);
+  expect(refused.problems[0]).toMatch(/^guide-b\.md:6:7: date: "2024-02-30" is not a real date/);
   expect(log).toContain(refused.problems[0]);
   expect(log).toContain('1 problem(s) found: nothing was written.');
   expect(log.at(-1)).toMatch(/^Not published \(\d+ ms\): the site still serves version 2; the open pages show the problem\.$/);
