@@ -70,6 +70,10 @@ const betweenFields = <T extends Partial<Fields>>(schema: z.ZodType<T>) =>
 export const frontMatterSchema = betweenFields(fields);
 export type FrontMatter = z.output<typeof fields>;
 
-/** Front matter as stored with an entry (`entry/<sha256>`): all but `draft`, which the manifest's lists carry. */
-export const entryAttributesSchema = betweenFields(fields.omit({ draft: true }));
+/**
+ * Front matter as stored with an entry (`entry/<sha256>`): all but `draft`, which the manifest's lists carry. Each
+ * field's own rule, not the rules between fields: those are the upload's to enforce, so an entry stored before a rule
+ * was added still reads, rather than its page failing.
+ */
+export const entryAttributesSchema = fields.omit({ draft: true });
 export type EntryAttributes = Omit<FrontMatter, 'draft'>;

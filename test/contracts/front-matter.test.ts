@@ -63,8 +63,11 @@ describe('each mistake is one issue whose message is a catalogue code', () => {
   });
 });
 
-test("the reader's stored attributes follow the same rules, without draft", () => {
+test("the reader's stored attributes follow each field's rule, without draft; the rules between fields are the upload's", () => {
   expect(entryAttributesSchema.parse(news)).toEqual(news);
-  expect(entryAttributesSchema.safeParse({ ...news, description: 'Big news' }).success).toBe(false);
+  expect(entryAttributesSchema.safeParse({ ...news, slug: 'a b' }).success).toBe(false);
   expect(entryAttributesSchema.safeParse({ ...guide, draft: true }).success).toBe(false);
+  // Stored under older rules, it still reads: its page is served, not failed.
+  expect(entryAttributesSchema.safeParse({ ...news, description: news.title }).success).toBe(true);
+  expect(frontMatterSchema.safeParse({ ...news, description: news.title }).success).toBe(false);
 });
