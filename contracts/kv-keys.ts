@@ -5,8 +5,6 @@
 
 /** The only mutable content key, written last by every upload. */
 export const MANIFEST_KEY = 'manifest';
-/** The local upload's lock (scripts/content/publish/upload-lock.ts); a remote upload uses the Durable Object. */
-export const LOCK_KEY = 'lock/upload';
 
 /** Prefixes of the immutable keys an upload may clean up once no manifest names them. */
 export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] as const;

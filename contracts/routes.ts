@@ -35,21 +35,15 @@ export const SAMPLES_API_PREFIX = `${API_PREFIX}/samples/`;
 export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /**
- * The publish lock (worker/publishing/): POST with `Authorization: Bearer <PUBLISH_SECRET>`, from
- * `npm run upload -- --remote`. Not cookie-authenticated, so the only API paths the XSRF gate lets
- * through without its token; bodies in contracts/publish-lease.ts.
+ * The publish lock (worker/publishing/): POST with `Authorization: Bearer <PUBLISH_SECRET>`, from every upload (local
+ * and remote). Not cookie-authenticated, so the only API paths the XSRF gate lets through without its token; bodies in
+ * contracts/publish-lock.ts.
  */
-export const PUBLISH_LEASE_API_PATH = `${API_PREFIX}/publish/lease`;
+export const PUBLISH_CLAIM_API_PATH = `${API_PREFIX}/publish/claim`;
 export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
 export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
-export const PUBLISH_RESET_API_PATH = `${API_PREFIX}/publish/reset`;
 /** The paths the XSRF gate lets through to the bearer check. */
-export const PUBLISH_API_PATHS: readonly string[] = [
-  PUBLISH_LEASE_API_PATH,
-  PUBLISH_COMMIT_API_PATH,
-  PUBLISH_RELEASE_API_PATH,
-  PUBLISH_RESET_API_PATH,
-];
+export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_CLAIM_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];
 
 /** Whole-site previews (contracts/site-preview.ts): `/_preview/<name>?token=…` starts a session, this ends it (`?to=<path>`). */
 export const PREVIEW_PATH_PREFIX = '/_preview/';

@@ -1,11 +1,17 @@
 /**
- * The local KV namespace that `npm start` serves, opened by `npm run upload` on its own (Miniflare, .wrangler/state/v3).
- * I/O: reads the Wrangler configuration, starts workerd.
+ * The local state that `npm start` serves, opened by `npm run upload`: its KV, and the publish lock of the Worker
+ * running on it (`npm start`'s, else one started here). I/O: the state folder, workerd, the build.
  */
 import { resolve } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
+import { startLocalWorker } from '../tools/local-worker.ts';
+import { type KvStore, kvStoreFromBinding } from './content/kv/kv-store.ts';
+import { UploadConflictError } from './content/publish/publish-error.ts';
+import { LOCAL_PUBLISH_SECRET, type TakeLock, takePublishLock } from './content/publish/publish-lock.ts';
+import { ensureFreshBuild } from './dev/fresh-build.ts';
+import { claimLocalState } from './dev/live/dev-origin.ts';
 
 /** wrangler dev's default persistence root, relative to the project folder. */
 export const WRANGLER_STATE = '.wrangler/state';
@@ -29,4 +35,48 @@ export async function openLocalKv(
   });
   const namespace = (await mf.getKVNamespace(binding)) as unknown as KVNamespace;
   return { namespace, dispose: () => mf.dispose() };
+}
+
+/** The local KV alone, for reading. */
+export async function openLocalKvStore(persistTo: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
+  const kv = await openLocalKv('wrangler.toml', 'CONTENT', persistTo);
+  return { store: kvStoreFromBinding(kv.namespace), close: kv.dispose };
+}
+
+export interface LocalState {
+  store: KvStore;
+  lock: TakeLock;
+  close(): Promise<void>;
+}
+
+/**
+ * The state in `persistTo` with the publish lock of the one Worker that may run on it: `npm start`'s, reached over
+ * HTTP (its KV opened beside it, as SQLite allows), or else one started here for this upload, which `npm start` and
+ * other uploads then wait for (dev-origin.ts).
+ */
+export async function openLocalState(persistTo: string = WRANGLER_STATE, log: (line: string) => void = console.log): Promise<LocalState> {
+  const claim = claimLocalState(persistTo, 'upload');
+  if (!('release' in claim)) {
+    const { origin } = claim;
+    if (claim.by !== 'npm start' || !origin)
+      throw new UploadConflictError(
+        `${claim.by === 'upload' ? 'another upload' : 'npm start, still starting,'} (pid ${claim.pid}) runs the local Worker on ${persistTo}: nothing was written. Run the upload again when it is done.`,
+      );
+    return { ...(await openLocalKvStore(persistTo)), lock: () => takePublishLock({ origin, secret: LOCAL_PUBLISH_SECRET }) };
+  }
+  try {
+    ensureFreshBuild({ purpose: 'the local Worker of npm run upload', log });
+    const worker = await startLocalWorker({ persistTo, bindings: { PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } });
+    return {
+      store: worker.store,
+      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET }),
+      close: async () => {
+        await worker.dispose();
+        claim.release();
+      },
+    };
+  } catch (error) {
+    claim.release();
+    throw error;
+  }
 }

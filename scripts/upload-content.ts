@@ -6,9 +6,8 @@ import { resolve } from 'node:path';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
 import { type RunReport, writeGithubReport } from './content/publish/github-report.ts';
-import type { PublishLeaseOptions } from './content/publish/publish-lease-client.ts';
+import type { TakeLock } from './content/publish/publish-lock.ts';
 import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
-import type { UploadLock } from './content/publish/upload-lock.ts';
 
 const KV_BINDING = 'CONTENT';
 
@@ -22,7 +21,7 @@ const failed = (reason: string) => {
 interface Target {
   remote: boolean;
   config: string;
-  'persist-to'?: string | undefined;
+  'persist-to': string;
 }
 
 async function main(): Promise<number> {
@@ -40,7 +39,6 @@ async function main(): Promise<number> {
   // take seconds to load, which --help and a mistyped option should not wait for.
   const [
     { diskRenderCache },
-    { satoriCardMaker },
     { uploadContent },
     { verifyPublished },
     { formatHistory, readHistory },
@@ -51,7 +49,6 @@ async function main(): Promise<number> {
     { removePreview },
   ] = await Promise.all([
     import('./content/build/render-cache.ts'),
-    import('./content/cards/card-render.ts'),
     import('./content/publish/upload.ts'),
     import('./content/publish/verify.ts'),
     import('./content/publish/history.ts'),
@@ -84,11 +81,10 @@ async function main(): Promise<number> {
   if (args.rollback) {
     command = 'rollback';
     console.log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
-    const lock = await publishLock(args.remote, args.config);
-    return withStore(args, {}, async (store) => {
+    return withStore(args, {}, async (store, lock) => {
       const done = await rollback({
         store,
-        ...lock,
+        lock,
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log: (line) => console.log(line),
       });
@@ -102,19 +98,9 @@ async function main(): Promise<number> {
   if (removing !== undefined) {
     command = 'remove-preview';
     console.log(`Removing the preview ${removing} from the ${where}…`);
-    const lock = await publishLock(args.remote, args.config);
-    return withStore(args, {}, async (store) => {
-      await removePreview({ store, name: removing, ...lock, log: (line) => console.log(line) });
+    return withStore(args, {}, async (store, lock) => {
+      await removePreview({ store, name: removing, lock, log: (line) => console.log(line) });
       report = { ok: true, command: 'remove-preview', name: removing };
-      return 0;
-    });
-  }
-
-  if (args['reset-lock']) {
-    console.log('Checking the publish lock against the remote namespace…');
-    const [lease, { resetPublishLock }] = await Promise.all([publishLeaseOptions(args.config), import('./content/publish/reset-lock.ts')]);
-    return withStore(args, {}, async (store) => {
-      await resetPublishLock({ ...lease, store, log: (line) => console.log(line) });
       return 0;
     });
   }
@@ -123,28 +109,26 @@ async function main(): Promise<number> {
   const dir = resolve(args.dir);
   const what = args.preview === undefined ? '' : ` as the preview ${args.preview}`;
   console.log(`Publishing ${dir} to the ${where}${what}${args['dry-run'] ? ' (dry run)' : ''}…`);
-  const preview = await previewOptions(args.remote, args.config, Number(args['preview-days']), args['persist-to']);
+  const preview = await previewOptions(args.remote, args.config, args['persist-to']);
   if (args.preview !== undefined && !preview.secret) {
     const reason = `--preview needs its link signed: ${preview.missingSecret}. Nothing was written.`;
     console.error(`upload-content: ${reason}`);
     failed(reason);
     return 1;
   }
-  const lock = args['dry-run'] ? {} : await publishLock(args.remote, args.config);
   // uploadContent logs the request tally itself, as its last line.
-  return withStore(args, { tallyLogged: true }, async (store) => {
+  return withStore(args, { tallyLogged: true }, async (store, lock) => {
     const outcome = await uploadContent({
       content: dir,
       store,
-      ...lock,
+      lock,
       dryRun: args['dry-run'],
       log: (line) => console.log(line),
       strict: args.strict,
       preview,
       ...(args.preview === undefined ? {} : { previewName: args.preview }),
       keepVersions: keep,
-      // Without caches, every file is rendered and every social card drawn again.
-      ...(args['no-render-cache'] ? { cards: await satoriCardMaker() } : { renderCache: diskRenderCache() }),
+      renderCache: diskRenderCache(),
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
@@ -180,31 +164,43 @@ async function main(): Promise<number> {
 async function withStore(
   target: Target,
   { readOnlyNote = '', tallyLogged = false }: { readOnlyNote?: string; tallyLogged?: boolean },
-  run: (store: KvStore) => Promise<number>,
+  run: (store: KvStore, lock: TakeLock | undefined) => Promise<number>,
 ): Promise<number> {
-  const [{ KvApiError }, { KvLimitError }, { formatRequestTally }, { PublishStoppedError, UploadConflictError }] = await Promise.all([
+  const [
+    { KvApiError },
+    { KvLimitError },
+    { formatRequestTally },
+    { PublishStoppedError, UploadConflictError },
+    { openLocalKvStore, openLocalState },
+  ] = await Promise.all([
     import('./content/kv/kv-api-error.ts'),
     import('./content/kv/kv-batches.ts'),
     import('./content/kv/kv-store.ts'),
     import('./content/publish/publish-error.ts'),
+    import('./local-kv.ts'),
   ]);
   const printRequests = (store: KvStore, print: (line: string) => void) => {
     const tally = store.requests?.();
     if (tally) print(formatRequestTally(tally));
   };
-  let opened: { store: KvStore; close: () => Promise<void> };
+  let opened: { store: KvStore; lock?: TakeLock; close: () => Promise<void> };
   try {
-    opened = target.remote ? await openRemote(target.config) : await openLocal(target.config, target['persist-to']);
+    // Reading needs no lock: locally, then, no Worker either.
+    opened = target.remote
+      ? await openRemote(target.config)
+      : readOnlyNote
+        ? await openLocalKvStore(target['persist-to'])
+        : await openLocalState(target['persist-to']);
   } catch (error) {
-    // An unknown namespace or a refused token: nothing was written.
-    if (!(error instanceof KvApiError)) throw error;
+    // An unknown namespace, a refused token, another upload running the local Worker: nothing was written.
+    if (!(error instanceof KvApiError || error instanceof UploadConflictError)) throw error;
     failed(error.message);
-    console.error(`upload-content: ${error.notApplied ? 'refused' : 'stopped'}: ${error.message}`);
+    console.error(`upload-content: ${error instanceof KvApiError && !error.notApplied ? 'stopped' : 'refused'}: ${error.message}`);
     return 1;
   }
-  const { store, close } = opened;
+  const { store, lock, close } = opened;
   try {
-    const code = await run(store);
+    const code = await run(store, lock);
     // An upload logs the count itself, after its lock's release (upload.ts).
     if (!tallyLogged) printRequests(store, console.log);
     return code;
@@ -229,13 +225,12 @@ async function withStore(
  * `npm start` serves the local state on (dev-origin.ts). Remotely: SITE_URL, and the Worker
  * secret PREVIEW_SECRET, which the upload can only know from the environment.
  */
-async function previewOptions(remote: boolean, configPath: string, days: number, persistTo?: string): Promise<PreviewOptions> {
-  const [{ LOCAL_PREVIEW_SECRET }, { localSiteOrigin }, { WRANGLER_STATE }] = await Promise.all([
+async function previewOptions(remote: boolean, configPath: string, persistTo: string): Promise<PreviewOptions> {
+  const [{ DEFAULT_PREVIEW_DAYS: days, LOCAL_PREVIEW_SECRET }, { localSiteOrigin }] = await Promise.all([
     import('../contracts/preview-token.ts'),
     import('./dev/live/dev-origin.ts'),
-    import('./local-kv.ts'),
   ]);
-  if (!remote) return { origin: localSiteOrigin(persistTo ?? WRANGLER_STATE), secret: LOCAL_PREVIEW_SECRET, days };
+  if (!remote) return { origin: localSiteOrigin(persistTo), secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {
@@ -253,46 +248,29 @@ async function siteUrl(remote: boolean, configPath: string): Promise<string> {
   return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '')).href;
 }
 
-/**
- * Remotely, the publish lock: the Worker's Durable Object through its endpoint at PUBLISH_URL or
- * SITE_URL, with the Worker secret PUBLISH_SECRET from the environment (docs/publishing.md).
- * Locally, the KV lock (upload-lock.ts): Miniflare's KV is one process's SQLite, strongly
- * consistent, and the upload must work without `npm start` running.
- */
-async function publishLock(remote: boolean, configPath: string): Promise<{ lock?: (now: string) => Promise<UploadLock> }> {
-  if (!remote) return {};
-  const [options, { acquirePublishLease }] = await Promise.all([
-    publishLeaseOptions(configPath),
-    import('./content/publish/publish-lease-client.ts'),
-  ]);
-  return { lock: () => acquirePublishLease(options) };
-}
-
-/** The publish lock's address, secret and this upload's name; throws naming what is missing. */
-async function publishLeaseOptions(configPath: string): Promise<PublishLeaseOptions> {
-  const [{ unstable_readConfig }, { machineUser }] = await Promise.all([import('wrangler'), import('./content/publish/upload-lock.ts')]);
-  const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
-  const secret = process.env.PUBLISH_SECRET;
-  if (!secret)
-    throw new Error(
-      '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
-    );
-  if (!URL.canParse(origin))
-    throw new Error(
-      `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
-    );
-  return { origin, secret, holder: `${machineUser()} (pid ${process.pid})` };
-}
-
-/** The Miniflare KV that `npm start` serves, under .wrangler/state (local-kv.ts). */
-async function openLocal(configPath: string, persistTo: string | undefined): Promise<{ store: KvStore; close: () => Promise<void> }> {
-  const [{ openLocalKv }, { kvStoreFromBinding }] = await Promise.all([import('./local-kv.ts'), import('./content/kv/kv-store.ts')]);
-  const local = await openLocalKv(configPath, KV_BINDING, persistTo);
-  return { store: kvStoreFromBinding(local.namespace), close: local.dispose };
+/** The publish lock of the Worker at PUBLISH_URL or SITE_URL, with the Worker secret PUBLISH_SECRET from the environment. */
+function remoteLock(configPath: string): TakeLock {
+  return async () => {
+    const [{ unstable_readConfig }, { takePublishLock }] = await Promise.all([
+      import('wrangler'),
+      import('./content/publish/publish-lock.ts'),
+    ]);
+    const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
+    const secret = process.env.PUBLISH_SECRET;
+    if (!secret)
+      throw new Error(
+        '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+      );
+    if (!URL.canParse(origin))
+      throw new Error(
+        `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
+      );
+    return takePublishLock({ origin, secret });
+  };
 }
 
 /** The production namespace over Cloudflare's API; refuses an unknown namespace before anything else. */
-async function openRemote(configPath: string): Promise<{ store: KvStore; close: () => Promise<void> }> {
+async function openRemote(configPath: string): Promise<{ store: KvStore; lock: TakeLock; close: () => Promise<void> }> {
   const [{ unstable_readConfig }, { openCloudflareKvStore }] = await Promise.all([
     import('wrangler'),
     import('./content/kv/cloudflare-kv-store.ts'),
@@ -303,7 +281,8 @@ async function openRemote(configPath: string): Promise<{ store: KvStore; close: 
   const apiToken = process.env.CLOUDFLARE_API_TOKEN;
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
-  return { store: await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken }), close: async () => {} };
+  const store = await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken });
+  return { store, lock: remoteLock(configPath), close: async () => {} };
 }
 
 main().then(

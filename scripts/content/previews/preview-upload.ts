@@ -14,7 +14,7 @@ import type { RemoteImagePointer } from '../markdown/remote-images.ts';
 import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { planUpload, type UploadPlan } from '../publish/plan-upload.ts';
 import { PublishStoppedError, stage } from '../publish/publish-error.ts';
-import { machineUser, type UploadLock } from '../publish/upload-lock.ts';
+import { machineUser } from '../publish/publish-lock.ts';
 import { planLines } from '../publish/upload-report.ts';
 import type { PreviewOptions } from './preview-links.ts';
 import { previewWindow, readPreviews } from './previews.ts';
@@ -37,7 +37,6 @@ export interface PreviewUploadInput {
   link: PreviewOptions & { secret: string };
   keep: number;
   now: string;
-  lock: UploadLock | null;
   log: (line: string) => void;
 }
 
@@ -50,7 +49,7 @@ const notWritten = (name: string) => () =>
   `The preview ${name} was not written (its link shows the earlier upload of it, if any); the public site is unchanged. Run the same command again.`;
 
 export async function publishPreview(input: PreviewUploadInput): Promise<{ plan: UploadPlan; preview: PreviewOutcome }> {
-  const { built, cards, store, name, link, keep, now, lock, log } = input;
+  const { built, cards, store, name, link, keep, now, log } = input;
   const { existingKeys, records } = await stage(notWritten(name), async () => {
     const [keys, records] = await Promise.all([Promise.all(CONTENT_KEY_PREFIXES.map((p) => store.listKeys(p))), readPreviews(store)]);
     return { existingKeys: new Set(keys.flat()), records };
@@ -91,7 +90,6 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
   for (const draft of plan.drafts) log(`draft     ${draft.file} → ${draft.slug} (in the preview as a draft: not listed)`);
   await stage(notWritten(name), async () => {
     await store.putMany(plan.writes);
-    await lock?.check();
     await store.put(previewKey(name), JSON.stringify(record));
   });
   // Held under the lock until listed: an upload after this one lists the record, and so keeps its

@@ -10,7 +10,7 @@ import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
-import { type LockedCommandOptions, machineUser, underUploadLock } from './upload-lock.ts';
+import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
 
 /** The rollback cannot be done: nothing was written (a refusal, like a conflict: not wrapped as a KV failure). */
 export class RollbackRefusedError extends UploadConflictError {
@@ -20,9 +20,13 @@ export class RollbackRefusedError extends UploadConflictError {
   }
 }
 
-export interface RollbackOptions extends LockedCommandOptions {
+export interface RollbackOptions {
+  store: KvStore;
   /** The version to make live; default: the one the live version replaced. */
   version?: number;
+  lock?: TakeLock | undefined;
+  now?: string;
+  log?: (line: string) => void;
 }
 
 export interface RollbackOutcome {
@@ -31,9 +35,14 @@ export interface RollbackOutcome {
   restored: number;
 }
 
-export async function rollback({ version, ...options }: RollbackOptions): Promise<RollbackOutcome> {
-  const { store } = options;
-  return underUploadLock(options, async ({ lock, see, now, log }) => {
+export async function rollback({
+  store,
+  version,
+  lock: take,
+  now = new Date().toISOString(),
+  log = () => {},
+}: RollbackOptions): Promise<RollbackOutcome> {
+  return withPublishLock(take ?? null, log, async (lock) => {
     let served: number | null | undefined;
     const { current, target } = await stage(
       () => live.nothingPublished(served),
@@ -65,7 +74,7 @@ export async function rollback({ version, ...options }: RollbackOptions): Promis
       drafts: [],
       samples: [],
     };
-    await publishPlan(store, plan, see, lock);
+    await publishPlan(store, plan, lock);
     log(
       `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`,
     );

@@ -20,7 +20,6 @@ export const UPLOAD_OPTIONS = {
     default: false,
     help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)',
   },
-  local: { type: 'boolean', default: false, help: 'publish to the local state that `npm start` serves (the default)' },
   verify: {
     type: 'boolean',
     default: false,
@@ -31,13 +30,13 @@ export const UPLOAD_OPTIONS = {
     type: 'string',
     value: '<file>',
     default: 'wrangler.toml',
-    help: 'the Wrangler configuration naming the KV namespace (default: wrangler.toml)',
+    help: 'with --remote: the Wrangler configuration naming the namespace and SITE_URL (default: wrangler.toml)',
   },
-  'persist-to': { type: 'string', value: '<folder>', help: 'where the local state lives (default: .wrangler/state, as `wrangler dev`)' },
-  'no-render-cache': {
-    type: 'boolean',
-    default: false,
-    help: 'render every file and draw every social card again, ignoring what earlier runs kept',
+  'persist-to': {
+    type: 'string',
+    value: '<folder>',
+    default: '.wrangler/state',
+    help: 'the local state to publish to (default: .wrangler/state, what `npm start` serves)',
   },
   'client-diagrams': {
     type: 'boolean',
@@ -59,12 +58,6 @@ export const UPLOAD_OPTIONS = {
     value: '<name>',
     help: 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up',
   },
-  'preview-days': {
-    type: 'string',
-    value: '<days>',
-    default: '7',
-    help: 'how long the preview links printed (drafts, --preview) work (default: 7; remote links need PREVIEW_SECRET)',
-  },
   history: {
     type: 'boolean',
     default: false,
@@ -75,11 +68,6 @@ export const UPLOAD_OPTIONS = {
     value: '[N]',
     default: false,
     help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
-  },
-  'reset-lock': {
-    type: 'boolean',
-    default: false,
-    help: 'with --remote: clear a stale publish lock, one that remembers a version the namespace no longer has (recreated, or its manifest removed); refuses while the namespace has it',
   },
   keep: {
     type: 'string',
@@ -106,7 +94,9 @@ export function usage(): string {
     '',
     'Publishes content/*.md to Workers KV: validates every file, renders the markdown, writes what',
     'changed, then the manifest. Exit code 0 on success; 1 when a file is invalid (nothing written),',
-    'another upload holds the lock, or --verify finds a problem; 2 on bad usage.',
+    'another upload holds the publish lock, KV fails, or --verify finds a problem; 2 on bad usage.',
+    'Without --remote it publishes to the local state, through the publish lock of the Worker `npm start`',
+    'runs, or of one it runs itself when none does (then it builds dist/ first if stale).',
     '',
     'Options:',
     ...flags.map(([flag, help]) => `${flag.padEnd(width)}${help}`),
@@ -126,17 +116,9 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   }
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
-  if (args.remote && args.local) return { ok: false, error: 'choose --local or --remote, not both' };
-  const modes = [
-    args.verify,
-    args.history,
-    args.rollback,
-    args['reset-lock'],
-    args.preview !== undefined,
-    args['remove-preview'] !== undefined,
-  ];
+  const modes = [args.verify, args.history, args.rollback, args.preview !== undefined, args['remove-preview'] !== undefined];
   if (modes.filter(Boolean).length > 1)
-    return { ok: false, error: 'choose one of --verify, --history, --rollback, --reset-lock, --preview and --remove-preview' };
+    return { ok: false, error: 'choose one of --verify, --history, --rollback, --preview and --remove-preview' };
   for (const flag of ['preview', 'remove-preview'] as const) {
     const name = args[flag];
     const problem = name === undefined ? null : previewNameProblem(name);
@@ -144,19 +126,9 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   }
   if (args['dry-run'] && (args.preview !== undefined || args['remove-preview'] !== undefined))
     return { ok: false, error: '--dry-run is for live uploads: a preview is itself the way to look before publishing' };
-  if (args['reset-lock'] && !args.remote)
-    return {
-      ok: false,
-      error: "--reset-lock is for the remote publish lock (with --remote): the local upload's lock remembers no version",
-    };
-  if (args['reset-lock'] && args['dry-run'])
-    return { ok: false, error: '--reset-lock has no dry run: it changes nothing unless the lock is stale' };
   if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
   if (args['dry-run'] && (args.history || args.rollback))
     return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
-  const days = Number(args['preview-days']);
-  if (!(days > 0 && days <= 365))
-    return { ok: false, error: `--preview-days must be a number of days from 1 to 365, got "${args['preview-days']}"` };
   const keep = Number(args.keep);
   if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS) {
     return {

@@ -21,10 +21,9 @@ import { type ContentProblem, formatProblem, formatWarning } from '../source/pro
 import { formatScheduled, scheduledAt } from '../source/schedule.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
 import { planUpload, type UploadPlan } from './plan-upload.ts';
-import type { PublishStep } from './publish.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { acquireUploadLock, machineUser, type UploadLock, withUploadLock } from './upload-lock.ts';
+import { machineUser, type PublishLock, type TakeLock, withPublishLock } from './publish-lock.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
@@ -60,8 +59,8 @@ export interface UploadOptions {
    * no cards, and every page names the site card.
    */
   cards?: CardMaker | null;
-  /** Takes the upload lock: default the KV lock (upload-lock.ts); remotely the publish lock (publish-lease-client.ts). */
-  lock?: (now: string) => Promise<UploadLock>;
+  /** Takes the publish lock (publish-lock.ts); without it the caller is the store's only writer (a test's, the benchmark's). */
+  lock?: TakeLock | undefined;
   /**
    * Given with `content` a folder (the command line does), images shown from other hosts are
    * first copied into its media/remote/ (copy-remote-images.ts; a dry run writes no file).
@@ -95,7 +94,7 @@ export async function uploadContent({
   keepVersions = DEFAULT_KEEP_VERSIONS,
   diagrams,
   cards: cardMaker,
-  lock: takeLock = (at) => acquireUploadLock(store, at),
+  lock: takeLock,
   remoteImages = false,
 }: UploadOptions): Promise<UploadOutcome> {
   const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
@@ -131,7 +130,7 @@ export async function uploadContent({
   }
   const strictCopies = strict ? copyWarnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })) : [];
   if (!built.ok || strictCopies.length > 0) return refuse([...strictCopies, ...(built.ok ? [] : built.problems)]);
-  // Drawn before the lock is taken: a first upload's drawings take seconds, and the lease minutes.
+  // Drawn before the lock is taken, which other uploads then wait for: a first upload's drawings take seconds.
   const maker = cardMaker === undefined ? await satoriCardMaker(diskCardCache()) : cardMaker;
   const cards = maker ? await buildCards([...built.entries, ...built.drafts], maker) : null;
   built = { ...built, warnings: [...copyWarnings, ...built.warnings] };
@@ -144,8 +143,8 @@ export async function uploadContent({
     log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
   }
 
-  // Held from before the manifest is read until the clean-up is done (upload-lock.ts).
-  const outcome = await withUploadLock(dryRun ? null : () => takeLock(now), log, async (lock, see): Promise<UploadOutcome> => {
+  // Held from before the manifest is read until the clean-up is done (publish-lock.ts).
+  const outcome = await withPublishLock(dryRun ? null : (takeLock ?? null), log, async (lock): Promise<UploadOutcome> => {
     if (previewName !== undefined && previewLink) {
       const { plan, preview: published } = await publishPreview({
         built,
@@ -155,7 +154,6 @@ export async function uploadContent({
         link: previewLink,
         keep: keepVersions,
         now,
-        lock,
         log,
       });
       const written = plan.entries.filter((e) => e.status === 'written').length;
@@ -168,9 +166,8 @@ export async function uploadContent({
         preview: published,
       };
     }
-    return planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions, see);
+    return planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions);
   });
-  // Counted after the lock's release, the upload's last request.
   logTally(store, log);
   return outcome;
 }
@@ -195,10 +192,9 @@ async function planAndPublish(
   dryRun: boolean,
   log: (line: string) => void,
   now: string,
-  lock: UploadLock | null,
+  lock: PublishLock | null,
   preview: PreviewOptions | undefined,
   keepVersions: number,
-  seeStep: (step: PublishStep) => void,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
   const { previous, existingKeys, records, previews } = await stage(
@@ -242,17 +238,7 @@ async function planAndPublish(
   if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
   else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
 
-  if (!dryRun) {
-    await publishPlan(
-      store,
-      plan,
-      (step) => {
-        seeStep(step);
-        if (step.kind === 'cleanup-skipped') log(`clean-up skipped: ${step.reason}`);
-      },
-      lock ?? undefined,
-    );
-  }
+  if (!dryRun) await publishPlan(store, plan, lock);
 
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
   const entriesUnchanged = plan.entries.length - entriesWritten;

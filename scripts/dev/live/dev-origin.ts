@@ -1,14 +1,21 @@
 /**
- * The origin `npm start` serves on, recorded in its state folder for the upload to sign local draft links for (else
- * PORT or 8787; a wildcard address is named localhost). I/O: that file; a process check.
+ * Which process runs the local Worker on a state folder (`npm start` or an upload), and the origin `npm start` serves
+ * on, for the upload's publish lock and draft links (else PORT or 8787; a wildcard address is named localhost). I/O: that
+ * file; a process check.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../start-args.ts';
 
 const FILE = 'npm-start.json';
-const recordSchema = z.object({ origin: z.url(), pid: z.number().int().positive() });
+const recordSchema = z.object({
+  pid: z.number().int().positive(),
+  by: z.enum(['npm start', 'upload']).default('npm start'),
+  /** Set once `npm start` listens. */
+  origin: z.url().optional(),
+});
+export type StateHolder = z.infer<typeof recordSchema>;
 
 /** The origin a link to a server listening on `host`:`port` names. Pure. */
 export function linkOrigin(host: string, port: number): string {
@@ -16,13 +23,35 @@ export function linkOrigin(host: string, port: number): string {
   return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
 }
 
-/** Records `origin` as served from `stateDir`; the returned function removes the record. */
-export function recordDevOrigin(stateDir: string, origin: string): () => void {
+export interface LocalStateClaim {
+  /** `npm start`'s origin, once it listens. */
+  record(origin: string): void;
+  release(): void;
+}
+
+/**
+ * Makes this process the one running the Worker on `stateDir` (two workerd on one Durable Object's SQLite are not
+ * safe), or returns the live process that is. The record is created exclusively; a dead process's is replaced.
+ */
+export function claimLocalState(stateDir: string, by: StateHolder['by']): LocalStateClaim | StateHolder {
   const file = join(stateDir, FILE);
-  writeFileSync(file, `${JSON.stringify({ origin, pid: process.pid })}\n`);
-  return () => {
-    // Another dev server may have started on the same state since: its record stays.
-    if (readRecord(stateDir)?.pid === process.pid) rmSync(file, { force: true });
+  mkdirSync(stateDir, { recursive: true });
+  const write = (record: StateHolder, flag: 'wx' | 'w') => writeFileSync(file, `${JSON.stringify(record)}\n`, { flag });
+  for (;;) {
+    try {
+      write({ pid: process.pid, by }, 'wx');
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = readRecord(stateDir);
+      if (holder && alive(holder.pid)) return holder;
+      rmSync(file, { force: true });
+    }
+  }
+  const mine = () => readRecord(stateDir)?.pid === process.pid;
+  return {
+    record: (origin) => mine() && write({ pid: process.pid, by, origin }, 'w'),
+    release: () => mine() && rmSync(file, { force: true }),
   };
 }
 
@@ -48,7 +77,7 @@ const alive = (pid: number): boolean => {
 /** The origin of the dev server serving the local state in `stateDir` now, or null when none runs. */
 export function runningDevOrigin(stateDir: string): string | null {
   const record = readRecord(stateDir);
-  return record && alive(record.pid) ? record.origin : null;
+  return record?.origin && alive(record.pid) ? record.origin : null;
 }
 
 /**

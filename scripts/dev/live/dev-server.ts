@@ -2,7 +2,7 @@
  * `npm start`'s server: the built Worker in workerd, content/ published at start and on each save, open pages told.
  * I/O: starts workerd, listens on a port, watches a folder, writes the local KV (docs/publishing.md, Live preview).
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -16,8 +16,9 @@ import { diskCardCache } from '../../content/cards/card-cache.ts';
 import { satoriCardMaker } from '../../content/cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
 import { renderMarkdown } from '../../content/markdown/render-markdown.ts';
+import { LOCAL_PUBLISH_SECRET, takePublishLock } from '../../content/publish/publish-lock.ts';
 import { WRANGLER_STATE } from '../../local-kv.ts';
-import { linkOrigin, recordDevOrigin } from './dev-origin.ts';
+import { claimLocalState, linkOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
 import { liveClientScript } from './live-client.ts';
@@ -66,8 +67,19 @@ export async function startDevServer({
   cards,
 }: DevServerOptions): Promise<DevServer> {
   if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${contentDir} is not a folder: nothing to publish`);
-  const worker = await startLocalWorker({ persistTo, bindings: { MANIFEST_TTL_SECONDS: '0' } });
-  const closers: (() => unknown)[] = [() => diagrams?.close(), () => worker.dispose()];
+  const state = claimLocalState(persistTo, 'npm start');
+  if (!('release' in state))
+    throw new Error(
+      `${state.by === 'upload' ? 'an upload' : 'npm start'} (pid ${state.pid}) runs the local Worker on ${persistTo}${state.origin ? ` at ${state.origin}` : ''}: start again when it ends`,
+    );
+  // PUBLISH_SECRET: its saves and `npm run upload` publish under the publish lock of this Worker.
+  const worker = await startLocalWorker({ persistTo, bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } }).catch(
+    (error: unknown) => {
+      state.release();
+      throw error;
+    },
+  );
+  const closers: (() => unknown)[] = [() => state.release(), () => diagrams?.close(), () => worker.dispose()];
   /** Stops everything started, last first; one part failing to stop does not keep the others running. */
   const close = async () => {
     for (const closer of closers.splice(0).reverse()) {
@@ -127,8 +139,7 @@ export async function startDevServer({
     const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
     // Drafts' links name this server, in its publishes and in `npm run upload`'s while it runs.
     const origin = linkOrigin(host, address.port);
-    mkdirSync(persistTo, { recursive: true });
-    closers.push(recordDevOrigin(persistTo, origin));
+    state.record(origin);
 
     publisher = await contentPublisher({
       contentDir: resolve(contentDir),
@@ -140,6 +151,7 @@ export async function startDevServer({
       // One for the session, its cards in memory too: the fonts are read once, and a save reads no card from disk.
       cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
       preview: { origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
+      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET }),
     });
     const ready = publisher;
     // Watched from before the first publish, so that a save during it (a cold start renders every

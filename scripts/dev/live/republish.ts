@@ -9,6 +9,7 @@ import type { CardMaker } from '../../content/cards/build-cards.ts';
 import type { DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
 import type { KvStore } from '../../content/kv/kv-store.ts';
 import type { PreviewOptions } from '../../content/previews/preview-links.ts';
+import type { TakeLock } from '../../content/publish/publish-lock.ts';
 import { uploadContent } from '../../content/publish/upload.ts';
 import { loadContentFolder } from '../../content/source/load-content.ts';
 import { formatProblem } from '../../content/source/problems.ts';
@@ -25,6 +26,8 @@ export interface PublisherOptions {
   /** Draws social cards (one for the session); null: none. */
   cards: CardMaker | null;
   preview?: PreviewOptions;
+  /** The local Worker's publish lock: an `npm run upload` at the same time waits its turn or is refused. */
+  lock?: TakeLock;
 }
 
 export interface ContentPublisher {
@@ -42,6 +45,7 @@ export async function contentPublisher({
   diagrams,
   cards,
   preview,
+  lock,
 }: PublisherOptions): Promise<ContentPublisher> {
   const raw = await store.get(MANIFEST_KEY);
   let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
@@ -66,6 +70,7 @@ export async function contentPublisher({
           diagrams,
           cards,
           preview,
+          ...(lock ? { lock } : {}),
           log: (line) => lines.push(line),
         });
         if (outcome.ok) {
@@ -104,11 +109,11 @@ export async function contentPublisher({
 }
 
 /**
- * Of a save's upload lines, those worth printing: what was written, warnings, a skipped clean-up,
+ * Of a save's upload lines, those worth printing: what was written, warnings,
  * and the draft link or schedule of a file the save touched. Pure.
  */
 export function newsworthy(line: string, changed: readonly string[]): boolean {
-  if (/^(written |warning: |clean-up skipped)/.test(line)) return true;
+  if (/^(written |warning: )/.test(line)) return true;
   const file = /^(?:draft|scheduled) +([^ :]+)/.exec(line)?.[1];
   return file !== undefined && changed.includes(file);
 }

@@ -70,7 +70,6 @@ test("newsworthy: of a save's upload lines, what was written, warnings, and the 
   expect(newsworthy('written   guide-a.md → a', changed)).toBe(true);
   expect(newsworthy('written   media/shot.png → /media/1234.png', changed)).toBe(true);
   expect(newsworthy('warning: guide-a.md:9:1: body: removed a <script>: …', changed)).toBe(true);
-  expect(newsworthy('clean-up skipped: the manifest is now v9, written by another upload', changed)).toBe(true);
   expect(newsworthy('draft     news-b.md → http://localhost:8787/news/b?preview=1.x (not public; …)', changed)).toBe(true);
   expect(newsworthy('scheduled news-b.md → goes live 2026-12-01 18:00 UTC', changed)).toBe(true);
   expect(newsworthy('draft     news-c.md → http://localhost:8787/news/c?preview=1.x (not public; …)', changed)).toBe(false);
