@@ -16,17 +16,20 @@ import { claimLocalState } from './dev/live/dev-origin.ts';
 /** wrangler dev's default persistence root, relative to the project folder. */
 export const WRANGLER_STATE = '.wrangler/state';
 
+/** The id of wrangler.toml's CONTENT namespace, which keys its local copy and its publish lock (the binding when it has none). */
+export function localNamespaceId(configPath = 'wrangler.toml', binding = 'CONTENT'): string {
+  const declared = unstable_readConfig({ config: configPath }).kv_namespaces.find((ns: { binding: string }) => ns.binding === binding);
+  if (!declared) throw new Error(`${configPath} declares no KV namespace with binding ${binding}`);
+  return declared.id ?? binding;
+}
+
 /** Miniflare with the one KV namespace under wrangler's persistence root, so the data lands where `npm start` reads it. */
 export async function openLocalKv(
   configPath: string,
   binding: string,
   persistTo: string = WRANGLER_STATE,
 ): Promise<{ namespace: KVNamespace; dispose: () => Promise<void> }> {
-  const config = unstable_readConfig({ config: configPath });
-  const declared = config.kv_namespaces.find((ns: { binding: string }) => ns.binding === binding);
-  if (!declared) throw new Error(`${configPath} declares no KV namespace with binding ${binding}`);
-  // wrangler keys the local copy by the namespace id, or by the binding when there is none.
-  const id = declared.id ?? binding;
+  const id = localNamespaceId(configPath, binding);
   const mf = new Miniflare({
     modules: true,
     script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
@@ -56,20 +59,21 @@ export interface LocalState {
  */
 export async function openLocalState(persistTo: string = WRANGLER_STATE, log: (line: string) => void = console.log): Promise<LocalState> {
   const claim = claimLocalState(persistTo, 'upload');
+  const namespace = localNamespaceId();
   if (!('release' in claim)) {
     const { origin } = claim;
     if (claim.by !== 'npm start' || !origin)
       throw new UploadConflictError(
         `${claim.by === 'upload' ? 'another upload' : 'npm start, still starting,'} (pid ${claim.pid}) runs the local Worker on ${persistTo}: nothing was written. Run the upload again when it is done.`,
       );
-    return { ...(await openLocalKvStore(persistTo)), lock: () => takePublishLock({ origin, secret: LOCAL_PUBLISH_SECRET }) };
+    return { ...(await openLocalKvStore(persistTo)), lock: () => takePublishLock({ origin, secret: LOCAL_PUBLISH_SECRET, namespace }) };
   }
   try {
     ensureFreshBuild({ purpose: 'the local Worker of npm run upload', log });
     const worker = await startLocalWorker({ persistTo, bindings: { PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } });
     return {
       store: worker.store,
-      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET }),
+      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET, namespace }),
       close: async () => {
         await worker.dispose();
         claim.release();

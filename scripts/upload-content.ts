@@ -249,7 +249,7 @@ async function siteUrl(remote: boolean, configPath: string): Promise<string> {
 }
 
 /** The publish lock of the Worker at PUBLISH_URL or SITE_URL, with the Worker secret PUBLISH_SECRET from the environment. */
-function remoteLock(configPath: string): TakeLock {
+function remoteLock(configPath: string, namespace: string): TakeLock {
   return async () => {
     const [{ unstable_readConfig }, { takePublishLock }] = await Promise.all([
       import('wrangler'),
@@ -265,7 +265,7 @@ function remoteLock(configPath: string): TakeLock {
       throw new Error(
         `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
       );
-    return takePublishLock({ origin, secret });
+    return takePublishLock({ origin, secret, namespace });
   };
 }
 
@@ -282,7 +282,7 @@ async function openRemote(configPath: string): Promise<{ store: KvStore; lock: T
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
   const store = await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken });
-  return { store, lock: remoteLock(configPath), close: async () => {} };
+  return { store, lock: remoteLock(configPath, namespace.id), close: async () => {} };
 }
 
 main().then(

@@ -1,14 +1,11 @@
 /**
- * The publish lock, a Durable Object: one instance worldwide whose calls apply one at a time, holding who publishes
- * now and the live manifest version, with the compare-and-swap Workers KV lacks. I/O: its own SQLite storage.
+ * The publish lock, a Durable Object: one instance per KV namespace worldwide, whose calls apply one at a time, holding
+ * who publishes now and the live manifest version, with the compare-and-swap Workers KV lacks. I/O: its own SQLite storage.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { LockAnswer } from '../../contracts/publish-lock.ts';
 import type { WorkerEnv as Env } from '../app-env.ts';
 import { claim, commit, EMPTY_LOCK, type LockState, release } from './publish-rules.ts';
-
-/** The name of the one instance. */
-export const PUBLISH_LOCK_NAME = 'content';
 
 /** Each method reads, decides (publish-rules.ts) and writes with no await in between, so calls never interleave. */
 export class PublishLock extends DurableObject<Env> {

@@ -6,20 +6,20 @@ import type * as z from 'zod';
 import { claimRequestSchema, commitRequestSchema, type LockAnswer, releaseRequestSchema } from '../../contracts/publish-lock.ts';
 import { PUBLISH_API_PATHS, PUBLISH_CLAIM_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
-import { PUBLISH_LOCK_NAME, type PublishLock } from './publish-lock.ts';
+import type { PublishLock } from './publish-lock.ts';
 
-const lock = (c: Context<AppEnv>) => c.env.PUBLISH_LOCK.get(c.env.PUBLISH_LOCK.idFromName(PUBLISH_LOCK_NAME));
+const lock = (c: Context<AppEnv>, namespace: string) => c.env.PUBLISH_LOCK.get(c.env.PUBLISH_LOCK.idFromName(namespace));
 
 /** A route's handler: its body checked by `schema`, then `act` on the lock; 409 when it refuses. */
 const onLock =
-  <T>(schema: z.ZodType<T>, act: (stub: DurableObjectStub<PublishLock>, body: T) => Promise<LockAnswer>) =>
+  <T extends { namespace: string }>(schema: z.ZodType<T>, act: (stub: DurableObjectStub<PublishLock>, body: T) => Promise<LockAnswer>) =>
   async (c: Context<AppEnv>) => {
     const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return c.json({ error: `Body field ${issue.path.join('.') || '(root)'}: ${issue.message}` }, 400);
     }
-    const answer = await act(lock(c), parsed.data);
+    const answer = await act(lock(c, parsed.data.namespace), parsed.data);
     return c.json(answer, answer.ok ? 200 : 409);
   };
 

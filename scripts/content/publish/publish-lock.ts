@@ -18,6 +18,8 @@ export interface PublishLockOptions {
   origin: string;
   /** The Worker's PUBLISH_SECRET. */
   secret: string;
+  /** The id of the KV namespace published to: its lock. */
+  namespace: string;
 }
 
 /** Held by one upload: its compare-and-swap of the live version, and the release. */
@@ -71,14 +73,15 @@ async function call(options: PublishLockOptions, path: string, body: object): Pr
 export async function takePublishLock(options: PublishLockOptions): Promise<PublishLock> {
   // Unique per upload, so that two in one process exclude each other too.
   const holder = `${machineUser()} (pid ${process.pid}, ${randomUUID().slice(0, 8)})`;
-  const claimed = await call(options, PUBLISH_CLAIM_API_PATH, { holder });
+  const { namespace } = options;
+  const claimed = await call(options, PUBLISH_CLAIM_API_PATH, { namespace, holder });
   if (!claimed.ok)
     throw new UploadConflictError(
       `${claimed.reason}: nothing was written. Run the upload again when it is done; a crashed upload's lock lapses within ${LOCK_TTL_SECONDS} s.`,
     );
   return {
     async commit(basedOn, version) {
-      const answer = await call(options, PUBLISH_COMMIT_API_PATH, { holder, basedOn, version });
+      const answer = await call(options, PUBLISH_COMMIT_API_PATH, { namespace, holder, basedOn, version });
       if (!answer.ok)
         throw new UploadConflictError(
           `the publish lock refused version ${version}: ${answer.reason}. This upload wrote no manifest (entries it wrote stay unused until a manifest names them).`,
@@ -86,7 +89,7 @@ export async function takePublishLock(options: PublishLockOptions): Promise<Publ
     },
     async release() {
       try {
-        await call(options, PUBLISH_RELEASE_API_PATH, { holder });
+        await call(options, PUBLISH_RELEASE_API_PATH, { namespace, holder });
         return null;
       } catch (error) {
         return `the publish lock was not released (${(error as Error).message}): it lapses by itself within ${LOCK_TTL_SECONDS} s, and other uploads are refused until then.`;

@@ -17,7 +17,7 @@ import { satoriCardMaker } from '../../content/cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
 import { renderMarkdown } from '../../content/markdown/render-markdown.ts';
 import { LOCAL_PUBLISH_SECRET, takePublishLock } from '../../content/publish/publish-lock.ts';
-import { WRANGLER_STATE } from '../../local-kv.ts';
+import { localNamespaceId, WRANGLER_STATE } from '../../local-kv.ts';
 import { claimLocalState, linkOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
@@ -151,7 +151,7 @@ export async function startDevServer({
       // One for the session, its cards in memory too: the fonts are read once, and a save reads no card from disk.
       cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
       preview: { origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
-      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET }),
+      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET, namespace: localNamespaceId() }),
     });
     const ready = publisher;
     // Watched from before the first publish, so that a save during it (a cold start renders every

@@ -1,6 +1,6 @@
 /**
- * Two uploads at once: the publish lock lets exactly one publish, and the compare-and-swap refuses one
- * that read a stale manifest. Real uploads, contract server, workerd's Durable Object.
+ * Two uploads at once: the publish lock lets exactly one publish, and the compare-and-swap refuses one that read a
+ * stale manifest. Real uploads, contract server, workerd's Durable Object (one Worker for both tests).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
@@ -9,7 +9,7 @@ import { openCloudflareKvStore } from '../../../scripts/content/kv/cloudflare-kv
 import { historyKey } from '../../../scripts/content/publish/history.ts';
 import { namedKeys } from '../../../scripts/content/publish/named-keys.ts';
 import { UploadConflictError } from '../../../scripts/content/publish/publish-error.ts';
-import { acquirePublishLease } from '../../../scripts/content/publish/publish-lease-client.ts';
+import { takePublishLock } from '../../../scripts/content/publish/publish-lock.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
@@ -19,44 +19,49 @@ import { runRenderCache } from '../../support/run-render-cache.ts';
 
 const SECRET = 'test-publish-secret';
 const ACCOUNT = 'acc-lock';
-const NS = 'content-ns';
 const TOKEN = 'write-token';
 
 const renderCache = runRenderCache();
 let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
-const workers: LocalWorker[] = [];
+let worker: LocalWorker;
 beforeAll(async () => {
-  real = await loadFixtureSite();
+  [real, worker] = await Promise.all([loadFixtureSite(), startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET } })]);
 });
 afterAll(async () => {
   for (const api of apis) await api.close();
-  for (const worker of workers) await worker.dispose();
+  await worker?.dispose();
 });
 
-/** A fresh Worker (a fresh Durable Object) serving the lock on a loopback port. */
-async function lockWorker(): Promise<LocalWorker> {
-  const worker = await startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET }, listen: true });
-  workers.push(worker);
-  return worker;
-}
-
-async function kvApi(visibilityDelayMs = 0): Promise<CloudflareKvApi> {
-  const api = await startKvApi({ accountId: ACCOUNT, namespaces: [NS], tokens: { [TOKEN]: 'write' }, visibilityDelayMs });
+/** A contract server holding `namespace`, a lock of its own in the shared Worker. */
+async function kvApi(namespace: string, visibilityDelayMs = 0): Promise<CloudflareKvApi & { namespace: string }> {
+  const api = Object.assign(
+    await startKvApi({ accountId: ACCOUNT, namespaces: [namespace], tokens: { [TOKEN]: 'write' }, visibilityDelayMs }),
+    {
+      namespace,
+    },
+  );
   apis.push(api);
   return api;
 }
 
-/** One `npm run upload -- --remote`, as `holder`, logging into `lines`. */
-async function upload(worker: LocalWorker, api: CloudflareKvApi, holder: string, content: ContentFolder, now: string, lines: string[]) {
-  const store = await openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: NS, apiToken: TOKEN, baseURL: api.baseURL });
+/** One `npm run upload -- --remote`, logging into `lines`; its writes wait for `hold`. */
+async function upload(
+  api: CloudflareKvApi & { namespace: string },
+  content: ContentFolder,
+  now: string,
+  lines: string[],
+  hold?: Promise<unknown>,
+) {
+  const store = await openCloudflareKvStore({ accountId: ACCOUNT, namespaceId: api.namespace, apiToken: TOKEN, baseURL: api.baseURL });
   return uploadContent({
     content,
-    store,
+    store: hold ? { ...store, putMany: (pairs) => hold.then(() => store.putMany(pairs)) } : store,
     now,
-    renderCache,
+    // Not for two at once: they would write the same cache files.
+    ...(hold ? {} : { renderCache }),
     log: (line) => lines.push(line),
-    lock: () => acquirePublishLease({ origin: worker.url.href, secret: SECRET, holder }),
+    lock: () => takePublishLock({ origin: worker.url.href, secret: SECRET, namespace: api.namespace }),
   });
 }
 
@@ -66,42 +71,41 @@ const edited = (): ContentFolder => ({
 });
 
 test('two uploads at once: exactly one publishes, the other stops naming the holder and writes nothing', async () => {
-  const [api, worker] = await Promise.all([kvApi(), lockWorker()]);
+  const api = await kvApi('ns-race');
   const now = '2026-11-23T12:00:00.000Z';
-  const results = await Promise.allSettled([
-    upload(worker, api, 'alice@laptop (pid 1)', real, now, []),
-    upload(worker, api, 'bob@desktop (pid 2)', edited(), now, []),
-  ]);
+  // Each one's writes wait until the other is answered: the one holding the lock holds it while the other asks.
+  const answered: ((value?: unknown) => void)[] = [];
+  const settled = [0, 1].map(() => new Promise((resolve) => answered.push(resolve)));
+  const uploads = [upload(api, real, now, [], settled[1]), upload(api, edited(), now, [], settled[0])];
+  uploads.forEach((u, i) => void u.then(answered[i], answered[i]));
+  const results = await Promise.allSettled(uploads);
   const published = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   expect(published).toHaveLength(1);
   expect(refused).toHaveLength(1);
   const error = refused[0]!.reason as Error;
   expect(error).toBeInstanceOf(UploadConflictError);
-  const winner = results[0]!.status === 'fulfilled' ? 'alice@laptop (pid 1)' : 'bob@desktop (pid 2)';
   expect(error.message).toMatch(
-    new RegExp(
-      `^another upload holds the publish lock \\(held by ${winner.replace(/[()]/g, '\\$&')} until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\): nothing was written\\.`,
-    ),
+    /^another upload holds the publish lock \(\S+ \(pid \d+, \w+\), until \d{4}-\d\d-\d\dT[\d:.]+Z\); the live version is none: nothing was written\./,
   );
   // The loser wrote nothing: every write the server saw belongs to the one manifest it holds.
-  const contents = api.contents(NS);
+  const contents = api.contents(api.namespace);
   const manifest = parseStored(manifestSchema, contents.get(MANIFEST_KEY)!, 'manifest');
   expect(manifest.version).toBe(1);
   const named = new Set(namedKeys(manifest));
   expect([...contents.keys()].filter((key) => key !== MANIFEST_KEY && key !== historyKey(1) && !named.has(key))).toEqual([]);
 });
 
-test('an upload that reads a stale manifest after another published is refused by the compare-and-swap, before writing', async () => {
-  // Writes reach reads only after 3 s: the second upload plans against "no manifest".
-  const [api, worker] = await Promise.all([kvApi(3_000), lockWorker()]);
-  const first: string[] = [];
-  const outcome = await upload(worker, api, 'alice@laptop (pid 1)', real, '2026-11-23T12:00:00.000Z', first);
-  expect(outcome.ok).toBe(true);
-  const writesBefore = api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'value.put').length;
-  const second = upload(worker, api, 'bob@desktop (pid 2)', edited(), '2026-11-23T12:00:01.000Z', []);
+test('an upload that reads a stale manifest after another published is refused by the compare-and-swap, writing no manifest', async () => {
+  // Writes reach reads only after 3 s: the second upload plans against no manifest.
+  const api = await kvApi('ns-stale', 3_000);
+  const outcome = await upload(api, real, '2026-11-23T12:00:00.000Z', []);
+  expect(outcome.ok && outcome.plan.manifest.version).toBe(1);
+  const manifest = () => api.contents(api.namespace).get(MANIFEST_KEY);
+  const live = manifest();
+  const second = upload(api, edited(), '2026-11-23T12:00:01.000Z', []);
   await expect(second).rejects.toThrow(
-    /^the publish lock refused version 1 \(planned against none, but v1 was reserved since\): nothing was written\. Run the upload again: v1 was reserved \d+ s ago, and KV shows a new manifest everywhere within 60 s\./,
+    /^the publish lock refused version 1: it read the manifest as none, but v1 was published \d+ s ago and is live; KV does not show it here yet: run the upload again in \d+ s\. This upload wrote no manifest/,
   );
-  expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'value.put').length).toBe(writesBefore);
+  expect(manifest()).toBe(live);
 });

@@ -27,7 +27,7 @@ async function post(
   const response = await on.fetch(path, {
     method,
     headers: { 'content-type': 'application/json', ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify({ namespace: 'ns-1', ...(body as object) }),
   });
   const text = await response.text();
   return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : text };
