@@ -187,7 +187,7 @@ async function withStore(
   try {
     // Reading needs no lock: locally, then, no Worker either.
     opened = target.remote
-      ? await openRemote(target.config)
+      ? await openRemote(target.config, !readOnlyNote)
       : readOnlyNote
         ? await openLocalKvStore(target['persist-to'])
         : await openLocalState(target['persist-to']);
@@ -248,32 +248,15 @@ async function siteUrl(remote: boolean, configPath: string): Promise<string> {
   return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '')).href;
 }
 
-/** The publish lock of the Worker at PUBLISH_URL or SITE_URL, with the Worker secret PUBLISH_SECRET from the environment. */
-function remoteLock(configPath: string, namespace: string): TakeLock {
-  return async () => {
-    const [{ unstable_readConfig }, { takePublishLock }] = await Promise.all([
-      import('wrangler'),
-      import('./content/publish/publish-lock.ts'),
-    ]);
-    const origin = process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '');
-    const secret = process.env.PUBLISH_SECRET;
-    if (!secret)
-      throw new Error(
-        '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
-      );
-    if (!URL.canParse(origin))
-      throw new Error(
-        `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
-      );
-    return takePublishLock({ origin, secret, namespace });
-  };
-}
-
-/** The production namespace over Cloudflare's API; refuses an unknown namespace before anything else. */
-async function openRemote(configPath: string): Promise<{ store: KvStore; lock: TakeLock; close: () => Promise<void> }> {
-  const [{ unstable_readConfig }, { openCloudflareKvStore }] = await Promise.all([
+/**
+ * The production namespace over Cloudflare's API, refusing an unknown namespace before anything else; to write, with
+ * the publish lock of the Worker at PUBLISH_URL or SITE_URL and the Worker secret PUBLISH_SECRET from the environment.
+ */
+async function openRemote(configPath: string, writes: boolean): Promise<{ store: KvStore; lock?: TakeLock; close: () => Promise<void> }> {
+  const [{ unstable_readConfig }, { openCloudflareKvStore }, { takePublishLock }] = await Promise.all([
     import('wrangler'),
     import('./content/kv/cloudflare-kv-store.ts'),
+    import('./content/publish/publish-lock.ts'),
   ]);
   const config = unstable_readConfig({ config: configPath });
   const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
@@ -281,8 +264,19 @@ async function openRemote(configPath: string): Promise<{ store: KvStore; lock: T
   const apiToken = process.env.CLOUDFLARE_API_TOKEN;
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
+  const origin = process.env.PUBLISH_URL || String(config.vars?.SITE_URL ?? '');
+  const secret = process.env.PUBLISH_SECRET;
+  if (writes && !secret)
+    throw new Error(
+      '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+    );
+  if (writes && !URL.canParse(origin))
+    throw new Error(
+      `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
+    );
   const store = await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken });
-  return { store, lock: remoteLock(configPath, namespace.id), close: async () => {} };
+  const lock = () => takePublishLock({ origin, secret: secret ?? '', namespace: namespace.id! });
+  return { store, ...(writes ? { lock } : {}), close: async () => {} };
 }
 
 main().then(

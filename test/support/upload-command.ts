@@ -1,10 +1,17 @@
-/** Runs `npm run upload`'s script as a child process against the contract server and the publish lock stand-in. */
+/** Runs `npm run upload`'s script as a child process against the contract server and a real Worker's publish lock. */
 import { spawn } from 'node:child_process';
+import { startWorker } from './worker-runtime.ts';
 
 export interface CommandOutcome {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** The publish lock: the built Worker in workerd, with the PUBLISH_SECRET runRemoteUpload gives. */
+export async function startPublishLock(): Promise<{ origin: string; close(): Promise<void> }> {
+  const worker = await startWorker({ bindings: { PUBLISH_SECRET: 'publish-secret' } });
+  return { origin: worker.url.href, close: () => worker.dispose() };
 }
 
 /** The Cloudflare API and publish lock a remote upload talks to, as the tests start them. */

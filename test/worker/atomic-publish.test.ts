@@ -1,14 +1,16 @@
 /**
  * Atomic publishing: an upload cut after any number of writes leaves a whole site, two at once never leave a
- * manifest naming missing keys, and verify names each bad key. Real upload, workerd.
+ * manifest naming missing keys, and verify names each bad key. Real upload, workerd and its publish lock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { LOCK_KEY, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
 import { type KvPutOptions, type KvStore, withBulkOperations } from '../../scripts/content/kv/kv-store.ts';
-import { publishPlan, UploadConflictError } from '../../scripts/content/publish/publish.ts';
+import { publishPlan } from '../../scripts/content/publish/publish.ts';
+import { UploadConflictError } from '../../scripts/content/publish/publish-error.ts';
+import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
 import { type UploadOutcome, uploadContent } from '../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
@@ -38,11 +40,18 @@ const SITE_FILES = [
 ];
 let real: ContentFolder;
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: SECRET } });
   const fixture = await loadFixtureSite();
   real = { ...fixture, files: fixture.files.filter((f) => SITE_FILES.includes(f.file)) };
 });
 afterAll(() => worker?.dispose());
+
+const SECRET = 'test-publish-secret';
+let locks = 0;
+/** The Worker's publish lock for a namespace of its own: each test's uploads meet no other test's. */
+function lockOf(namespace = `ns-${++locks}`) {
+  return () => takePublishLock({ origin: worker.url.href, secret: SECRET, namespace });
+}
 
 const T = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 const md = (fm: string, body: string) => `---\n${fm}\n---\n${body}\n`;
@@ -116,18 +125,23 @@ async function expectSiteWhole(stored: Manifest): Promise<void> {
  * A store that stops working at its k-th mutation (put or delete, 0-based): that call and every
  * call after it throw, as when the machine loses its connection or the process dies.
  */
-function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: () => number } {
+function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: () => number; settled: () => Promise<unknown> } {
   let mutations = 0;
   let dead = false;
+  // Writes started before the interruption may land after the upload has stopped.
+  const started: Promise<void>[] = [];
   const mutate = async (run: () => Promise<void>) => {
     if (dead || mutations++ >= k) {
       dead = true;
       throw new Error(`simulated interruption after ${k} write(s)`);
     }
-    await run();
+    const write = run();
+    started.push(write);
+    await write;
   };
   return {
     mutations: () => mutations,
+    settled: () => Promise.allSettled(started),
     // Bulk writes and deletes go key by key, so that k can fall inside a batch.
     store: withBulkOperations({
       get: async (key) => {
@@ -161,14 +175,14 @@ describe('an upload interrupted after any number of writes', () => {
     succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(1) }));
     before = await snapshot();
     manifestB = await liveManifest();
-    // Count the mutations of a full upload of C: lock, writes, manifest, deletes, unlock.
+    // Count the mutations of a full upload of C: writes, manifest, deletes.
     const counting = failingAfter(worker.store, Number.POSITIVE_INFINITY);
     const full = succeeded(await uploadContent({ renderCache, content: versionC(), store: counting.store, now: T(2), ...KEEP_TWO }));
     total = counting.mutations();
     manifestC = full.plan.manifest;
     expect(full.plan.writes.length).toBeGreaterThanOrEqual(5);
     expect(full.plan.deletes.length).toBeGreaterThanOrEqual(2);
-    expect(total).toBe(1 + full.plan.writes.length + 1 + full.plan.deletes.length + 1);
+    expect(total).toBe(full.plan.writes.length + 1 + full.plan.deletes.length);
   });
 
   test('at every position k the site stays whole, and rerunning completes the upload', async () => {
@@ -193,13 +207,12 @@ describe('an upload interrupted after any number of writes', () => {
       expect(verified.problems, `k=${k}`).toEqual([]);
       await expectSiteWhole(live);
 
-      // Rerun, later than the interrupted run's lock expiry: it completes.
+      // Rerun: it completes.
       succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, now: T(10), ...KEEP_TWO }));
       const after = await liveManifest();
       expect(after.entries.map((e) => e.key)).toEqual(manifestC.entries.map((e) => e.key));
       expect(await worker.store.get(onlyInA), `k=${k}: the clean-up ran`).toBeNull();
       expect((await verifyPublished(worker.store)).ok, `k=${k} rerun`).toBe(true);
-      expect(await worker.store.get(LOCK_KEY)).toBeNull();
       await expectSiteWhole(after);
     }
     // Interrupted before the manifest: B; after it: C.
@@ -208,27 +221,28 @@ describe('an upload interrupted after any number of writes', () => {
     expect(positions.at(-1)).toBe(`k=${total}: completed, serving C`);
   });
 
-  test('a crashed upload leaves its lock: a rerun before its expiry is refused with a clear reason, and writes nothing', async () => {
+  test('a crashed upload leaves its lock held: a rerun before it lapses is refused naming the holder, and writes nothing', async () => {
     await restore(before);
-    const { store } = failingAfter(worker.store, 3);
-    await expect(uploadContent({ renderCache, content: versionC(), store, now: T(2), ...KEEP_TWO })).rejects.toThrow(
+    const lock = lockOf();
+    // A crash: the process ends, and with it the release.
+    const crashing = async () => ({ ...(await lock()), release: async () => null });
+    const { store, settled } = failingAfter(worker.store, 3);
+    await expect(uploadContent({ renderCache, content: versionC(), store, lock: crashing, now: T(2), ...KEEP_TWO })).rejects.toThrow(
       /simulated interruption/,
     );
-    expect(await worker.store.get(LOCK_KEY)).not.toBeNull();
+    await settled();
     const keys = (await worker.store.listKeys('')).sort();
-    const early = uploadContent({ renderCache, content: versionC(), store: worker.store, now: T(3), ...KEEP_TWO });
+    const early = uploadContent({ renderCache, content: versionC(), store: worker.store, lock, now: T(3), ...KEEP_TWO });
     await expect(early).rejects.toThrow(UploadConflictError);
-    await expect(early).rejects.toThrow(/another upload holds lock\/upload .*expires 2026-01-01T00:04:00\.000Z/);
+    await expect(early).rejects.toThrow(
+      /^another upload holds the publish lock \(\S+ \(pid \d+, \w+\), until [\d-]+T[\d:.]+Z\); the live version is none: nothing was written\./,
+    );
     expect((await worker.store.listKeys('')).sort()).toEqual(keys);
-    succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, now: T(5), ...KEEP_TWO }));
   });
 });
 
 describe('two uploads at once', () => {
-  beforeEach(async () => {
-    await clearKv();
-    succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(0) }));
-  });
+  beforeEach(clearKv);
 
   /** The store with a random pause before every call, so the two uploads interleave differently each time. */
   function jittery(inner: KvStore, seed: number): KvStore {
@@ -257,65 +271,56 @@ describe('two uploads at once', () => {
     });
   }
 
-  test('one publishes, the other stops with a clear reason; the manifest is wholly one of them', async () => {
-    for (let round = 0; round < 8; round++) {
+  test('through the publish lock, one after the other or one refused; the manifest is wholly one of them', async () => {
+    for (let round = 0; round < 3; round++) {
       await clearKv();
-      succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, now: T(0) }));
+      const lock = lockOf();
+      succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, lock, now: T(0) }));
       const results = await Promise.allSettled([
-        uploadContent({ renderCache, content: versionA(), store: jittery(worker.store, round * 2 + 1), now: T(1) }),
-        uploadContent({ renderCache, content: versionC(), store: jittery(worker.store, round * 2 + 2), now: T(1) }),
+        uploadContent({ renderCache, content: versionA(), store: jittery(worker.store, round * 2 + 1), lock, now: T(1) }),
+        uploadContent({ renderCache, content: versionC(), store: jittery(worker.store, round * 2 + 2), lock, now: T(1) }),
       ]);
-      const won = results.filter((r) => r.status === 'fulfilled');
-      const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-      expect(won, `round ${round}`).toHaveLength(1);
-      expect(lost[0]!.reason).toBeInstanceOf(UploadConflictError);
-      expect(String(lost[0]!.reason.message)).toMatch(/another upload|manifest changed/);
-      const winner = (won[0] as PromiseFulfilledResult<UploadOutcome>).value;
-      expect(await liveManifest()).toEqual(succeeded(winner).plan.manifest);
+      const won = results.filter((r) => r.status === 'fulfilled').map((r) => succeeded((r as PromiseFulfilledResult<UploadOutcome>).value));
+      for (const lost of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+        expect(lost.reason, `round ${round}`).toBeInstanceOf(UploadConflictError);
+        expect(String(lost.reason.message)).toMatch(/^another upload holds the publish lock /);
+      }
+      expect(won.length, `round ${round}`).toBeGreaterThan(0);
+      // The last to publish, on the version the other published if both did.
+      const last = won.sort((a, b) => a.plan.manifest.version - b.plan.manifest.version).at(-1)!;
+      expect(last.plan.manifest.version).toBe(won.length + 1);
+      expect(await liveManifest()).toEqual(last.plan.manifest);
       expect((await verifyPublished(worker.store)).problems).toEqual([]);
     }
     await expectSiteWhole(await liveManifest());
-    // 24 whole uploads (render, samples, diagrams from their disk cache): minutes on a busy machine.
   });
 
   test('compare-and-swap: a plan made against an older manifest writes no manifest and deletes nothing', async () => {
+    const lock = lockOf();
+    succeeded(await uploadContent({ renderCache, content: versionB(), store: worker.store, lock, now: T(0) }));
     const live = await liveManifest();
     // Plan C against B without publishing it, then let another upload publish A meanwhile.
     const planned = succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, dryRun: true, now: T(1) }));
     expect(planned.plan.basedOn).toBe(live.version);
-    succeeded(await uploadContent({ renderCache, content: versionA(), store: worker.store, now: T(2) }));
+    succeeded(await uploadContent({ renderCache, content: versionA(), store: worker.store, lock, now: T(2) }));
     const published = await worker.store.get(MANIFEST_KEY);
     const keys = (await worker.store.listKeys('')).sort();
 
-    await expect(publishPlan(worker.store, planned.plan)).rejects.toThrow(
-      new UploadConflictError(
-        `the manifest changed while this upload ran (planned against manifest v${live.version}, KV now holds manifest v${live.version + 1}): no manifest was written. Run the upload again.`,
+    const held = await lock();
+    const refused = publishPlan(worker.store, planned.plan, held);
+    await expect(refused).rejects.toThrow(UploadConflictError);
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `^the publish lock refused version ${live.version + 1}: it read the manifest as v${live.version}, but v${live.version + 1} was published \\d+ s ago and is live; ` +
+          'KV does not show it here yet: run the upload again in \\d+ s\\. This upload wrote no manifest',
       ),
     );
+    await held.release();
     expect(await worker.store.get(MANIFEST_KEY)).toBe(published);
     // Only C's new immutable entries were added; nothing was deleted.
     const after = (await worker.store.listKeys('')).sort();
     expect(keys.every((k) => after.includes(k))).toBe(true);
     expect((await verifyPublished(worker.store)).ok).toBe(true);
-  });
-
-  test('the clean-up is skipped when another upload published after this one', async () => {
-    const lines: string[] = [];
-    const plan = succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, dryRun: true, now: T(1) })).plan;
-    // Publish the plan's writes and manifest, then another upload replaces the manifest before the clean-up.
-    const store: KvStore = {
-      ...worker.store,
-      put: async (key, value, options) => {
-        await worker.store.put(key, value, options);
-        if (key === MANIFEST_KEY)
-          await worker.store.put(MANIFEST_KEY, JSON.stringify({ ...plan.manifest, version: plan.manifest.version + 1 }));
-      },
-    };
-    const withDeletes = { ...plan, deletes: ['entry/some-old-key'] };
-    await worker.store.put('entry/some-old-key', '{}');
-    await publishPlan(store, withDeletes, (step) => step.kind === 'cleanup-skipped' && lines.push(step.reason));
-    expect(lines).toEqual([`the manifest is now manifest v${plan.manifest.version + 1}, written by another upload`]);
-    expect(await worker.store.get('entry/some-old-key')).toBe('{}');
   });
 });
 

@@ -66,7 +66,13 @@ async function call(options: PublishLockOptions, path: string, body: object): Pr
   if ((response.status === 200 || response.status === 409) && answer.success) return answer.data;
   const error = (json as { error?: unknown } | undefined)?.error;
   // hono's bearerAuth answers 401 in plain text.
-  throw new Error(`publish lock: POST ${url} answered ${response.status}: ${typeof error === 'string' ? error : text.slice(0, 200)}`);
+  const detail =
+    response.status === 401
+      ? "the bearer token is not the Worker's PUBLISH_SECRET"
+      : typeof error === 'string'
+        ? error
+        : text.slice(0, 200);
+  throw new Error(`publish lock: POST ${url} answered ${response.status}: ${detail.replace(/\.?$/, '.')}`);
 }
 
 /** Takes the lock, or throws UploadConflictError naming its holder; nothing is written before. */

@@ -12,14 +12,13 @@ import { LOCAL_PREVIEW_SECRET } from '../../../../contracts/preview-token.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { formatPreviews, readPreviews } from '../../../../scripts/content/previews/previews.ts';
 import { namedKeys } from '../../../../scripts/content/publish/named-keys.ts';
+import { machineUser } from '../../../../scripts/content/publish/publish-lock.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
-import { machineUser } from '../../../../scripts/content/publish/upload-lock.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { LIVE_SITE, PREVIEW_SITE } from '../../../support/preview-fixture.ts';
-import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
-import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
+import { type CommandOutcome, runRemoteUpload, startPublishLock } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 2, day)).toISOString();
 const LINK = { origin: 'http://localhost:8787', secret: LOCAL_PREVIEW_SECRET, days: 7 };
@@ -130,12 +129,12 @@ test('samples are stored by path: a preview writes new ones, and shows the publi
 
 describe('the command line, remotely', () => {
   let api: CloudflareKvApi;
-  let lock: PublishLockServer;
+  let lock: Awaited<ReturnType<typeof startPublishLock>>;
   let dir: string;
   beforeAll(async () => {
     // Writes show in reads and listings only 300 ms later, as Workers KV's are eventually consistent.
     api = await startKvApi({ accountId: 'acc', namespaces: ['ns'], tokens: { token: 'write' }, visibilityDelayMs: 300 });
-    lock = await startPublishLockServer('publish-secret');
+    lock = await startPublishLock();
     dir = mkdtempSync(join(tmpdir(), 'race-element-previews-'));
     for (const [folder, site] of [
       ['live', LIVE_SITE],
@@ -160,12 +159,10 @@ describe('the command line, remotely', () => {
     return runRemoteUpload([...base, ...args], { api, lock }, { PREVIEW_SECRET: '', ...env });
   }
 
-  test('--preview publishes through the SDK, prints the link, takes the lock without reserving a version', async () => {
+  test('--preview publishes through the SDK and prints the link; the live manifest is untouched', async () => {
     expect((await cli(['--dir', join(dir, 'live')])).code).toBe(0);
     const live = api.contents('ns').get(MANIFEST_KEY);
-    const state = lock.state();
-    lock.calls.length = 0;
-    const run = await cli(['--dir', join(dir, 'preview'), '--preview', 'pr-7', '--preview-days', '3']);
+    const run = await cli(['--dir', join(dir, 'preview'), '--preview', 'pr-7']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
@@ -173,8 +170,6 @@ describe('the command line, remotely', () => {
     );
     expect(api.contents('ns').get(MANIFEST_KEY)).toBe(live);
     expect(api.contents('ns').has(previewKey('pr-7'))).toBe(true);
-    expect(lock.calls).toEqual(['/api/_analog/publish/lease', '/api/_analog/publish/lease', '/api/_analog/publish/release']);
-    expect(lock.state()).toEqual({ ...state, lease: null });
 
     // Straight after, a live upload lists the record, so the preview's keys stay.
     expect((await cli(['--dir', join(dir, 'live'), '--keep', '2'])).code).toBe(0);

@@ -20,17 +20,16 @@ import {
   withHistory,
 } from '../../../../scripts/content/publish/history.ts';
 import type { UploadPlan } from '../../../../scripts/content/publish/plan-upload.ts';
+import { machineUser } from '../../../../scripts/content/publish/publish-lock.ts';
 import { RollbackRefusedError, rollback } from '../../../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
-import { machineUser } from '../../../../scripts/content/publish/upload-lock.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
-import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
 import { runRenderCache } from '../../../support/run-render-cache.ts';
-import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
+import { type CommandOutcome, runRemoteUpload, startPublishLock } from '../../../support/upload-command.ts';
 
 const T = (day: number) => new Date(Date.UTC(2026, 1, day)).toISOString();
 const renderCache = runRenderCache();
@@ -104,7 +103,7 @@ describe('locally', () => {
     const lines: string[] = [];
     const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
     expect(outcome).toEqual({ version: 4, restored: 2 });
-    expect(writes).toEqual(['lock/upload', historyKey(4), MANIFEST_KEY]);
+    expect(writes).toEqual([historyKey(4), MANIFEST_KEY]);
     const live = await liveManifest(store);
     expect(live.version).toBe(4);
     expect(live.entries).toEqual(published[1]!.entries);
@@ -221,10 +220,10 @@ describe('the kept window (withHistory, pure)', () => {
 describe('remotely', () => {
   let api: CloudflareKvApi;
   let dir: string;
-  let lock: PublishLockServer;
+  let lock: Awaited<ReturnType<typeof startPublishLock>>;
   beforeAll(async () => {
     api = await startKvApi({ accountId: 'acc', namespaces: ['ns'], tokens: { token: 'write' } });
-    lock = await startPublishLockServer('publish-secret');
+    lock = await startPublishLock();
     dir = mkdtempSync(join(tmpdir(), 'race-element-history-'));
   });
   afterAll(async () => {
@@ -266,15 +265,8 @@ describe('remotely', () => {
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
     ]);
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
-    // The lock is the publish lock's (the Worker's Durable Object), not a KV key: lease, reservation of v4 on v3, renewal, release.
+    // The lock is the Worker's Durable Object, not a KV key.
     expect(written).toEqual([historyKey(4), MANIFEST_KEY]);
-    expect(lock.calls).toEqual([
-      '/api/_analog/publish/lease',
-      '/api/_analog/publish/commit',
-      '/api/_analog/publish/lease',
-      '/api/_analog/publish/release',
-    ]);
-    expect(lock.state()).toMatchObject({ lease: null, version: 4, pending: null });
     expect(parseStored(manifestSchema, api.contents('ns').get(MANIFEST_KEY)!, 'manifest').entries).toEqual(published[1]!.entries);
   });
 });

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { LOCK_KEY, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import {
   type CloudflareKvOptions,
@@ -16,7 +16,7 @@ import {
 } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { PublishStoppedError } from '../../../../scripts/content/publish/publish-error.ts';
-import { acquirePublishLease } from '../../../../scripts/content/publish/publish-lease-client.ts';
+import { takePublishLock } from '../../../../scripts/content/publish/publish-lock.ts';
 import { type UploadOptions, type UploadOutcome, uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
@@ -25,9 +25,10 @@ import { syntheticContent } from '../../../../tools/synthetic-content.ts';
 import type { CloudflareKvApi, KvApiServerOptions } from '../../../support/cloudflare-kv-api.ts';
 import { FIXTURE_SITE, loadFixtureSite } from '../../../support/fixture-site.ts';
 import { ACCOUNT, accountStoreOptions, NS, READ_TOKEN, startAccountKvApi, WRITE_TOKEN } from '../../../support/kv-api-account.ts';
-import { type PublishLockServer, startPublishLockServer } from '../../../support/publish-lock-server.ts';
 import { runRenderCache } from '../../../support/run-render-cache.ts';
-import { type CommandOutcome, runRemoteUpload } from '../../../support/upload-command.ts';
+import { type CommandOutcome, runRemoteUpload, startPublishLock } from '../../../support/upload-command.ts';
+
+type Lock = Awaited<ReturnType<typeof startPublishLock>>;
 
 const T = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 const VISIBILITY_MS = 200;
@@ -78,12 +79,23 @@ function changedAgain(): ContentFolder {
   return { ...copy, files: copy.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited again.\n` } : f)) };
 }
 
+let locks = 0;
+/** `count` short guides: the cost of an upload by its number of entries. */
+const manyEntries = (count: number): ContentFolder => ({
+  files: Array.from({ length: count }, (_, i) => ({
+    file: `guide-entry-${i}.md`,
+    source: `---\ntitle: "Entry ${i}"\nslug: entry-${i}\ndescription: "Entry ${i} of ${count}"\ntype: guide\n---\n${'Words of an entry. '.repeat(8)}${i}\n`,
+  })),
+  samples: [],
+  media: [],
+});
+
 async function publish(
   store: KvStore,
   content: ContentFolder,
   now: string,
   keepVersions?: number,
-  lock?: PublishLockServer,
+  lock?: Lock,
   options: Pick<UploadOptions, 'cards'> = {},
 ): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
@@ -95,8 +107,10 @@ async function publish(
     log: (line) => lines.push(line),
     ...options,
     ...(keepVersions ? { keepVersions } : {}),
-    // As `--remote` does: the publish lock (here its stand-in), no lock key in KV.
-    ...(lock ? { lock: () => acquirePublishLease({ origin: lock.origin, secret: 'publish-secret', holder: 'contract-test' }) } : {}),
+    // As `--remote` does: the Worker's publish lock, a fresh one for each namespace the tests start.
+    ...(lock
+      ? { lock: () => takePublishLock({ origin: lock.origin, secret: 'publish-secret', namespace: `${NS}-${now}-${++locks}` }) }
+      : {}),
   });
   if (!outcome.ok) throw new Error(`content problems: ${JSON.stringify(outcome.problems)}`);
   return { ...outcome, lines };
@@ -153,7 +167,6 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     const held = api.contents(NS);
     expect(held).toEqual(await snapshot(local));
     expect(parseStored(manifestSchema, held.get(MANIFEST_KEY)!, 'manifest').entries.map((e) => e.slug)).toContain('contract-page');
-    expect(held.has('lock/upload')).toBe(false);
     expect((await verifyPublished(store)).problems).toEqual([]);
 
     // The faults did happen, and were retried through.
@@ -168,12 +181,11 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 });
 
 describe('request counts', () => {
-  // A fresh lock for each test: each publishes version 1 into a fresh namespace.
-  let lock: PublishLockServer;
-  beforeEach(async () => {
-    lock = await startPublishLockServer('publish-secret');
+  let lock: Lock;
+  beforeAll(async () => {
+    lock = await startPublishLock();
   });
-  afterEach(() => lock.close());
+  afterAll(() => lock.close());
 
   test('a first publish of the fixture site makes 11 requests, and --verify 3', async () => {
     const api = await server();
@@ -208,7 +220,7 @@ describe('request counts', () => {
   test('a first publish of 1,000 entries makes 11 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
-    const site = syntheticContent(1000, { words: [30, 60] });
+    const site = manyEntries(1000);
     // Without social cards: drawing 1,000 would time satori here; the cards of content/ are counted above.
     const outcome = await publish(store, site, T(1), undefined, lock, { cards: null });
     expect(outcome.entriesWritten).toBe(1000);
@@ -256,16 +268,17 @@ describe('failures that stop an upload, each named with what the site serves', (
     expect(api.log.map((r) => r.operation)).toEqual(['namespace.get']);
   });
 
-  test('a token without write permission is refused at the first write, the lock, before anything of the site', async () => {
+  test('a token without write permission is refused at the first write, before the manifest', async () => {
     const { api, store, before } = await publishedV1({ apiToken: READ_TOKEN });
+    const batch = await changedBatch(store);
     const upload = publish(store, changedCopy(), T(2));
     await expect(upload).rejects.toThrow(PublishStoppedError);
     await expect(upload).rejects.toThrow(
-      'Cloudflare KV bulk write of key lock/upload failed: HTTP 403, Cloudflare error 10000: Authentication error. The API token in CLOUDFLARE_API_TOKEN is not allowed this: ' +
+      `Cloudflare KV bulk write of ${batch.name} failed: HTTP 403, Cloudflare error 10000: Authentication error. The API token in CLOUDFLARE_API_TOKEN is not allowed this: ` +
         'it needs the permission "Workers KV Storage: Edit" on account acc-contract (dash.cloudflare.com → My Profile → API Tokens). ' +
-        'Nothing new was published: the site is unchanged.',
+        'The manifest was not written: the site still serves version 1 (entries already written stay unused until a manifest names them); run the same command again.',
     );
-    expect(api.log.filter((r) => r.operation === 'bulk.write').map((r) => [r.status, r.keys])).toEqual([[403, ['lock/upload']]]);
+    expect(api.log.filter((r) => r.operation === 'bulk.write').map((r) => r.status)).toEqual([403]);
     expect(api.contents(NS)).toEqual(before);
   });
 
@@ -318,7 +331,7 @@ describe('failures that stop an upload, each named with what the site serves', (
     const host = new URL(api.baseURL).host;
     await api.close();
     await expect(publish(store, changedCopy(), T(2))).rejects.toThrow(
-      `Cloudflare KV value read of key ${LOCK_KEY} failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
+      `Cloudflare KV value read of key ${MANIFEST_KEY} failed: could not reach ${host} after 3 attempts: ECONNREFUSED (connect ECONNREFUSED ${host}). ` +
         'Nothing new was published: the site is unchanged.',
     );
     expect(api.contents(NS)).toEqual(before);
@@ -339,10 +352,10 @@ describe('failures that stop an upload, each named with what the site serves', (
 
 describe('the command line', () => {
   let dir: string;
-  let lock: PublishLockServer;
+  let lock: Lock;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'race-element-remote-'));
-    lock = await startPublishLockServer('publish-secret');
+    lock = await startPublishLock();
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -376,9 +389,8 @@ describe('the command line', () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/),
     );
-    // No lock key in KV (the lock is the Worker's Durable Object): its read, write, check, read and delete are gone.
+    // No lock key in KV: the lock is the Worker's Durable Object.
     expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
-    expect(lock.calls.filter((path) => path.endsWith('/lease'))).toHaveLength(2);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
@@ -398,7 +410,7 @@ describe('the command line', () => {
     const wrong = await run([], NS, api, { PUBLISH_SECRET: 'not-the-secret' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.trim().split('\n')[0]).toBe(
-      `upload-content: stopped: publish lock: POST ${lock.origin}/api/_analog/publish/lease answered 401: Missing or wrong bearer token (the value of PUBLISH_SECRET). Nothing new was published: the site is unchanged.`,
+      `upload-content: stopped: publish lock: POST ${lock.origin}api/_analog/publish/claim answered 401: the bearer token is not the Worker's PUBLISH_SECRET. Nothing new was published: the site is unchanged.`,
     );
     expect(api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete')).toEqual([]);
   });
