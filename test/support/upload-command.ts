@@ -1,6 +1,6 @@
 /** Runs `npm run upload`'s script as a child process against the contract server and a real Worker's publish lock. */
 import { spawn } from 'node:child_process';
-import { startWorker } from './worker-runtime.ts';
+import { startLocalWorker } from '../../tools/local-worker.ts';
 
 export interface CommandOutcome {
   code: number | null;
@@ -10,7 +10,7 @@ export interface CommandOutcome {
 
 /** The publish lock: the built Worker in workerd, with the PUBLISH_SECRET runRemoteUpload gives. */
 export async function startPublishLock(): Promise<{ origin: string; close(): Promise<void> }> {
-  const worker = await startWorker({ bindings: { PUBLISH_SECRET: 'publish-secret' } });
+  const worker = await startLocalWorker({ bindings: { PUBLISH_SECRET: 'publish-secret' } });
   return { origin: worker.url.href, close: () => worker.dispose() };
 }
 

@@ -80,16 +80,6 @@ function changedAgain(): ContentFolder {
 }
 
 let locks = 0;
-/** `count` short guides: the cost of an upload by its number of entries. */
-const manyEntries = (count: number): ContentFolder => ({
-  files: Array.from({ length: count }, (_, i) => ({
-    file: `guide-entry-${i}.md`,
-    source: `---\ntitle: "Entry ${i}"\nslug: entry-${i}\ndescription: "Entry ${i} of ${count}"\ntype: guide\n---\n${'Words of an entry. '.repeat(8)}${i}\n`,
-  })),
-  samples: [],
-  media: [],
-});
-
 async function publish(
   store: KvStore,
   content: ContentFolder,
@@ -187,17 +177,17 @@ describe('request counts', () => {
   });
   afterAll(() => lock.close());
 
-  test('a first publish of the fixture site makes 11 requests, and --verify 3', async () => {
+  test('a first publish of the fixture site makes 10 requests, and --verify 3', async () => {
     const api = await server();
     const store = await remote(api);
     const { lines } = await publish(store, real, T(1), undefined, lock);
-    // The manifest read three times (before rendering, for the plan, right before writing it); no lock key in KV.
+    // The manifest read once, for the plan; no lock key in KV.
     expect(store.requests()).toEqual({
-      total: 11,
-      byOperation: { 'namespace read': 1, 'key list': 6, 'value read': 2, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
+      total: 10,
+      byOperation: { 'namespace read': 1, 'key list': 6, 'value read': 1, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
-    expect(api.counts().total).toBe(11);
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)');
+    expect(api.counts().total).toBe(10);
     // The 28 social cards (26 entries, 2 drafts) and the 6 URLs of images the Worker fetches from
     // other hosts ride in the same bulk write as the entries: 67 keys, not 33, in as many requests.
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
@@ -217,14 +207,14 @@ describe('request counts', () => {
     expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
   });
 
-  test('a first publish of 1,000 entries makes 11 requests, and --verify 12', async () => {
+  test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
-    const site = manyEntries(1000);
+    const site = syntheticContent(1000, { words: [30, 60] });
     // Without social cards: drawing 1,000 would time satori here; the cards of content/ are counted above.
     const outcome = await publish(store, site, T(1), undefined, lock, { cards: null });
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 11, 'bulk.write': 2, 'keys.list': 6 });
+    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 6 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, then 1,000 entries and the search index, 100 keys a request.
@@ -390,7 +380,7 @@ describe('the command line', () => {
       expect.stringMatching(/^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/),
     );
     // No lock key in KV: the lock is the Worker's Durable Object.
-    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 2 value reads, 2 bulk writes)');
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)');
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
