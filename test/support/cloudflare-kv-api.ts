@@ -3,8 +3,8 @@
  * "The KV API contract server"). I/O: listens on a port; namespaces in memory.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { seededRandom } from '../../tools/seeded-random.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../tools/loopback-server.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
 
 export type KvApiOperation =
   | 'namespace.get'
@@ -26,7 +26,6 @@ export const KV_API_LIMITS = {
   keyBytes: 512,
   listMin: 10,
   listMax: 1000,
-  minExpirationTtl: 60,
   writeIntervalMs: 1000,
 };
 export type KvApiLimits = typeof KV_API_LIMITS;
@@ -97,7 +96,6 @@ export interface LoggedRequest {
 interface Version {
   /** null: deleted. */
   value: Buffer | null;
-  expiresAt: number | null;
   metadata: unknown;
   appliedAt: number;
   visibleAt: number;
@@ -205,10 +203,9 @@ export class CloudflareKvApi {
   /** What a namespace holds now, ignoring visibility delays: key → value as UTF-8 text. */
   contents(namespace: string): Map<string, string> {
     const out = new Map<string, string>();
-    const now = Date.now();
     for (const [key, versions] of this.#namespace(namespace)) {
       const latest = versions.at(-1);
-      if (latest?.value && (latest.expiresAt === null || latest.expiresAt > now)) out.set(key, latest.value.toString('utf8'));
+      if (latest?.value) out.set(key, latest.value.toString('utf8'));
     }
     return new Map([...out].sort(([a], [b]) => compareKeys(a, b)));
   }
@@ -217,13 +214,6 @@ export class CloudflareKvApi {
   bytes(namespace: string, key: string): Buffer | undefined {
     const latest = this.#namespace(namespace).get(key)?.at(-1);
     return latest?.value ?? undefined;
-  }
-
-  /** Seconds until a key expires, as its latest write asked (null: never, undefined: absent). */
-  expiresIn(namespace: string, key: string): number | null | undefined {
-    const latest = this.#namespace(namespace).get(key)?.at(-1);
-    if (!latest?.value) return undefined;
-    return latest.expiresAt === null ? null : (latest.expiresAt - Date.now()) / 1000;
   }
 
   #namespace(namespace: string): Map<string, Version[]> {
@@ -353,7 +343,7 @@ export class CloudflareKvApi {
   }
 
   #parsePair(pair: unknown, index: number): PlannedWrite {
-    const p = pair as { key?: unknown; value?: unknown; base64?: unknown; expiration_ttl?: unknown; metadata?: unknown };
+    const p = pair as { key?: unknown; value?: unknown; base64?: unknown; metadata?: unknown };
     if (!p || typeof p.key !== 'string' || typeof p.value !== 'string')
       throw new ApiAnswer(400, CODES.malformed, `pair ${index}: key and value must be strings`);
     const key = this.#checkKey(p.key);
@@ -364,20 +354,7 @@ export class CloudflareKvApi {
         CODES.payloadTooLarge,
         `value of ${key} too large: ${value.length} bytes, at most ${this.#limits.valueBytes}`,
       );
-    return { key, value, ttl: this.#checkTtl(p.expiration_ttl), metadata: p.metadata ?? null };
-  }
-
-  #checkTtl(ttl: unknown): number | null {
-    if (ttl === undefined || ttl === null) return null;
-    const n = Number(ttl);
-    if (!Number.isInteger(n) || n < this.#limits.minExpirationTtl) {
-      throw new ApiAnswer(
-        400,
-        CODES.malformed,
-        `Invalid expiration_ttl of ${String(ttl)}. Expiration TTL must be at least ${this.#limits.minExpirationTtl}.`,
-      );
-    }
-    return n;
+    return { key, value, metadata: p.metadata ?? null };
   }
 
   #serve(
@@ -432,7 +409,7 @@ export class CloudflareKvApi {
             ? [this.#rawPut(parsed, route)]
             : route.operation === 'bulk.write'
               ? parsed.writes
-              : parsed.keys.map((key) => ({ key, value: null, ttl: null, metadata: null }));
+              : parsed.keys.map((key) => ({ key, value: null, metadata: null }));
         if (unsuccessful) return { result: { successful_key_count: 0, unsuccessful_keys: planned.map((w) => w.key) } };
         const hot = planned.find((w) => {
           const last = ns.get(w.key)?.at(-1);
@@ -447,13 +424,7 @@ export class CloudflareKvApi {
         const visibleAt = now + (this.#options.visibilityDelayMs ?? 0);
         for (const w of planned) {
           const versions = ns.get(w.key) ?? [];
-          versions.push({
-            value: w.value,
-            expiresAt: w.ttl === null ? null : now + w.ttl * 1000,
-            metadata: w.metadata,
-            appliedAt: now,
-            visibleAt,
-          });
+          versions.push({ value: w.value, metadata: w.metadata, appliedAt: now, visibleAt });
           ns.set(w.key, versions);
         }
         return route.operation === 'bulk.write' || route.operation === 'bulk.delete'
@@ -465,7 +436,6 @@ export class CloudflareKvApi {
 
   #rawPut(parsed: ParsedRequest, route: Route): PlannedWrite {
     const { body, contentType } = parsed.rawPut!;
-    const ttl = this.#checkTtl(new URL(`http://x${route.query ?? ''}`).searchParams.get('expiration_ttl') ?? undefined);
     let value = body;
     if (contentType?.startsWith('multipart/form-data')) {
       const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
@@ -474,7 +444,7 @@ export class CloudflareKvApi {
       value = part;
     }
     if (value.length > this.#limits.valueBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `value too large: ${value.length} bytes`);
-    return { key: route.key!, value, ttl, metadata: null };
+    return { key: route.key!, value, metadata: null };
   }
 
   #list(ns: Map<string, Version[]>, route: Route, now: number): { result: unknown; resultInfo: unknown } {
@@ -497,10 +467,7 @@ export class CloudflareKvApi {
       .filter((key) => after === null || compareKeys(key, after) > 0);
     const page = names.slice(0, limit);
     const more = names.length > limit;
-    const result = page.map((name) => {
-      const latest = visibleVersion(ns.get(name), now)!;
-      return latest.expiresAt === null ? { name } : { name, expiration: Math.floor(latest.expiresAt / 1000) };
-    });
+    const result = page.map((name) => ({ name }));
     return { result, resultInfo: { count: page.length, cursor: more ? Buffer.from(page.at(-1)!, 'utf8').toString('base64url') : '' } };
   }
 }
@@ -508,7 +475,6 @@ export class CloudflareKvApi {
 interface PlannedWrite {
   key: string;
   value: Buffer | null;
-  ttl: number | null;
   metadata: unknown;
 }
 
@@ -558,7 +524,7 @@ function visibleVersion(versions: Version[] | undefined, now: number): Version |
 
 function visibleValue(versions: Version[] | undefined, now: number): Buffer | null {
   const version = visibleVersion(versions, now);
-  if (!version?.value || (version.expiresAt !== null && version.expiresAt <= now)) return null;
+  if (!version?.value) return null;
   return version.value;
 }
 

@@ -7,7 +7,7 @@ import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
-import { type KvPutOptions, type KvStore, withBulkOperations } from '../../scripts/content/kv/kv-store.ts';
+import { type KvStore, withBulkOperations } from '../../scripts/content/kv/kv-store.ts';
 import { publishPlan } from '../../scripts/content/publish/publish.ts';
 import { UploadConflictError } from '../../scripts/content/publish/publish-error.ts';
 import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
@@ -152,7 +152,7 @@ function failingAfter(inner: KvStore, k: number): { store: KvStore; mutations: (
         if (dead) throw new Error('simulated interruption');
         return inner.listKeys(prefix);
       },
-      put: (key: string, value: string | Uint8Array, options?: KvPutOptions) => mutate(() => inner.put(key, value, options)),
+      put: (key: string, value: string | Uint8Array) => mutate(() => inner.put(key, value)),
       delete: (key: string) => mutate(() => inner.delete(key)),
     }),
   };
@@ -260,9 +260,9 @@ describe('two uploads at once', () => {
         await pause();
         return inner.listKeys(prefix);
       },
-      put: async (key, value, options) => {
+      put: async (key, value) => {
         await pause();
-        return inner.put(key, value, options);
+        return inner.put(key, value);
       },
       delete: async (key) => {
         await pause();

@@ -239,8 +239,8 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       return values;
     },
 
-    async put(key, value, putOptions) {
-      await bulkWrite([toBulkPair({ key, value, ...putOptions }, limits)], describeBatch([key], 0, 1));
+    async put(key, value) {
+      await bulkWrite([toBulkPair({ key, value }, limits)], describeBatch([key], 0, 1));
     },
 
     async putMany(pairs) {

@@ -16,7 +16,6 @@ export const KV_LIMITS = {
   bulkGetKeys: 100,
   valueBytes: 25 * 1024 * 1024,
   keyBytes: 512,
-  minExpirationTtl: 60,
   listPageKeys: 1000,
 };
 export type KvLimits = typeof KV_LIMITS;
@@ -26,7 +25,6 @@ export interface BulkPair {
   key: string;
   value: string;
   base64?: true;
-  expiration_ttl?: number;
 }
 
 /** A pair or key that no request could carry: refused before anything is written. */
@@ -38,19 +36,14 @@ export class KvLimitError extends Error {
 }
 
 /** The API form of a pair: bytes become base64 (`base64: true`), text stays as it is. */
-export function toBulkPair({ key, value, expirationTtl }: KvPair, limits: KvLimits = KV_LIMITS): BulkPair {
+export function toBulkPair({ key, value }: KvPair, limits: KvLimits = KV_LIMITS): BulkPair {
   checkKey(key, limits);
   const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.byteLength;
   if (bytes > limits.valueBytes)
     throw new KvLimitError(
       `the value of ${key} is ${bytes} bytes; Workers KV takes at most ${limits.valueBytes} (25 MiB): nothing was written`,
     );
-  if (expirationTtl !== undefined && expirationTtl < limits.minExpirationTtl) {
-    throw new KvLimitError(`${key}: expirationTtl ${expirationTtl} s is below Workers KV's minimum of ${limits.minExpirationTtl} s`);
-  }
-  const pair: BulkPair = typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true };
-  if (expirationTtl !== undefined) pair.expiration_ttl = expirationTtl;
-  return pair;
+  return typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true };
 }
 
 export function checkKey(key: string, limits: KvLimits = KV_LIMITS): void {

@@ -4,12 +4,7 @@
  */
 import type { KVNamespace, KVNamespaceListResult } from '@cloudflare/workers-types';
 
-export interface KvPutOptions {
-  /** Seconds until KV drops the key by itself (at least 60, as Workers KV requires). */
-  expirationTtl?: number;
-}
-
-export interface KvPair extends KvPutOptions {
+export interface KvPair {
   key: string;
   /** Text, or bytes (sent base64-encoded to the API). */
   value: string | Uint8Array;
@@ -18,7 +13,7 @@ export interface KvPair extends KvPutOptions {
 /** Single-key operations: what every KV backend offers. */
 export interface KvBasicStore {
   get(key: string): Promise<string | null>;
-  put(key: string, value: string | Uint8Array, options?: KvPutOptions): Promise<void>;
+  put(key: string, value: string | Uint8Array): Promise<void>;
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix`. */
   listKeys(prefix: string): Promise<string[]>;
@@ -50,7 +45,7 @@ export function withBulkOperations(basic: KvBasicStore, concurrency = CONCURRENC
   };
   return {
     get: (key) => basic.get(key),
-    put: (key, value, options) => basic.put(key, value, options),
+    put: (key, value) => basic.put(key, value),
     delete: (key) => basic.delete(key),
     listKeys: (prefix) => basic.listKeys(prefix),
     async getMany(keys) {
@@ -58,8 +53,7 @@ export function withBulkOperations(basic: KvBasicStore, concurrency = CONCURRENC
       await each(keys, async (key) => void values.set(key, await basic.get(key)));
       return new Map(keys.map((key) => [key, values.get(key) ?? null]));
     },
-    putMany: (pairs) =>
-      each(pairs, ({ key, value, expirationTtl }) => basic.put(key, value, expirationTtl ? { expirationTtl } : undefined)),
+    putMany: (pairs) => each(pairs, ({ key, value }) => basic.put(key, value)),
     deleteMany: (keys) => each(keys, (key) => basic.delete(key)),
   };
 }
@@ -68,7 +62,7 @@ export function withBulkOperations(basic: KvBasicStore, concurrency = CONCURRENC
 export function kvStoreFromBinding(kv: KVNamespace): KvStore {
   return withBulkOperations({
     get: (key) => kv.get(key, 'text'),
-    put: (key, value, options) => kv.put(key, value, options?.expirationTtl ? { expirationTtl: options.expirationTtl } : undefined),
+    put: (key, value) => kv.put(key, value),
     delete: (key) => kv.delete(key),
     async listKeys(prefix) {
       const keys: string[] = [];

@@ -39,22 +39,14 @@ describe('writeBatches', () => {
 });
 
 describe('toBulkPair', () => {
-  test('text stays text, bytes become base64, the TTL is passed on', () => {
+  test('text stays text, bytes become base64', () => {
     expect(toBulkPair({ key: 'a', value: 'tëxt' })).toEqual({ key: 'a', value: 'tëxt' });
-    expect(toBulkPair({ key: 'b', value: new Uint8Array([255, 0]), expirationTtl: 60 })).toEqual({
-      key: 'b',
-      value: '/wA=',
-      base64: true,
-      expiration_ttl: 60,
-    });
+    expect(toBulkPair({ key: 'b', value: new Uint8Array([255, 0]) })).toEqual({ key: 'b', value: '/wA=', base64: true });
   });
 
-  test('keys over 512 bytes, invalid keys and short TTLs are refused with the key named', () => {
+  test('keys over 512 bytes and invalid keys are refused with the key named', () => {
     expect(() => toBulkPair({ key: 'é'.repeat(257), value: '' })).toThrow(/is 514 bytes; Workers KV keys are at most 512/);
     expect(() => toBulkPair({ key: '..', value: '' })).toThrow('".." is not a valid Workers KV key');
-    expect(() => toBulkPair({ key: 'lock', value: '', expirationTtl: 30 })).toThrow(
-      "lock: expirationTtl 30 s is below Workers KV's minimum of 60 s",
-    );
   });
 });
 

@@ -95,9 +95,9 @@ describe('locally', () => {
     const writes: string[] = [];
     const counting = withBulkOperations({
       ...store,
-      put: async (key, value, options) => {
+      put: async (key, value) => {
         writes.push(key);
-        return store.put(key, value, options);
+        return store.put(key, value);
       },
     });
     const lines: string[] = [];

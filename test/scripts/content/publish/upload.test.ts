@@ -98,9 +98,9 @@ describe('uploading the fixture site', () => {
     const sent: string[] = [];
     const counting: KvStore = {
       ...store,
-      put(key, value, options) {
+      put(key, value) {
         sent.push(key);
-        return store.put(key, value, options);
+        return store.put(key, value);
       },
       putMany(pairs) {
         sent.push(...pairs.map((p) => p.key));
