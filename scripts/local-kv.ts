@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
+import { WRANGLER_STATE } from './wrangler-state.ts';
 
-/** wrangler dev's default persistence root, relative to the project folder. */
-export const WRANGLER_STATE = '.wrangler/state';
+export { WRANGLER_STATE };
 
 /** Miniflare with the one KV namespace under wrangler's persistence root, so the data lands where `npm start` reads it. */
 export async function openLocalKv(

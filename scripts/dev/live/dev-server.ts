@@ -16,7 +16,7 @@ import { diskCardCache } from '../../content/cards/card-cache.ts';
 import { satoriCardMaker } from '../../content/cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
 import { renderMarkdown } from '../../content/markdown/render-markdown.ts';
-import { WRANGLER_STATE } from '../../local-kv.ts';
+import { WRANGLER_STATE } from '../../wrangler-state.ts';
 import { linkOrigin, recordDevOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
