@@ -115,14 +115,15 @@ function runNpmScript(script: string, root: string): number | null {
  */
 export function runNpmScriptQuietly(script: string, root: string): number | null {
   // One stream, so that an error stays between the lines it came after.
-  const { status, stdout, error } = spawnSync(`npm run ${script} 2>&1`, {
+  const { status, signal, stdout, error } = spawnSync(`npm run ${script} 2>&1`, {
     cwd: root,
     shell: true,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     env: { ...buildEnv(process.env), npm_config_update_notifier: 'false' },
   });
-  if (status !== 0) process.stderr.write(`${stdout ?? ''}${error ? `${error.message}\n` : ''}`);
+  // Stopped by a signal (Ctrl+C reaches the build too): what it printed is no failure to read.
+  if (status !== 0 && signal === null) process.stderr.write(`${stdout ?? ''}${error ? `${error.message}\n` : ''}`);
   return status;
 }
 
