@@ -5,6 +5,7 @@
  */
 import type { PageFragment } from '../contracts/page-fragment.ts';
 import { PAYLOAD_ELEMENT_ID, type PageFacts, type PageKind } from '../contracts/page-payload.ts';
+import { PREVIEW_PARAM } from '../contracts/preview-token.ts';
 import { announce } from './browser/announce.ts';
 import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
 import { followLink, installLinks } from './browser/links.ts';
@@ -41,8 +42,12 @@ function installPreloadErrorHandler(): void {
   window.addEventListener('vite:preloadError', (event) => event.preventDefault());
 }
 
-/** Pages that exist are counted; error and not-found pages are not. */
+/**
+ * Pages that exist are counted; error and not-found pages are not, nor a draft opened through its preview link: a
+ * reviewer, not a visitor, of a page the count would refuse as unknown.
+ */
 function countView(kind: PageKind, path: string): void {
+  if (new URLSearchParams(location.search).has(PREVIEW_PARAM)) return;
   if (kind !== 'notFound' && kind !== 'error' && kind !== 'unavailable') sendPageView(path);
 }
 

@@ -3,13 +3,8 @@
  * stored attributes with it. Pure. Each failure's message is a code of maintainer-errors.ts, which says it to people.
  */
 import * as z from 'zod';
+import { ENTRY_TYPES } from './front-matter-fields.ts';
 import type { MaintainerErrorCode } from './maintainer-errors.ts';
-
-/** An entry's `type`; untyped pages (features, sponsor) have none. */
-export const ENTRY_TYPES = ['guide', 'news'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-
-export const FRONT_MATTER_FIELDS = ['title', 'slug', 'description', 'type', 'date', 'draft'] as const;
 
 /** URL path segment characters that need no escaping; case is kept (e.g. `DSX`). */
 const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

@@ -3,12 +3,14 @@
  * Values are JSON, read through `parseStored`, so a corrupt or foreign value is a clear error, not a crash.
  */
 import * as z from 'zod';
-import { ENTRY_TYPES, entryAttributesSchema } from './front-matter.ts';
+import { entryAttributesSchema } from './front-matter.ts';
+import { ENTRY_TYPES } from './front-matter-fields.ts';
 import { PREVIEW_NAME_PATTERN } from './site-preview.ts';
 import { SOCIAL_CARD_URL_PATTERN, type SocialCard } from './social-card.ts';
 
 /** Front matter: contracts/front-matter.ts. */
-export type { EntryAttributes, EntryType } from './front-matter.ts';
+export type { EntryAttributes } from './front-matter.ts';
+export type { EntryType } from './front-matter-fields.ts';
 
 /** A heading of an article's table of contents. */
 export const tocItemSchema = z.object({

@@ -2,7 +2,7 @@
  * Every mistake a maintainer can make in content/ that the upload reports: a code, a message and a hint each, which
  * the upload and `npm start`'s live preview print. Pure.
  */
-import { ENTRY_TYPES, FRONT_MATTER_FIELDS } from './front-matter.ts';
+import { ENTRY_TYPES, FRONT_MATTER_FIELDS } from './front-matter-fields.ts';
 import { whyNotADate } from './why-not-a-date.ts';
 
 interface Entry<Args extends unknown[]> {

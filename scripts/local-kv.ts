@@ -12,9 +12,9 @@ import { UploadConflictError } from './content/publish/publish-error.ts';
 import { LOCAL_PUBLISH_SECRET, type TakeLock, takePublishLock } from './content/publish/publish-lock.ts';
 import { ensureFreshBuild } from './dev/fresh-build.ts';
 import { claimLocalState } from './dev/live/dev-origin.ts';
+import { WRANGLER_STATE } from './wrangler-state.ts';
 
-/** wrangler dev's default persistence root, relative to the project folder. */
-export const WRANGLER_STATE = '.wrangler/state';
+export { WRANGLER_STATE };
 
 /** The id of wrangler.toml's CONTENT namespace, which keys its local copy and its publish lock (the binding when it has none). */
 export function localNamespaceId(configPath = 'wrangler.toml', binding = 'CONTENT'): string {

@@ -22,18 +22,29 @@ export interface LocalMiniflare {
 }
 
 /**
+ * Folders of the instances not disposed yet, removed if the process exits first: `npm start` on Ctrl+C, on which
+ * Miniflare itself exits. One listener per process (vitest keeps modules between files: vitest.config.ts).
+ */
+const undisposedFolders = new Set<string>();
+process.on('exit', () => {
+  for (const folder of undisposedFolders) rmSync(folder, { recursive: true, force: true });
+});
+
+/**
  * Any Miniflare instance, whose temporary folder is gone once disposed. Miniflare puts its local storage in a fresh
  * folder under os.tmpdir() and does not wait for its removal on dispose, so a process exiting at once leaves it
  * behind: the instance is constructed with a folder of ours as os.tmpdir(), removed once workerd has stopped.
  */
 export function createMiniflare(options: MiniflareOptions, parent = tmpdir()): LocalMiniflare {
   const folder = mkdtempSync(join(parent, 'race-element-miniflare-'));
+  undisposedFolders.add(folder);
   const saved = process.env.TMPDIR;
   process.env.TMPDIR = folder;
   let mf: Miniflare;
   try {
     mf = new Miniflare(options);
   } catch (error) {
+    undisposedFolders.delete(folder);
     rmSync(folder, { recursive: true, force: true });
     throw error;
   } finally {
@@ -41,7 +52,11 @@ export function createMiniflare(options: MiniflareOptions, parent = tmpdir()): L
     else process.env.TMPDIR = saved;
   }
   let disposed: Promise<void> | undefined;
-  const dispose = () => (disposed ??= mf.dispose().finally(() => rmSync(folder, { recursive: true, force: true })));
+  const dispose = () =>
+    (disposed ??= mf.dispose().finally(() => {
+      undisposedFolders.delete(folder);
+      rmSync(folder, { recursive: true, force: true });
+    }));
   return { mf, dispose };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Whether dist/ is older than its sources, and the npm script that brings it up to date.
- * planBuild is pure; readBuildState reads file times; ensureFreshBuild runs the build.
+ * planBuild is pure; readBuildState reads file times; ensureFreshBuild runs the build, its output shown or held back.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -107,6 +107,24 @@ export function buildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 function runNpmScript(script: string, root: string): number | null {
   return spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit', env: buildEnv(process.env) }).status;
+}
+
+/**
+ * Runs `npm run <script>` with its output (Vite's chunk list, Wrangler's banner and bindings, npm's notices) held back,
+ * and prints that output to stderr only when it fails.
+ */
+export function runNpmScriptQuietly(script: string, root: string): number | null {
+  // One stream, so that an error stays between the lines it came after.
+  const { status, signal, stdout, error } = spawnSync(`npm run ${script} 2>&1`, {
+    cwd: root,
+    shell: true,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...buildEnv(process.env), npm_config_update_notifier: 'false' },
+  });
+  // Stopped by a signal (Ctrl+C reaches the build too): what it printed is no failure to read.
+  if (status !== 0 && signal === null) process.stderr.write(`${stdout ?? ''}${error ? `${error.message}\n` : ''}`);
+  return status;
 }
 
 /** Rebuilds what is stale; throws when the build fails. */

@@ -28,12 +28,12 @@ function parsePort(text: string, from: string): number {
   return port;
 }
 
-const OPTIONS = { port: { type: 'string' }, ip: { type: 'string' }, content: { type: 'string' } } as const;
+export const START_OPTIONS = { port: { type: 'string' }, ip: { type: 'string' }, content: { type: 'string' } } as const;
 
 /** node:util parseArgs, its errors said as npm start's usage errors. */
 function parse(argv: readonly string[]) {
   try {
-    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args: [...argv], options: START_OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';

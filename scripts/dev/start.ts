@@ -1,8 +1,11 @@
 /**
- * `npm start`: builds what is stale in dist/, then serves the site with live preview (docs/getting-started.md).
- * Exit 2 on bad usage, 1 when the build fails or the port is taken. I/O: runs the build and the dev server.
+ * `npm start`: one per checkout; builds what is stale in dist/ (its output shown only on failure), then serves the site
+ * with live preview (docs/getting-started.md). Exit 2 on bad usage, 1 when another runs, the build fails or the port is taken.
  */
-import { ensureFreshBuild } from './fresh-build.ts';
+import { constants } from 'node:os';
+import { WRANGLER_STATE } from '../wrangler-state.ts';
+import { ensureFreshBuild, runNpmScriptQuietly } from './fresh-build.ts';
+import { localStateHolder } from './live/dev-origin.ts';
 import { parseStartArgs, type StartArgs, UsageError } from './start-args.ts';
 
 function startArgs(): StartArgs {
@@ -16,8 +19,24 @@ function startArgs(): StartArgs {
 }
 
 const args = startArgs();
+// Told before any build; the dev server claims the state itself once built (dev-origin.ts).
+const holder = localStateHolder(WRANGLER_STATE);
+if (holder) {
+  const who =
+    holder.by === 'upload'
+      ? 'an upload runs the local Worker of'
+      : `another npm start ${holder.origin ? `serves ${holder.origin}` : 'is starting'} from`;
+  console.error(`npm start: ${who} this checkout (pid ${holder.pid}): use it, or stop it first (kill ${holder.pid})`);
+  process.exit(1);
+}
+// Exiting on these runs the 'exit' listeners (the state's record is removed), which their default action would skip.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(128 + constants.signals[signal]));
+
 try {
-  if (ensureFreshBuild({ purpose: 'npm start' }).kind === 'fresh') console.log('dist/ is up to date with its sources: no build needed.');
+  const started = performance.now();
+  const plan = ensureFreshBuild({ purpose: 'npm start', run: runNpmScriptQuietly });
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(plan.kind === 'fresh' ? 'dist/ is up to date with its sources: no build needed.' : `Built in ${seconds} s.`);
 } catch (error) {
   console.error(`npm start: ${(error as Error).message}`);
   process.exit(1);
@@ -25,9 +44,9 @@ try {
 
 // Loaded after the build: the upload pipeline and Miniflare take a moment to import.
 const { startDevServer } = await import('./live/dev-server.ts');
-let server: Awaited<ReturnType<typeof startDevServer>>;
 try {
-  server = await startDevServer(args);
+  const server = await startDevServer({ ...args, persistTo: WRANGLER_STATE });
+  console.log(`\nReady on ${server.url.href}: saving a file in ${args.contentDir}/ publishes it and updates the open pages. Ctrl+C stops.`);
 } catch (error) {
   const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
   console.error(
@@ -36,11 +55,4 @@ try {
       : `npm start: ${(error as Error).message}`,
   );
   process.exit(1);
-}
-console.log(`\nReady on ${server.url.href}: saving a file in ${args.contentDir}/ publishes it and updates the open pages. Ctrl+C stops.`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().finally(() => process.exit(0));
-  });
 }

@@ -1,7 +1,8 @@
 /** Client-side navigation in real Chromium: no reloads, history, meta, links left alone. */
 
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LOCAL_PREVIEW_SECRET, PREVIEW_PARAM, signPreview } from '../../contracts/preview-token.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { clickNewLink, clickPrefetchedGuides, enhanced, marker, pageHtmlRequests, setMarker } from '../support/navigation.ts';
 
@@ -210,5 +211,21 @@ describe('same-host navigation', () => {
     await dnt.page.waitForTimeout(300);
     expect(sent).toBe(0);
     await dnt.context.close();
+  });
+
+  test('a draft opened through its preview link posts no page view; the public page after it does', async () => {
+    const { page, context } = await site.open();
+    const beacons: string[] = [];
+    const isBeacon = (r: Request) => r.url().endsWith('/api/_analog/analytics/hits');
+    page.on('request', (r) => isBeacon(r) && beacons.push(JSON.parse(r.postData() ?? '{}').path));
+    const draft = '/news/secret-plans';
+    const token = await signPreview(LOCAL_PREVIEW_SECRET, draft, Math.floor(Date.now() / 1000) + 3600);
+    await page.goto(site.url(`${draft}?${PREVIEW_PARAM}=${token}`));
+    await page.locator('.draft-banner').waitFor();
+    await enhanced(page);
+    // Views are posted in idle time, in order: the draft's, had it one, would come before the next page's.
+    await Promise.all([page.waitForRequest(isBeacon), page.click('nav.site-nav a[href="/news"]')]);
+    expect(beacons).toEqual(['/news']);
+    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Every repository path that a comment or a doc names exists, and every relative link of the docs.
+ * Every repository path that a comment or a doc names exists, every file a doc names alone somewhere, and every relative link of the docs.
  * Reads the tracked files; content/ and the test fixtures are site data and left out.
  */
 import { execFileSync } from 'node:child_process';
@@ -64,6 +64,23 @@ describe('the extraction', () => {
   test('a missing path is reported with its file and line', () => {
     expect(namedPaths('// the guard (worker/http/no-such-file.ts)').filter((p) => !existsSync(p))).toEqual(['worker/http/no-such-file.ts']);
   });
+});
+
+/** Files a doc names by their name alone, in a code span (`republish.ts`, `wrangler.toml`, `.nvmrc`). */
+const bareFileNames = (line: string): string[] =>
+  [...line.matchAll(/`(\.nvmrc|[\w.-]+\.(?:toml|json|jsonc|ts|tsx|mjs|yml))`/g)].map((m) => m[1]!);
+
+test('every file a doc names by its name alone is a file of that name somewhere in the repository', () => {
+  const names = new Set(tracked.map((file) => file.split('/').at(-1)));
+  const missing = tracked
+    .filter((file) => file.endsWith('.md'))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => bareFileNames(line).flatMap((name) => (names.has(name) ? [] : [`${file}:${index + 1}: ${name}`]))),
+    );
+  expect(missing).toEqual([]);
+  expect(bareFileNames('the queue (`save-queue.ts`), `a/b.ts`, `x.md`, `.nvmrc`')).toEqual(['save-queue.ts', '.nvmrc']);
 });
 
 test('every path named in a comment or a doc exists', () => {

@@ -1,10 +1,12 @@
 /**
- * tools/local-worker.ts: Miniflare storage in our own folder gone on dispose, the KV probe, KV on disk
+ * tools/local-worker.ts: Miniflare storage in our own folder gone on dispose or exit, the KV probe, KV on disk
  * outliving a runtime, state shared with the upload, a missing bundle named. workerd.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, expect, test } from 'vitest';
 import { openLocalKv } from '../../scripts/local-kv.ts';
 import { createMiniflare, startLocalWorker } from '../../tools/local-worker.ts';
@@ -31,6 +33,22 @@ test('the instance stores under its own folder, removed when dispose() resolves,
   expect(readdirSync(join(parent, folder!)).some((name) => name.startsWith('miniflare-'))).toBe(true);
   await Promise.all([dispose(), dispose()]);
   expect(existsSync(join(parent, folder!))).toBe(false);
+});
+
+test('a process that exits with an instance still running, as npm start on Ctrl+C, leaves no folder behind', async () => {
+  parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
+  const script = `import { createMiniflare } from ${JSON.stringify(resolve('tools/local-worker.ts'))};
+    const { mf } = createMiniflare({ modules: true, script: 'export default { fetch() { return new Response("") } }' }, ${JSON.stringify(parent)});
+    await mf.ready;
+    console.log('ready');
+    process.stdin.on('data', () => process.exit(130));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((done) => child.once('exit', done));
+  await new Promise((ready) => createInterface({ input: child.stdout! }).once('line', ready));
+  expect(readdirSync(parent)).toHaveLength(1);
+  child.stdin!.write('exit\n');
+  await exited;
+  expect(readdirSync(parent)).toEqual([]);
 });
 
 test('options Miniflare refuses: its error, no folder left behind, TMPDIR as it was', () => {

@@ -1,9 +1,10 @@
 /**
  * Which process runs the local Worker on a state folder (`npm start` or an upload), and the origin `npm start` serves
  * on, for the upload's publish lock and draft links (else PORT or 8787; a wildcard address is named localhost). I/O: that
- * file; a process check.
+ * file; process and port checks.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../start-args.ts';
@@ -49,13 +50,22 @@ export function claimLocalState(stateDir: string, by: StateHolder['by']): LocalS
     }
   }
   const mine = () => readRecord(stateDir)?.pid === process.pid;
-  return {
-    record: (origin) => mine() && write({ pid: process.pid, by, origin }, 'w'),
-    release: () => mine() && rmSync(file, { force: true }),
+  const release = () => {
+    process.off('exit', release);
+    if (mine()) rmSync(file, { force: true });
   };
+  // However the process ends but SIGKILL (a crash's record is replaced: its pid is dead).
+  process.on('exit', release);
+  return { record: (origin) => mine() && write({ pid: process.pid, by, origin }, 'w'), release };
 }
 
-function readRecord(stateDir: string): z.infer<typeof recordSchema> | null {
+/** The live process that runs the Worker on `stateDir`, if any: what a second `npm start` or an upload is told. */
+export function localStateHolder(stateDir: string): StateHolder | null {
+  const record = readRecord(stateDir);
+  return record && alive(record.pid) ? record : null;
+}
+
+function readRecord(stateDir: string): StateHolder | null {
   try {
     const parsed = recordSchema.safeParse(JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')));
     return parsed.success ? parsed.data : null;
@@ -78,6 +88,27 @@ const alive = (pid: number): boolean => {
 export function runningDevOrigin(stateDir: string): string | null {
   const record = readRecord(stateDir);
   return record?.origin && alive(record.pid) ? record.origin : null;
+}
+
+/** Whether something accepts a connection on the origin's host and port within 2 s. */
+function answers(origin: string): Promise<boolean> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((done) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port), timeout: 2000 });
+    const end = (answered: boolean) => {
+      socket.destroy();
+      done(answered);
+    };
+    socket.once('connect', () => end(true));
+    socket.once('error', () => end(false));
+    socket.once('timeout', () => end(false));
+  });
+}
+
+/** The origin of the `npm start` serving `stateDir` now, for a link that must open: its pid alive and its port answering. */
+export async function runningDevServer(stateDir: string): Promise<string | null> {
+  const origin = runningDevOrigin(stateDir);
+  return origin !== null && (await answers(origin)) ? origin : null;
 }
 
 /**

@@ -78,9 +78,8 @@ export async function contentPublisher({
           news = outcome.plan.manifestChanged;
           state = { version: manifest.version, problems: [], moved: movedPaths(served, manifest) };
           served = manifest;
-          lines.forEach((line, i) => {
-            if (first || i === lines.length - 1 || newsworthy(line, changed)) log(line);
-          });
+          const shown = first ? firstPublishLines(lines) : lines.filter((line, i) => i === lines.length - 1 || newsworthy(line, changed));
+          for (const line of shown) log(line);
         } else {
           problems.push(...outcome.problems.map(formatProblem));
           for (const line of lines) if (!line.startsWith('unchanged ')) log(line);
@@ -116,4 +115,25 @@ export function newsworthy(line: string, changed: readonly string[]): boolean {
   if (/^(written |warning: )/.test(line)) return true;
   const file = /^(?:draft|scheduled) +([^ :]+)/.exec(line)?.[1];
   return file !== undefined && changed.includes(file);
+}
+
+/** More `written` lines than this on a first publish (a fresh state) are counted in one line. */
+const WRITTEN_LISTED = 10;
+
+/**
+ * A first publish's upload lines in a screen: its `unchanged` lines counted in one line, its `written` lines too
+ * when there are more than WRITTEN_LISTED (the upload's summary line counts entries, samples and images). Pure.
+ */
+export function firstPublishLines(lines: readonly string[]): string[] {
+  const count = (prefix: string) => lines.filter((line) => line.startsWith(prefix)).length;
+  const summaries = new Map<string, string>([['unchanged ', `unchanged ${count('unchanged ')} file(s), as the local state has them`]]);
+  if (count('written ') > WRITTEN_LISTED) summaries.set('written ', `written   ${count('written ')} file(s)`);
+  return lines.flatMap((line) => {
+    const prefix = [...summaries.keys()].find((p) => line.startsWith(p));
+    if (prefix === undefined) return [line];
+    const summary = summaries.get(prefix);
+    // The summary takes the place of the first line it counts.
+    summaries.set(prefix, '');
+    return summary ? [summary] : [];
+  });
 }

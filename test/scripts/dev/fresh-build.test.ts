@@ -5,8 +5,16 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { buildEnv, CLIENT_OUTPUT, ensureFreshBuild, planBuild, readBuildState, WORKER_OUTPUT } from '../../../scripts/dev/fresh-build.ts';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import {
+  buildEnv,
+  CLIENT_OUTPUT,
+  ensureFreshBuild,
+  planBuild,
+  readBuildState,
+  runNpmScriptQuietly,
+  WORKER_OUTPUT,
+} from '../../../scripts/dev/fresh-build.ts';
 
 describe('planBuild', () => {
   const source = (path: string, mtimeMs: number) => ({ path, mtimeMs });
@@ -110,4 +118,24 @@ test('a build started from inside vitest runs without the NODE_ENV, TEST and VIT
   expect(buildEnv({ PATH: '/usr/bin', NODE_ENV: 'test', TEST: 'true', VITEST: 'true', VITEST_MODE: 'RUN' })).toEqual({ PATH: '/usr/bin' });
   // A NODE_ENV set outside vitest is the user's, and stays.
   expect(buildEnv({ PATH: '/usr/bin', NODE_ENV: 'production' })).toEqual({ PATH: '/usr/bin', NODE_ENV: 'production' });
+});
+
+test("npm start's quiet build prints nothing when the script succeeds, and all it printed, in order, when it fails", () => {
+  const root = mkdtempSync(join(tmpdir(), 'quiet-build-'));
+  const scripts = { chatty: 'echo chunk list && echo bindings table >&2', broken: 'echo transformed && echo Build failed >&2 && exit 3' };
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'quiet-build', private: true, scripts }));
+  const written: string[] = [];
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+  const stdout = vi.spyOn(process.stdout, 'write');
+  try {
+    expect(runNpmScriptQuietly('chatty', root)).toBe(0);
+    expect(written).toEqual([]);
+    expect(runNpmScriptQuietly('broken', root)).toBe(3);
+    expect(written.join('')).toMatch(/transformed\nBuild failed\n/);
+    expect(stdout).not.toHaveBeenCalled();
+  } finally {
+    stderr.mockRestore();
+    stdout.mockRestore();
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { diskRenderCache } from '../../../scripts/content/build/render-cache.ts';
-import { linkOrigin, localSiteOrigin } from '../../../scripts/dev/live/dev-origin.ts';
+import { linkOrigin, localSiteOrigin, runningDevServer } from '../../../scripts/dev/live/dev-origin.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
 
 const run = promisify(execFile);
@@ -66,6 +66,7 @@ test("the dev server's publish prints links to its own port and host, and they o
 
 test('`npm run upload` to the same state while it runs signs for that origin too; without it, for the port npm start would take', async () => {
   expect(localSiteOrigin(state)).toBe(server!.url.origin);
+  expect(await runningDevServer(state)).toBe(server!.url.origin);
   const upload = await run(process.execPath, [
     'scripts/upload-content.ts',
     '--dir',
@@ -81,6 +82,8 @@ test('`npm run upload` to the same state while it runs signs for that origin too
 
   await server!.close();
   server = undefined;
+  // A link that must open names no server now.
+  expect(await runningDevServer(state)).toBeNull();
   expect(localSiteOrigin(state, {})).toBe('http://localhost:8787');
   expect(localSiteOrigin(state, { PORT: '8795' })).toBe('http://localhost:8795');
 });
