@@ -2,8 +2,8 @@
  * The production KV namespace through Cloudflare's REST API with the official SDK (`npm run upload -- --remote`).
  * I/O: HTTPS requests to the API, one at a time, counted (docs/publishing.md, How the upload writes to KV).
  */
-import Cloudflare from 'cloudflare';
-import { type CloudflareErrorItem, envelopeError, KvApiError, toKvApiError, unsuccessfulKeysError } from './kv-api-error.ts';
+import Cloudflare, { APIError } from 'cloudflare';
+import { type CloudflareErrorItem, KvApiError, toKvApiError, unsuccessfulKeysError } from './kv-api-error.ts';
 import { chunks, describeBatch, KV_LIMITS, type KvLimits, toBulkPair, writeBatches } from './kv-batches.ts';
 import type { KvStore, RequestTally } from './kv-store.ts';
 
@@ -102,7 +102,7 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
         const result = await send();
         // Set by countingFetch while `send` ran.
         const envelope = refused as Refusal | null;
-        if (envelope) throw envelopeError(envelope.status, envelope.errors, context());
+        if (envelope) throw new APIError(envelope.status, { errors: envelope.errors }, undefined, new Headers());
         const failed = (result as { unsuccessful_keys?: string[] } | null)?.unsuccessful_keys ?? [];
         if (failed.length > 0) throw unsuccessfulKeysError(failed, writes.length, context());
         return result;

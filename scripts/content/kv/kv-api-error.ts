@@ -62,17 +62,6 @@ function setupFix(
 const describeErrors = (errors: readonly CloudflareErrorItem[]) => errors.map((e) => `Cloudflare error ${e.code}: ${e.message}`).join('; ');
 const lead = ({ operation, target }: KvRequestContext) => `Cloudflare KV ${operation} of ${target} failed: `;
 
-/** A non-success envelope on a 2xx answer (the SDK reads only its `result`). */
-export function envelopeError(status: number, errors: CloudflareErrorItem[], context: KvRequestContext): KvApiError {
-  const detail = errors.length ? describeErrors(errors) : 'no error given';
-  return new KvApiError(
-    `${lead(context)}HTTP ${status} with "success": false, ${detail}.${setupFix(status, errors, context)}`,
-    status,
-    errors,
-    false,
-  );
-}
-
 /** A bulk answer listing keys it did not write or delete. */
 export function unsuccessfulKeysError(keys: readonly string[], total: number, context: KvRequestContext): KvApiError {
   const shown = keys.slice(0, 5).join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
@@ -94,8 +83,10 @@ export function toKvApiError(error: unknown, context: KvRequestContext): Error {
   const detail = errors.length ? describeErrors(errors) : body ? `the answer: ${body.slice(0, 200)}` : 'no error body';
   const retryAfter = status === 429 ? error.headers?.get('retry-after') : null;
   const wait = retryAfter ? ` (Retry-After: ${retryAfter} s)` : '';
+  // A 2xx here is an answer of "success": false (cloudflare-kv-store.ts).
+  const refused = status < 300 ? ' with "success": false' : '';
   return new KvApiError(
-    `${lead(context)}HTTP ${status}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`,
+    `${lead(context)}HTTP ${status}${refused}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`,
     status,
     errors,
     status >= 400 && status < 500 && status !== 408,
