@@ -180,18 +180,10 @@ export function planUpload({
 export function planBuilt(
   built: Extract<BuildResult, { ok: true }>,
   cards: BuiltCards | null,
-  { previous, existingKeys, now }: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
-): UploadPlan {
+  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
+) {
   const search = buildSearchIndexValue(built.entries);
-  return planUpload({
-    ...built,
-    search,
-    ...(cards ? { cards: cards.cards } : {}),
-    previous,
-    existingKeys,
-    renderer: RENDERER_VERSION,
-    now,
-  });
+  return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */
