@@ -52,13 +52,14 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
     total++;
     byOperation[current]!++;
     const response = await fetch(input, init);
-    if (response.ok) {
-      // The SDK reads only an answer's `result`: "success": false on a 2xx is caught here.
+    // The SDK reads only an answer's `result`: a 2xx that is not an envelope of "success": true is caught here
+    // (a value read's answer is the value itself).
+    if (response.ok && current !== 'value read') {
       const body = (await response
         .clone()
         .json()
         .catch(() => null)) as { success?: unknown; errors?: CloudflareErrorItem[] } | null;
-      if (body?.success === false) refused = { status: response.status, errors: body.errors ?? [] };
+      if (body?.success !== true) refused = { status: response.status, errors: body?.errors ?? [] };
     }
     if (response.status === 429 && retryAfterSeconds(response.headers.get('retry-after')) > MAX_RETRY_AFTER_SECONDS) {
       // The SDK obeys this header: a wait this long is the maintainer's decision, not a retry's.
