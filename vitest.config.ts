@@ -45,7 +45,7 @@ export default defineConfig({
     // limits of their own (polls, Playwright's actions), and these bound a test that truly hangs.
     testTimeout: 300_000,
     // Under GitHub Actions, the upload commands that tests run would report into the job's own
-    // outputs and summary (scripts/content/publish/github-report.ts): they report nowhere instead.
+    // outputs and summary (scripts/github/upload-report.ts): they report nowhere instead.
     env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', TEST_RENDER_CACHE: RENDER_CACHE },
     hookTimeout: 300_000,
     // Three test files at a time on two cores: a file often waits (on a browser's network, a child

@@ -5,13 +5,13 @@
 import { resolve } from 'node:path';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
-import { type RunReport, writeGithubReport } from './content/publish/github-report.ts';
 import type { TakeLock } from './content/publish/publish-lock.ts';
 import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
+import { type RunReport, writeGithubReport } from './github/upload-report.ts';
 
 const KV_BINDING = 'CONTENT';
 
-/** What the run tells a GitHub Actions job at the end (github-report.ts); set as the run goes. */
+/** What the run tells a GitHub Actions job at the end (github/upload-report.ts); set as the run goes. */
 let command: RunReport['command'] = 'read';
 let report: RunReport | undefined;
 const failed = (reason: string) => {

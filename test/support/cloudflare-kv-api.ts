@@ -6,15 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { type LoopbackServer, listenOnLoopback } from '../../tools/loopback-server.ts';
 import { seededRandom } from '../../tools/seeded-random.ts';
 
-export type KvApiOperation =
-  | 'namespace.get'
-  | 'keys.list'
-  | 'value.get'
-  | 'value.put'
-  | 'value.delete'
-  | 'bulk.write'
-  | 'bulk.delete'
-  | 'bulk.get';
+/** The routes the store calls; no single-value write or delete: it writes and deletes in bulk. */
+const OPERATIONS = ['namespace.get', 'keys.list', 'value.get', 'bulk.write', 'bulk.delete', 'bulk.get'] as const;
+export type KvApiOperation = (typeof OPERATIONS)[number];
 
 /** The documented limits, each overridable for a test that needs a small one. */
 export const KV_API_LIMITS = {
@@ -96,7 +90,6 @@ export interface LoggedRequest {
 interface Version {
   /** null: deleted. */
   value: Buffer | null;
-  metadata: unknown;
   appliedAt: number;
   visibleAt: number;
 }
@@ -174,24 +167,9 @@ export class CloudflareKvApi {
 
   /** Requests received so far, by operation (every attempt, faults included). */
   counts(): Record<KvApiOperation, number> & { total: number; rateLimited: number } {
-    const counts = {
-      'namespace.get': 0,
-      'keys.list': 0,
-      'value.get': 0,
-      'value.put': 0,
-      'value.delete': 0,
-      'bulk.write': 0,
-      'bulk.delete': 0,
-      'bulk.get': 0,
-      total: 0,
-      rateLimited: 0,
-    };
-    for (const entry of this.log) {
-      counts.total++;
-      if (entry.operation !== 'unrouted') counts[entry.operation]++;
-    }
-    counts.rateLimited = this.#rateLimited;
-    return counts;
+    const counts = Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as Record<KvApiOperation, number>;
+    for (const entry of this.log) if (entry.operation !== 'unrouted') counts[entry.operation]++;
+    return { ...counts, total: this.log.length, rateLimited: this.#rateLimited };
   }
   #rateLimited = 0;
 
@@ -245,13 +223,9 @@ export class CloudflareKvApi {
     const fail = (answer: ApiAnswer) =>
       send(answer.status, envelope(false, null, [{ code: answer.code, message: answer.message }]), answer.headers);
     try {
-      if (!route)
-        throw new ApiAnswer(
-          404,
-          CODES.noRoute,
-          `Could not route to ${new URL(url, 'http://x').pathname}, perhaps your object identifier is invalid?`,
-        );
-      const parsed = this.#parseRequest(route, body, req.headers['content-type']);
+      const path = new URL(url, 'http://x').pathname;
+      if (!route) throw new ApiAnswer(404, CODES.noRoute, `Could not route to ${path}, perhaps your object identifier is invalid?`);
+      const parsed = this.#parseRequest(route, body);
       entry.keys = parsed.keys;
       const fault = this.#takeFault(route.operation, parsed.keys);
       if (fault === 'drop') {
@@ -287,47 +261,28 @@ export class CloudflareKvApi {
   }
 
   /** Validates the request's body against the limits; no state is read or changed. */
-  #parseRequest(route: Route, body: Buffer, contentType: string | undefined): ParsedRequest {
+  #parseRequest(route: Route, body: Buffer): ParsedRequest {
     const limits = this.#limits;
     switch (route.operation) {
       case 'bulk.write': {
-        if (body.length > limits.bulkWriteBytes)
-          throw new ApiAnswer(
-            413,
-            CODES.payloadTooLarge,
-            `payload too large: ${body.length} bytes, at most ${limits.bulkWriteBytes} per request`,
-          );
-        const pairs = parseJson(body);
-        if (!Array.isArray(pairs)) throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key-value pairs');
-        if (pairs.length > limits.bulkWritePairs)
-          throw new ApiAnswer(400, CODES.malformed, `too many pairs: ${pairs.length}, at most ${limits.bulkWritePairs} per request`);
-        const writes = pairs.map((pair: unknown, i) => this.#parsePair(pair, i));
+        const max = limits.bulkWriteBytes;
+        if (body.length > max) throw new ApiAnswer(413, CODES.payloadTooLarge, `payload too large: ${body.length} bytes, at most ${max}`);
+        const pairs = parseList(parseJson(body), limits.bulkWritePairs, (pair) => typeof pair === 'object');
+        const writes = pairs.map((pair, i) => this.#parsePair(pair, i));
         return { keys: writes.map((w) => w.key), writes };
       }
-      case 'value.put': {
-        const key = this.#checkKey(route.key!);
-        return { keys: [key], writes: [], rawPut: { body, contentType } };
-      }
       case 'bulk.delete': {
-        const keys = parseJson(body);
-        if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string'))
-          throw new ApiAnswer(400, CODES.malformed, 'the body must be a JSON array of key names');
-        if (keys.length > limits.bulkDeleteKeys)
-          throw new ApiAnswer(400, CODES.malformed, `too many keys: ${keys.length}, at most ${limits.bulkDeleteKeys} per request`);
+        const keys = parseList(parseJson(body), limits.bulkDeleteKeys, isString) as string[];
         return { keys: keys.map((k) => this.#checkKey(k)), writes: [] };
       }
       case 'bulk.get': {
-        const parsed = parseJson(body) as { keys?: unknown; type?: unknown };
-        if (!parsed || !Array.isArray(parsed.keys) || !parsed.keys.every((k) => typeof k === 'string'))
-          throw new ApiAnswer(400, CODES.malformed, 'the body must be {"keys": [...]}');
-        if (parsed.keys.length > limits.bulkGetKeys)
-          throw new ApiAnswer(400, CODES.malformed, `too many keys: ${parsed.keys.length}, at most ${limits.bulkGetKeys} per request`);
-        if (parsed.type !== undefined && parsed.type !== 'text' && parsed.type !== 'json')
-          throw new ApiAnswer(400, CODES.malformed, 'type must be text or json');
-        return { keys: parsed.keys.map((k) => this.#checkKey(k)), writes: [], asJson: parsed.type === 'json' };
+        const parsed = parseJson(body) as { keys?: unknown; type?: unknown } | null;
+        const keys = parseList(parsed?.keys, limits.bulkGetKeys, isString) as string[];
+        // The store reads text only; `type: json` is not modelled.
+        if (parsed?.type !== undefined && parsed.type !== 'text') throw new ApiAnswer(400, CODES.malformed, 'type must be text');
+        return { keys: keys.map((k) => this.#checkKey(k)), writes: [] };
       }
       case 'value.get':
-      case 'value.delete':
         return { keys: [this.#checkKey(route.key!)], writes: [] };
       case 'keys.list':
       case 'namespace.get':
@@ -343,18 +298,15 @@ export class CloudflareKvApi {
   }
 
   #parsePair(pair: unknown, index: number): PlannedWrite {
-    const p = pair as { key?: unknown; value?: unknown; base64?: unknown; metadata?: unknown };
+    const p = pair as { key?: unknown; value?: unknown; base64?: unknown };
     if (!p || typeof p.key !== 'string' || typeof p.value !== 'string')
       throw new ApiAnswer(400, CODES.malformed, `pair ${index}: key and value must be strings`);
     const key = this.#checkKey(p.key);
     const value = p.base64 === true ? Buffer.from(p.value, 'base64') : Buffer.from(p.value, 'utf8');
-    if (value.length > this.#limits.valueBytes)
-      throw new ApiAnswer(
-        413,
-        CODES.payloadTooLarge,
-        `value of ${key} too large: ${value.length} bytes, at most ${this.#limits.valueBytes}`,
-      );
-    return { key, value, metadata: p.metadata ?? null };
+    const max = this.#limits.valueBytes;
+    if (value.length > max)
+      throw new ApiAnswer(413, CODES.payloadTooLarge, `value of ${key} too large: ${value.length} bytes, at most ${max}`);
+    return { key, value };
   }
 
   #serve(
@@ -374,11 +326,7 @@ export class CloudflareKvApi {
         CODES.namespaceNotFound,
         `${route.operation === 'namespace.get' ? 'get namespace' : route.operation}: 'namespace not found'`,
       );
-    const writes =
-      route.operation === 'bulk.write' ||
-      route.operation === 'bulk.delete' ||
-      route.operation === 'value.put' ||
-      route.operation === 'value.delete';
+    const writes = route.operation === 'bulk.write' || route.operation === 'bulk.delete';
     if (writes && grant !== 'write') throw new ApiAnswer(403, CODES.auth, 'Authentication error');
     const now = Date.now();
 
@@ -396,20 +344,13 @@ export class CloudflareKvApi {
         const values: Record<string, unknown> = {};
         for (const key of parsed.keys) {
           const value = visibleValue(ns.get(key), now);
-          values[key] = value === null ? null : parsed.asJson ? JSON.parse(value.toString('utf8')) : value.toString('utf8');
+          values[key] = value?.toString('utf8') ?? null;
         }
         return { result: { values } };
       }
-      case 'value.put':
       case 'bulk.write':
-      case 'value.delete':
       case 'bulk.delete': {
-        const planned =
-          route.operation === 'value.put'
-            ? [this.#rawPut(parsed, route)]
-            : route.operation === 'bulk.write'
-              ? parsed.writes
-              : parsed.keys.map((key) => ({ key, value: null, metadata: null }));
+        const planned = route.operation === 'bulk.write' ? parsed.writes : parsed.keys.map((key) => ({ key, value: null }));
         if (unsuccessful) return { result: { successful_key_count: 0, unsuccessful_keys: planned.map((w) => w.key) } };
         const hot = planned.find((w) => {
           const last = ns.get(w.key)?.at(-1);
@@ -424,39 +365,20 @@ export class CloudflareKvApi {
         const visibleAt = now + (this.#options.visibilityDelayMs ?? 0);
         for (const w of planned) {
           const versions = ns.get(w.key) ?? [];
-          versions.push({ value: w.value, metadata: w.metadata, appliedAt: now, visibleAt });
+          versions.push({ value: w.value, appliedAt: now, visibleAt });
           ns.set(w.key, versions);
         }
-        return route.operation === 'bulk.write' || route.operation === 'bulk.delete'
-          ? { result: { successful_key_count: planned.length, unsuccessful_keys: [] } }
-          : { result: {} };
+        return { result: { successful_key_count: planned.length, unsuccessful_keys: [] } };
       }
     }
-  }
-
-  #rawPut(parsed: ParsedRequest, route: Route): PlannedWrite {
-    const { body, contentType } = parsed.rawPut!;
-    let value = body;
-    if (contentType?.startsWith('multipart/form-data')) {
-      const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
-      const part = boundary ? multipartField(body, boundary, 'value') : null;
-      if (part === null) throw new ApiAnswer(400, CODES.malformed, 'multipart body without a value field');
-      value = part;
-    }
-    if (value.length > this.#limits.valueBytes) throw new ApiAnswer(413, CODES.payloadTooLarge, `value too large: ${value.length} bytes`);
-    return { key: route.key!, value, metadata: null };
   }
 
   #list(ns: Map<string, Version[]>, route: Route, now: number): { result: unknown; resultInfo: unknown } {
     const query = new URL(`http://x${route.query ?? ''}`).searchParams;
     const limit = query.has('limit') ? Number(query.get('limit')) : this.#limits.listMax;
-    if (!Number.isInteger(limit) || limit < this.#limits.listMin || limit > this.#limits.listMax) {
-      throw new ApiAnswer(
-        400,
-        CODES.invalidLimit,
-        `invalid limit argument: ${query.get('limit')} (${this.#limits.listMin}–${this.#limits.listMax})`,
-      );
-    }
+    const { listMin, listMax } = this.#limits;
+    if (!Number.isInteger(limit) || limit < listMin || limit > listMax)
+      throw new ApiAnswer(400, CODES.invalidLimit, `invalid limit argument: ${query.get('limit')} (${listMin}–${listMax})`);
     const prefix = query.get('prefix') ?? '';
     const cursor = query.get('cursor');
     const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : null;
@@ -475,14 +397,11 @@ export class CloudflareKvApi {
 interface PlannedWrite {
   key: string;
   value: Buffer | null;
-  metadata: unknown;
 }
 
 interface ParsedRequest {
   keys: string[];
   writes: PlannedWrite[];
-  asJson?: boolean;
-  rawPut?: { body: Buffer; contentType: string | undefined };
 }
 
 /** Starts the contract server on a loopback port. */
@@ -503,6 +422,15 @@ function injected(answer: InjectedAnswer): ApiAnswer {
   );
 }
 
+const isString = (item: unknown) => typeof item === 'string';
+
+/** A bulk body's list: an array of `item`s, at most `limit` of them. */
+function parseList(list: unknown, limit: number, item: (value: unknown) => boolean): unknown[] {
+  if (!Array.isArray(list) || !list.every(item)) throw new ApiAnswer(400, CODES.malformed, 'the body is not the documented list');
+  if (list.length > limit) throw new ApiAnswer(400, CODES.malformed, `too many items: ${list.length}, at most ${limit} per request`);
+  return list;
+}
+
 function parseJson(body: Buffer): unknown {
   try {
     return JSON.parse(body.toString('utf8'));
@@ -516,68 +444,33 @@ function compareKeys(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-function visibleVersion(versions: Version[] | undefined, now: number): Version | undefined {
-  if (!versions) return undefined;
-  for (let i = versions.length - 1; i >= 0; i--) if (versions[i]!.visibleAt <= now) return versions[i];
-  return undefined;
-}
-
+/** The newest version visible at `now`; null when none is, or it is a delete. */
 function visibleValue(versions: Version[] | undefined, now: number): Buffer | null {
-  const version = visibleVersion(versions, now);
-  if (!version?.value) return null;
-  return version.value;
+  return versions?.findLast((v) => v.visibleAt <= now)?.value ?? null;
 }
 
+const ROUTES: Record<string, KvApiOperation> = {
+  'GET ': 'namespace.get',
+  'GET /keys': 'keys.list',
+  'PUT /bulk': 'bulk.write',
+  'POST /bulk/delete': 'bulk.delete',
+  'POST /bulk/get': 'bulk.get',
+};
 const NS_PATH = /^\/client\/v4\/accounts\/([^/]+)\/storage\/kv\/namespaces\/([^/]+)(\/.*)?$/;
 
 function matchRoute(method: string, url: string): Route | null {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt);
-  const match = NS_PATH.exec(path);
-  if (!match) return null;
-  let account: string;
-  let namespace: string;
+  const [, account, namespace, rest = ''] = NS_PATH.exec(path) ?? [];
+  // One path segment: a key with a slash in it must arrive percent-encoded.
+  const key = /^\/values\/([^/]+)$/.exec(rest)?.[1];
+  const operation = key ? (method === 'GET' ? 'value.get' : null) : ROUTES[`${method} ${rest}`];
+  if (!account || !namespace || !operation) return null;
   try {
-    account = decodeURIComponent(match[1]!);
-    namespace = decodeURIComponent(match[2]!);
+    const base = { operation, account: decodeURIComponent(account), namespace: decodeURIComponent(namespace), query };
+    return key ? { ...base, key: decodeURIComponent(key) } : base;
   } catch {
     return null;
   }
-  const rest = match[3] ?? '';
-  const base = { account, namespace, query };
-  if (rest === '' && method === 'GET') return { ...base, operation: 'namespace.get' };
-  if (rest === '/keys' && method === 'GET') return { ...base, operation: 'keys.list' };
-  if (rest === '/bulk' && method === 'PUT') return { ...base, operation: 'bulk.write' };
-  if (rest === '/bulk/delete' && method === 'POST') return { ...base, operation: 'bulk.delete' };
-  if (rest === '/bulk/get' && method === 'POST') return { ...base, operation: 'bulk.get' };
-  // One path segment: a key with a slash in it must arrive percent-encoded.
-  const value = /^\/values\/([^/]+)$/.exec(rest);
-  if (value) {
-    let key: string;
-    try {
-      key = decodeURIComponent(value[1]!);
-    } catch {
-      return null;
-    }
-    const operation = method === 'GET' ? 'value.get' : method === 'PUT' ? 'value.put' : method === 'DELETE' ? 'value.delete' : null;
-    return operation ? { ...base, operation, key } : null;
-  }
-  return null;
-}
-
-/** The bytes of one named field of a multipart/form-data body. */
-function multipartField(body: Buffer, boundary: string, name: string): Buffer | null {
-  const delimiter = Buffer.from(`--${boundary.replace(/^"|"$/g, '')}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next === -1) break;
-    const part = body.subarray(start + delimiter.length + 2, next - 2);
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd !== -1 && new RegExp(`name="${name}"`).test(part.subarray(0, headerEnd).toString('utf8')))
-      return part.subarray(headerEnd + 4);
-    start = next;
-  }
-  return null;
 }

@@ -39,10 +39,10 @@ export class KvApiError extends Error {
 }
 
 /** The part of a message that says how to fix the set-up, for answers that mean a set-up mistake. */
-export function setupFix(
+function setupFix(
   status: number | undefined,
   errors: readonly CloudflareErrorItem[],
-  { accountId, namespaceId }: Pick<KvRequestContext, 'accountId' | 'namespaceId'>,
+  { accountId, namespaceId }: KvRequestContext,
 ): string {
   if (status === 404 && (errors.length === 0 || errors.some((e) => e.code === 10013))) {
     return (
@@ -60,17 +60,7 @@ export function setupFix(
 }
 
 const describeErrors = (errors: readonly CloudflareErrorItem[]) => errors.map((e) => `Cloudflare error ${e.code}: ${e.message}`).join('; ');
-
-/** A non-success envelope on a 2xx answer (the SDK only checks the HTTP status). */
-export function envelopeError(status: number, errors: CloudflareErrorItem[], context: KvRequestContext): KvApiError {
-  const detail = errors.length ? describeErrors(errors) : 'no error given';
-  return new KvApiError(
-    `${lead(context)}HTTP ${status} with "success": false, ${detail}.${setupFix(status, errors, context)}`,
-    status,
-    errors,
-    false,
-  );
-}
+const lead = ({ operation, target }: KvRequestContext) => `Cloudflare KV ${operation} of ${target} failed: `;
 
 /** A bulk answer listing keys it did not write or delete. */
 export function unsuccessfulKeysError(keys: readonly string[], total: number, context: KvRequestContext): KvApiError {
@@ -78,45 +68,29 @@ export function unsuccessfulKeysError(keys: readonly string[], total: number, co
   return new KvApiError(`${lead(context)}Cloudflare answered that ${keys.length} of ${total} keys failed (${shown}).`, 200, [], false);
 }
 
+/** Any failure of an SDK call as a KvApiError naming the operation; an error of ours passes through. */
 export function toKvApiError(error: unknown, context: KvRequestContext): Error {
-  if (error instanceof KvApiError) return error;
+  if (error instanceof KvApiError || !(error instanceof APIError)) return error instanceof Error ? error : new Error(String(error));
   const tries = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
-  if (error instanceof APIConnectionTimeoutError) {
+  if (error instanceof APIConnectionTimeoutError)
     return new KvApiError(`${lead(context)}no answer from ${context.host}${tries}: the request timed out.`, undefined, [], false);
-  }
-  if (error instanceof APIConnectionError) {
+  if (error instanceof APIConnectionError)
     return new KvApiError(`${lead(context)}could not reach ${context.host}${tries}: ${networkCause(error)}.`, undefined, [], false);
-  }
-  if (error instanceof APIError && error.status !== undefined) {
-    const status = error.status as number;
-    const errors = cloudflareErrors(error.errors);
-    const detail = errors.length ? describeErrors(errors) : bodyText(error);
-    const retryAfter = status === 429 ? error.headers?.get('retry-after') : null;
-    const wait = retryAfter ? ` (Retry-After: ${retryAfter} s)` : '';
-    const notApplied = status >= 400 && status < 500 && status !== 408;
-    return new KvApiError(
-      `${lead(context)}HTTP ${status}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`,
-      status,
-      errors,
-      notApplied,
-    );
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-const lead = ({ operation, target }: KvRequestContext) => `Cloudflare KV ${operation} of ${target} failed: `;
-
-function cloudflareErrors(raw: unknown): CloudflareErrorItem[] {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((e): e is { code: unknown; message: unknown } => typeof e === 'object' && e !== null)
-    .map((e) => ({ code: Number(e.code), message: String(e.message) }));
-}
-
-/** The SDK puts a non-JSON body in its message as `<status> <text>`. */
-function bodyText(error: APIError): string {
-  const text = error.message.replace(/^\d{3}\s*/, '').trim();
-  return text ? `the answer: ${text.slice(0, 200)}` : 'no error body';
+  const status = error.status ?? 0;
+  const errors = error.errors.map((e) => ({ code: Number(e.code), message: String(e.message) }));
+  // The SDK puts a body that is not JSON in its message, after the status.
+  const body = error.message.replace(/^\d{3}\s*/, '').trim();
+  const detail = errors.length ? describeErrors(errors) : body ? `the answer: ${body.slice(0, 200)}` : 'no error body';
+  const retryAfter = status === 429 ? error.headers?.get('retry-after') : null;
+  const wait = retryAfter ? ` (Retry-After: ${retryAfter} s)` : '';
+  // A 2xx here is an answer of "success": false (cloudflare-kv-store.ts).
+  const refused = status < 300 ? ' with "success": false' : '';
+  return new KvApiError(
+    `${lead(context)}HTTP ${status}${refused}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`,
+    status,
+    errors,
+    status >= 400 && status < 500 && status !== 408,
+  );
 }
 
 /** `ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:1234)`: the innermost cause with a code. */

@@ -37,20 +37,16 @@ export class KvLimitError extends Error {
 
 /** The API form of a pair: bytes become base64 (`base64: true`), text stays as it is. */
 export function toBulkPair({ key, value }: KvPair, limits: KvLimits = KV_LIMITS): BulkPair {
-  checkKey(key, limits);
+  const keyBytes = Buffer.byteLength(key, 'utf8');
+  if (key === '' || key === '.' || key === '..') throw new KvLimitError(`${JSON.stringify(key)} is not a valid Workers KV key`);
+  if (keyBytes > limits.keyBytes)
+    throw new KvLimitError(`the key ${key.slice(0, 80)}… is ${keyBytes} bytes; Workers KV keys are at most ${limits.keyBytes}`);
   const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.byteLength;
   if (bytes > limits.valueBytes)
     throw new KvLimitError(
       `the value of ${key} is ${bytes} bytes; Workers KV takes at most ${limits.valueBytes} (25 MiB): nothing was written`,
     );
   return typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true };
-}
-
-export function checkKey(key: string, limits: KvLimits = KV_LIMITS): void {
-  const bytes = Buffer.byteLength(key, 'utf8');
-  if (key === '' || key === '.' || key === '..') throw new KvLimitError(`${JSON.stringify(key)} is not a valid Workers KV key`);
-  if (bytes > limits.keyBytes)
-    throw new KvLimitError(`the key ${key.slice(0, 80)}… is ${bytes} bytes; Workers KV keys are at most ${limits.keyBytes}`);
 }
 
 /**
@@ -60,22 +56,21 @@ export function checkKey(key: string, limits: KvLimits = KV_LIMITS): void {
  */
 export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_LIMITS): BulkPair[][] {
   const batches: BulkPair[][] = [];
-  let current: BulkPair[] = [];
-  let bytes = 2;
+  let bytes = 0;
   for (const pair of pairs) {
     const size = Buffer.byteLength(JSON.stringify(pair), 'utf8');
     if (size + 2 > limits.bulkWriteBytes)
       throw new KvLimitError(`${pair.key} alone makes a ${size + 2}-byte bulk request; the API takes at most ${limits.bulkWriteBytes}`);
-    const added = size + (current.length > 0 ? 1 : 0);
-    if (current.length > 0 && (current.length >= limits.bulkWritePairs || bytes + added > limits.bulkWriteBytes)) {
-      batches.push(current);
-      current = [];
-      bytes = 2;
+    const batch = batches.at(-1);
+    // The comma before it, in a batch begun with `[` and its first pair; `]` counted with `[`.
+    if (batch && batch.length < limits.bulkWritePairs && bytes + 1 + size <= limits.bulkWriteBytes) {
+      batch.push(pair);
+      bytes += 1 + size;
+    } else {
+      batches.push([pair]);
+      bytes = 2 + size;
     }
-    bytes += size + (current.length > 0 ? 1 : 0);
-    current.push(pair);
   }
-  if (current.length > 0) batches.push(current);
   return batches;
 }
 

@@ -1,7 +1,18 @@
-/** Every JSON record under a KV prefix, each checked against its schema. I/O: KV list and reads. */
+/** What publishing reads back from KV: the manifest, the content keys, JSON records under a prefix. I/O: KV reads. */
 import type * as z from 'zod';
-import { parseStored } from '../../../contracts/kv-values.ts';
+import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
 import type { KvStore } from './kv-store.ts';
+
+export async function readManifest(store: KvStore): Promise<Manifest | null> {
+  const raw = await store.get(MANIFEST_KEY);
+  return raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+}
+
+/** Every `entry/`, `sample/`, `search/` and `media/` key now in the namespace. */
+export async function readContentKeys(store: KvStore): Promise<Set<string>> {
+  return new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
+}
 
 /**
  * The records under `prefix`, in key order; a key listed, then gone before it was read (another upload's clean-up)

@@ -2,17 +2,14 @@
  * `npm run upload -- --preview <name>`: the content as a whole-site preview, never touching the live manifest
  * (docs/publishing.md, Whole-site previews). I/O: KV reads and writes, the HMAC.
  */
-import { CONTENT_KEY_PREFIXES, PREVIEW_KEY_PREFIX, previewKey, sampleKey } from '../../../contracts/kv-keys.ts';
+import { PREVIEW_KEY_PREFIX, previewKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../../contracts/site-preview.ts';
-import type { BuiltEntry, BuiltSample } from '../build/build-entries.ts';
-import { buildSearchIndexValue } from '../build/build-search-index.ts';
-import type { BuiltMedia } from '../build/media.ts';
+import type { BuildResult } from '../build/build-entries.ts';
 import type { BuiltCards } from '../cards/build-cards.ts';
 import type { KvStore } from '../kv/kv-store.ts';
-import type { RemoteImagePointer } from '../markdown/remote-images.ts';
-import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
-import { planUpload, type UploadPlan } from '../publish/plan-upload.ts';
+import { readContentKeys } from '../kv/stored-records.ts';
+import { planBuilt, type UploadPlan } from '../publish/plan-upload.ts';
 import { PublishStoppedError, stage } from '../publish/publish-error.ts';
 import { machineUser } from '../publish/publish-lock.ts';
 import { planLines } from '../publish/upload-report.ts';
@@ -30,7 +27,7 @@ export interface PreviewOutcome {
 }
 
 export interface PreviewUploadInput {
-  built: { entries: BuiltEntry[]; samples: BuiltSample[]; drafts: BuiltEntry[]; media: BuiltMedia[]; remoteImages: RemoteImagePointer[] };
+  built: Extract<BuildResult, { ok: true }>;
   cards: BuiltCards | null;
   store: KvStore;
   name: string;
@@ -50,24 +47,9 @@ const notWritten = (name: string) => () =>
 
 export async function publishPreview(input: PreviewUploadInput): Promise<{ plan: UploadPlan; preview: PreviewOutcome }> {
   const { built, cards, store, name, link, keep, now, log } = input;
-  const { existingKeys, records } = await stage(notWritten(name), async () => {
-    const [keys, records] = await Promise.all([Promise.all(CONTENT_KEY_PREFIXES.map((p) => store.listKeys(p))), readPreviews(store)]);
-    return { existingKeys: new Set(keys.flat()), records };
-  });
+  const [existingKeys, records] = await stage(notWritten(name), () => Promise.all([readContentKeys(store), readPreviews(store)]));
   const previous = records.find((r) => r.name === name);
-  const planned = planUpload({
-    entries: built.entries,
-    samples: built.samples,
-    drafts: built.drafts,
-    search: buildSearchIndexValue(built.entries),
-    media: built.media,
-    remoteImages: built.remoteImages,
-    ...(cards ? { cards: cards.cards } : {}),
-    previous: previous?.manifest ?? null,
-    existingKeys,
-    renderer: RENDERER_VERSION,
-    now,
-  });
+  const planned = planBuilt(built, cards, { previous: previous?.manifest ?? null, existingKeys, now });
   // Nothing is deleted but stale previews' records: what no manifest names is the live clean-up's.
   const plan: UploadPlan = { ...planned, writes: await withoutSharedSamples(store, planned, existingKeys, log), deletes: [] };
 

@@ -35,27 +35,19 @@ export const historyRecordSchema = z.object({
 });
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
-export function changeCounts(previous: Manifest | null, next: Manifest): { added: number; changed: number; removed: number } {
-  const before = new Map(previous?.entries.map((e) => [e.slug, e.key]));
-  const after = new Map(next.entries.map((e) => [e.slug, e.key]));
-  let added = 0;
-  let changed = 0;
-  for (const [slug, key] of after) {
-    if (!before.has(slug)) added++;
-    else if (before.get(slug) !== key) changed++;
-  }
-  const removed = [...before.keys()].filter((slug) => !after.has(slug)).length;
-  return { added, changed, removed };
-}
-
 export function historyRecord(manifest: Manifest, previous: Manifest | null, by: string, rollbackOf: number | null = null): HistoryRecord {
+  // By slug: one whose key differs is changed.
+  const before = new Map(previous?.entries.map((e) => [e.slug, e.key]));
+  const after = new Set(manifest.entries.map((e) => e.slug));
   return {
     version: manifest.version,
     publishedAt: manifest.publishedAt,
     by,
     replaced: previous?.version ?? null,
     rollbackOf,
-    ...changeCounts(previous, manifest),
+    added: manifest.entries.filter((e) => !before.has(e.slug)).length,
+    changed: manifest.entries.filter((e) => before.has(e.slug) && before.get(e.slug) !== e.key).length,
+    removed: [...before.keys()].filter((slug) => !after.has(slug)).length,
     manifest,
   };
 }

@@ -4,11 +4,12 @@
  */
 import { entryKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
-import type { BuiltEntry, BuiltSample } from '../build/build-entries.ts';
-import type { BuiltSearchIndex } from '../build/build-search-index.ts';
+import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
+import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
 import type { BuiltMedia } from '../build/media.ts';
-import type { BuiltCard } from '../cards/build-cards.ts';
+import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
 import type { RemoteImagePointer } from '../markdown/remote-images.ts';
+import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
@@ -173,6 +174,16 @@ export function planUpload({
     cards: cardReports,
     remoteImages: remoteReports,
   };
+}
+
+/** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */
+export function planBuilt(
+  built: Extract<BuildResult, { ok: true }>,
+  cards: BuiltCards | null,
+  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
+) {
+  const search = buildSearchIndexValue(built.entries);
+  return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });
 }
 
 /** Two manifests publish the same site when all but their version and time agree. */

@@ -2,9 +2,9 @@
  * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write.
  * Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV reads and writes.
  */
-import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
+import { readContentKeys, readManifest } from '../kv/stored-records.ts';
 import { type HistoryRecord, historyKey, historyRecord, readHistory } from './history.ts';
 import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
@@ -47,12 +47,12 @@ export async function rollback({
     const { current, target } = await stage(
       () => live.nothingPublished(served),
       async () => {
-        const raw = await store.get(MANIFEST_KEY);
-        const current = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+        const current = await readManifest(store);
         served = current?.version ?? null;
         if (!current) throw new RollbackRefusedError('nothing is published: there is no version to roll back from');
         const target = chooseTarget(current, await readHistory(store), version);
-        const missing = await missingKeys(store, target.manifest);
+        const present = await readContentKeys(store);
+        const missing = namedKeys(target.manifest).filter((key) => !present.has(key));
         if (missing.length > 0) {
           const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? `, and ${missing.length - 10} more` : '');
           throw new RollbackRefusedError(
@@ -99,9 +99,4 @@ function chooseTarget(current: Manifest, records: HistoryRecord[], version: numb
   const target = records.find((r) => r.version === wanted);
   if (!target) throw new RollbackRefusedError(`version ${wanted} is not in the history (kept: ${available})`);
   return target;
-}
-
-async function missingKeys(store: KvStore, manifest: Manifest): Promise<string[]> {
-  const present = new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
-  return namedKeys(manifest).filter((key) => !present.has(key));
 }

@@ -2,17 +2,14 @@
  * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
  * (live, or a whole-site preview). I/O: the folder, image hosts and KV through the store given; progress via `log`.
  */
-import { CONTENT_KEY_PREFIXES, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import { buildEntries, type RenderCache } from '../build/build-entries.ts';
-import { buildSearchIndexValue } from '../build/build-search-index.ts';
+import { type BuildResult, buildEntries, type RenderCache } from '../build/build-entries.ts';
 import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
 import { type BuiltCards, buildCards, type CardMaker } from '../cards/build-cards.ts';
 import { diskCardCache } from '../cards/card-cache.ts';
 import { satoriCardMaker } from '../cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../diagrams/diagram-browser.ts';
 import { formatRequestTally, type KvStore } from '../kv/kv-store.ts';
-import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
+import { readContentKeys, readManifest } from '../kv/stored-records.ts';
 import { formatDraftLink, type PreviewOptions, previewLinks } from '../previews/preview-links.ts';
 import { type PreviewOutcome, publishPreview } from '../previews/preview-upload.ts';
 import { previewWindow, readPreviews, withPreviews } from '../previews/previews.ts';
@@ -20,7 +17,7 @@ import { type ContentFolder, loadContentFolder } from '../source/load-content.ts
 import { type ContentProblem, formatProblem, formatWarning } from '../source/problems.ts';
 import { formatScheduled, scheduledAt } from '../source/schedule.ts';
 import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
-import { planUpload, type UploadPlan } from './plan-upload.ts';
+import { planBuilt, type UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
 import { machineUser, type PublishLock, type TakeLock, withPublishLock } from './publish-lock.ts';
@@ -111,17 +108,15 @@ export async function uploadContent({
       : [];
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.
-  const published = async () =>
-    new Map(
-      (
-        await stage(
-          () => live.nothingPublished(undefined),
-          () => readManifest(store),
-        )
-      )?.entries.map((e) => [e.file, e.slug]),
+  const published = async () => {
+    const manifest = await stage(
+      () => live.nothingPublished(undefined),
+      () => readManifest(store),
     );
+    return new Map(manifest?.entries.map((e) => [e.file, e.slug]));
+  };
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
-  let built: Awaited<ReturnType<typeof buildEntries>>;
+  let built: BuildResult;
   try {
     built = await buildEntries(folder, renderCache, { published, strict, diagrams: drawer });
   } finally {
@@ -146,25 +141,8 @@ export async function uploadContent({
   // Held from before the manifest is read until the clean-up is done (publish-lock.ts).
   const outcome = await withPublishLock(dryRun ? null : (takeLock ?? null), log, async (lock): Promise<UploadOutcome> => {
     if (previewName !== undefined && previewLink) {
-      const { plan, preview: published } = await publishPreview({
-        built,
-        cards,
-        store,
-        name: previewName,
-        link: previewLink,
-        keep: keepVersions,
-        now,
-        log,
-      });
-      const written = plan.entries.filter((e) => e.status === 'written').length;
-      return {
-        ok: true,
-        plan,
-        entriesWritten: written,
-        entriesUnchanged: plan.entries.length - written,
-        deleted: 0,
-        preview: published,
-      };
+      const published = await publishPreview({ built, cards, store, name: previewName, link: previewLink, keep: keepVersions, now, log });
+      return succeeded(published.plan, published.preview);
     }
     return planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions);
   });
@@ -180,13 +158,19 @@ function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): P
   return { ...preview, secret: preview.secret };
 }
 
+function succeeded(plan: UploadPlan, preview?: PreviewOutcome): UploadOutcome {
+  const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
+  const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length };
+  return { ok: true, plan, ...counts, ...(preview ? { preview } : {}) };
+}
+
 function logTally(store: KvStore, log: (line: string) => void): void {
   const tally = store.requests?.();
   if (tally) log(formatRequestTally(tally));
 }
 
 async function planAndPublish(
-  built: Extract<Awaited<ReturnType<typeof buildEntries>>, { ok: true }>,
+  built: Extract<BuildResult, { ok: true }>,
   cards: BuiltCards | null,
   store: KvStore,
   dryRun: boolean,
@@ -197,36 +181,21 @@ async function planAndPublish(
   keepVersions: number,
 ): Promise<UploadOutcome> {
   let served: number | null | undefined;
-  const { previous, existingKeys, records, previews } = await stage(
+  // Independent reads, made side by side: each is a round trip to KV.
+  const [previous, existingKeys, records, previews] = await stage(
     () => live.nothingPublished(served),
-    async () => {
-      // Independent reads, made side by side: each is a round trip to KV.
-      const [previous, keys, records, previews] = await Promise.all([
+    () =>
+      Promise.all([
         readManifest(store).then((manifest) => {
           served = manifest?.version ?? null;
           return manifest;
         }),
-        Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix))),
+        readContentKeys(store),
         readHistory(store),
         readPreviews(store),
-      ]);
-      return { previous, existingKeys: new Set(keys.flat()), records, previews };
-    },
+      ]),
   );
-  const search = buildSearchIndexValue(built.entries);
-  const planned = planUpload({
-    entries: built.entries,
-    samples: built.samples,
-    drafts: built.drafts,
-    search,
-    media: built.media,
-    remoteImages: built.remoteImages,
-    ...(cards ? { cards: cards.cards } : {}),
-    previous,
-    existingKeys,
-    renderer: RENDERER_VERSION,
-    now,
-  });
+  const planned = planBuilt(built, cards, { previous, existingKeys, now });
   // Kept versions' and kept previews' keys survive the clean-up.
   const plan = withPreviews(
     withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() }),
@@ -240,13 +209,6 @@ async function planAndPublish(
 
   if (!dryRun) await publishPlan(store, plan, lock);
 
-  const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
-  const entriesUnchanged = plan.entries.length - entriesWritten;
   log(summaryLine(plan, dryRun, built.warnings.length));
-  return { ok: true, plan, entriesWritten, entriesUnchanged, deleted: plan.deletes.length };
-}
-
-async function readManifest(store: KvStore): Promise<Manifest | null> {
-  const raw = await store.get(MANIFEST_KEY);
-  return raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+  return succeeded(plan);
 }

@@ -233,10 +233,7 @@ describe('failures that stop an upload, each named with what the site serves', (
     api.resetLog();
     return { api, store, before: api.contents(NS) };
   }
-  const writesOf = (api: CloudflareKvApi) =>
-    api.log.filter(
-      (r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete' || r.operation === 'value.put' || r.operation === 'value.delete',
-    );
+  const writesOf = (api: CloudflareKvApi) => api.log.filter((r) => r.operation === 'bulk.write' || r.operation === 'bulk.delete');
   /** The entry batch the changed copy writes: its first key, and how a failure names it. */
   async function changedBatch(store: KvStore): Promise<{ firstKey: string; name: string }> {
     const plan = (await uploadContent({ content: changedCopy(), store, dryRun: true, now: T(2), renderCache })) as Extract<

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { outputLines, reportLines } from '../../../../scripts/content/publish/github-report.ts';
+import { outputLines, reportLines } from '../../../scripts/github/upload-report.ts';
 
 describe('the report', () => {
   test('a publish names version, entries written and URL; a failure keeps the reason, which says what stays live', () => {
@@ -73,7 +73,7 @@ describe('the report', () => {
 describe('the command line in a job', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'race-element-github-report-'));
+    dir = mkdtempSync(join(tmpdir(), 'race-element-upload-report-'));
     mkdirSync(join(dir, 'articles'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
