@@ -136,9 +136,8 @@ describe('KV faults', () => {
       expect(warm.status).toBe(200);
       expect(warm.headers.get('x-content-stale')).toBe('true');
       expectWholePage(await warm.text(), '/guide/DSX');
-      const waited = Date.now() - started;
-      expect(waited).toBeGreaterThanOrEqual(2_900);
-      expect(waited).toBeLessThan(10_000);
+      // It waited for its timeout (a hung read never answers: without the timeout this would hang the test).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
 
       const cold = await worker.fetch(COLD_ARTICLE);
       expect(cold.status).toBe(503);
