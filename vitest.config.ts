@@ -48,9 +48,9 @@ export default defineConfig({
     // outputs and summary (scripts/github/upload-report.ts): they report nowhere instead.
     env: { GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '', TEST_RENDER_CACHE: RENDER_CACHE },
     hookTimeout: 300_000,
-    // Four test files at a time on two cores: a file mostly waits (on a browser's network, a child
-    // process, a Worker starting), and with three the run used less than one core on average.
-    maxWorkers: 4,
+    // Three test files at a time on two cores: a file often waits (on a browser's network, a child
+    // process, a retry's back-off), and a third fills those waits.
+    maxWorkers: 3,
     // A worker keeps the modules it has imported (miniflare, playwright, the upload code) from one
     // test file to the next: each file owns its state through beforeAll and afterAll, not through
     // fresh module instances, and importing anew for every file cost more than its tests.
