@@ -1,7 +1,7 @@
 /**
  * `npm test`: the tools the tests drive, then build, type-check, lint and every test; `npm test -- <files>`: the tools,
  * then only those tests; `npm run check:content`: Chromium, then the content check alone. Each ends with its wall time,
- * CPU seconds and the host's load. I/O: apt-get as root (test-tools.ts), npm scripts, vitest.
+ * the host's busy CPU seconds and its load. I/O: apt-get as root (test-tools.ts), npm scripts, vitest.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,26 +12,37 @@ const SLOWEST_FILES_REPORTER = './scripts/dev/slowest-files-reporter.ts';
 const started = performance.now();
 const loadAtStart = loadavg()[0]!;
 
-/** CPU seconds (user and system) of the children this process has waited for, from /proc; null elsewhere. */
-function childCpuSeconds(): number | null {
+/**
+ * The host's busy CPU seconds so far (every process: user, nice, system, interrupts; not idle or I/O wait), from
+ * /proc/stat's first line; null elsewhere. The whole host, because Chromium and workerd outlive the children this
+ * process waits for, and on a CI machine the suite is all that runs.
+ */
+function hostBusySeconds(): number | null {
   try {
-    // Fields 16 and 17 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[13]) + Number(fields[14]);
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     const perSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-    return ticks / perSecond;
+    return (user! + nice! + system! + irq! + softirq! + steal!) / perSecond;
   } catch {
     return null;
   }
 }
+const busyAtStart = hostBusySeconds();
 
 function finish(what: string, status: number): never {
   const seconds = Math.round((performance.now() - started) / 1000);
-  const cpu = childCpuSeconds();
+  const busyAtEnd = hostBusySeconds();
+  const cores = availableParallelism();
+  const busy =
+    busyAtStart === null || busyAtEnd === null
+      ? ''
+      : `, the host's CPUs busy ${Math.round(busyAtEnd - busyAtStart)} s of ${seconds * cores}`;
   console.log(
-    `\n${what}: ${status === 0 ? 'passed' : 'failed'} in ${Math.floor(seconds / 60)} min ${seconds % 60} s of wall time` +
-      `${cpu === null ? '' : `, ${Math.round(cpu)} CPU seconds`}; host load ${loadAtStart.toFixed(1)} at the start, ` +
-      `${loadavg()[0]!.toFixed(1)} at the end (1-minute averages, ${availableParallelism()} cores)`,
+    `\n${what}: ${status === 0 ? 'passed' : 'failed'} in ${Math.floor(seconds / 60)} min ${seconds % 60} s of wall time${busy} ` +
+      `(${cores} cores); host load ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (1-minute averages)`,
   );
   process.exit(status);
 }
