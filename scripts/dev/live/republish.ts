@@ -14,6 +14,7 @@ import { uploadContent } from '../../content/publish/upload.ts';
 import { loadContentFolder } from '../../content/source/load-content.ts';
 import { formatProblem } from '../../content/source/problems.ts';
 import { type LiveState, movedPaths } from './live-state.ts';
+import { firstPublishLines, saveLines, warningLines } from './publish-lines.ts';
 import { sessionLastEdits } from './session-edits.ts';
 
 export interface PublisherOptions {
@@ -51,6 +52,8 @@ export async function contentPublisher({
   let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
   let state: LiveState = { version: served?.version ?? null, problems: [], moved: {} };
   const edits = sessionLastEdits();
+  // The last publish's warning lines: a save does not repeat those of files it did not touch.
+  let warned = new Set<string>();
 
   return {
     state: () => state,
@@ -78,8 +81,8 @@ export async function contentPublisher({
           news = outcome.plan.manifestChanged;
           state = { version: manifest.version, problems: [], moved: movedPaths(served, manifest) };
           served = manifest;
-          const shown = first ? firstPublishLines(lines) : lines.filter((line, i) => i === lines.length - 1 || newsworthy(line, changed));
-          for (const line of shown) log(line);
+          for (const line of first ? firstPublishLines(lines) : saveLines(lines, changed, warned)) log(line);
+          warned = warningLines(lines);
         } else {
           problems.push(...outcome.problems.map(formatProblem));
           for (const line of lines) if (!line.startsWith('unchanged ')) log(line);
@@ -105,35 +108,4 @@ export async function contentPublisher({
       return state;
     },
   };
-}
-
-/**
- * Of a save's upload lines, those worth printing: what was written, warnings,
- * and the draft link or schedule of a file the save touched. Pure.
- */
-export function newsworthy(line: string, changed: readonly string[]): boolean {
-  if (/^(written |warning: )/.test(line)) return true;
-  const file = /^(?:draft|scheduled) +([^ :]+)/.exec(line)?.[1];
-  return file !== undefined && changed.includes(file);
-}
-
-/** More `written` lines than this on a first publish (a fresh state) are counted in one line. */
-const WRITTEN_LISTED = 10;
-
-/**
- * A first publish's upload lines in a screen: its `unchanged` lines counted in one line, its `written` lines too
- * when there are more than WRITTEN_LISTED (the upload's summary line counts entries, samples and images). Pure.
- */
-export function firstPublishLines(lines: readonly string[]): string[] {
-  const count = (prefix: string) => lines.filter((line) => line.startsWith(prefix)).length;
-  const summaries = new Map<string, string>([['unchanged ', `unchanged ${count('unchanged ')} file(s), as the local state has them`]]);
-  if (count('written ') > WRITTEN_LISTED) summaries.set('written ', `written   ${count('written ')} file(s)`);
-  return lines.flatMap((line) => {
-    const prefix = [...summaries.keys()].find((p) => line.startsWith(p));
-    if (prefix === undefined) return [line];
-    const summary = summaries.get(prefix);
-    // The summary takes the place of the first line it counts.
-    summaries.set(prefix, '');
-    return summary ? [summary] : [];
-  });
 }
