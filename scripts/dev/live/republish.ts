@@ -13,6 +13,7 @@ import type { TakeLock } from '../../content/publish/publish-lock.ts';
 import { uploadContent } from '../../content/publish/upload.ts';
 import { loadContentFolder } from '../../content/source/load-content.ts';
 import { formatProblem } from '../../content/source/problems.ts';
+import { sessionImageFetches } from './image-fetches.ts';
 import { type LiveState, movedPaths } from './live-state.ts';
 import { firstPublishLines, saveLines, warningLines } from './publish-lines.ts';
 import { sessionLastEdits } from './session-edits.ts';
@@ -29,6 +30,8 @@ export interface PublisherOptions {
   preview?: PreviewOptions;
   /** The local Worker's publish lock: an `npm run upload` at the same time waits its turn or is refused. */
   lock?: TakeLock;
+  /** Copy images from other hosts into the folder's media/remote/, as `npm run upload` does (default true). */
+  imageCopies?: boolean;
 }
 
 export interface ContentPublisher {
@@ -47,11 +50,13 @@ export async function contentPublisher({
   cards,
   preview,
   lock,
+  imageCopies = true,
 }: PublisherOptions): Promise<ContentPublisher> {
   const raw = await store.get(MANIFEST_KEY);
   let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
   let state: LiveState = { version: served?.version ?? null, problems: [], moved: {} };
   const edits = sessionLastEdits();
+  const images = sessionImageFetches();
   // The last publish's warning lines: a save does not repeat those of files it did not touch.
   let warned = new Set<string>();
 
@@ -66,6 +71,7 @@ export async function contentPublisher({
       let news = false;
       try {
         const content = await loadContentFolder(contentDir, edits.read);
+        images.touched(changed ?? []);
         const outcome = await uploadContent({
           content,
           store,
@@ -74,6 +80,7 @@ export async function contentPublisher({
           cards,
           preview,
           ...(lock ? { lock } : {}),
+          remoteImages: imageCopies && { fetchImage: images.fetchImage },
           log: (line) => lines.push(line),
         });
         if (outcome.ok) {
