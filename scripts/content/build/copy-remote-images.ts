@@ -9,7 +9,7 @@ import { readAtMost } from '../../../contracts/read-at-most.ts';
 import { remoteCopyBase, remoteCopyName } from '../markdown/remote-images.ts';
 import type { ContentFolder } from '../source/load-content.ts';
 import { type ContentProblem, contentProblem } from '../source/problems.ts';
-import { imagesWithoutCopy } from './images-without-copy.ts';
+import { type ImagePlace, imagesWithoutCopy } from './images-without-copy.ts';
 import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
 
 export interface CopyOptions {
@@ -18,7 +18,12 @@ export interface CopyOptions {
   log?: (line: string) => void;
   /** False for a dry run: images are fetched, checked and used, but not written to disk. */
   write?: boolean;
+  /** Fetches and checks one image (default: downloadImage); `npm start`'s remembers failures between saves. */
+  fetchImage?: ImageFetch;
 }
+
+/** One image fetched and checked, or why not; given the places that show it, for a caller that remembers. */
+export type ImageFetch = (url: string, places: readonly ImagePlace[], timeoutMs: number) => Promise<ImageDownload>;
 
 export interface CopyOutcome {
   /** Media names written below `<content>/media/` (or, with `write: false`, that would be). */
@@ -32,7 +37,7 @@ export interface CopyOutcome {
  * included: their preview shows the same page.
  */
 export async function copyRemoteImages(dir: string, folder: ContentFolder, options: CopyOptions = {}): Promise<CopyOutcome> {
-  const { timeoutMs = 15_000, log = () => {}, write = true } = options;
+  const { timeoutMs = 15_000, log = () => {}, write = true, fetchImage = (url, _places, ms) => downloadImage(url, ms) } = options;
   const wanted = imagesWithoutCopy(folder);
   const outcome: CopyOutcome = { copied: [], warnings: [] };
   if (wanted.size === 0) return outcome;
@@ -43,7 +48,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
   );
   await Promise.all(
     [...wanted].map(async ([url, places]) => {
-      const result = await download(url, timeoutMs);
+      const result = await fetchImage(url, places, timeoutMs);
       if (!result.ok) {
         const host = new URL(url).host;
         for (const { file, line, column } of places) {
@@ -74,10 +79,10 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
   return outcome;
 }
 
-type Download = { ok: true; file: MediaFile } | { ok: false; reason: string };
+export type ImageDownload = { ok: true; file: MediaFile } | { ok: false; reason: string };
 
 /** Fetches one image, names it by the kind its bytes hold, and checks it as media.ts checks every file of content/media/. */
-async function download(url: string, timeoutMs: number): Promise<Download> {
+export async function downloadImage(url: string, timeoutMs: number): Promise<ImageDownload> {
   let bytes: Uint8Array;
   try {
     const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });

@@ -59,7 +59,7 @@ export interface UploadOptions {
   /** Takes the publish lock (publish-lock.ts); without it the caller is the store's only writer (a test's, the benchmark's). */
   lock?: TakeLock | undefined;
   /**
-   * Given with `content` a folder (the command line does), images shown from other hosts are
+   * Given with content read from a folder (`npm run upload` and `npm start`), images from other hosts are
    * first copied into its media/remote/ (copy-remote-images.ts; a dry run writes no file).
    * Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
    */
@@ -103,8 +103,8 @@ export async function uploadContent({
     return { ok: false, problems };
   };
   const copyWarnings =
-    typeof content === 'string' && remoteImages
-      ? (await copyRemoteImages(content, folder, { ...remoteImages, log, write: !dryRun })).warnings
+    folder.dir !== undefined && remoteImages
+      ? (await copyRemoteImages(folder.dir, folder, { ...remoteImages, log, write: !dryRun })).warnings
       : [];
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.

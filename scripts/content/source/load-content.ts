@@ -20,6 +20,8 @@ export interface SampleFile {
 }
 
 export interface ContentFolder {
+  /** The folder it was read from (where copies of images from other hosts go); absent for content made in memory. */
+  dir?: string;
   files: SourceFile[];
   samples: SampleFile[];
   /**
@@ -54,7 +56,7 @@ export async function loadContentFolder(dir: string, readEdits: LastEditsReader 
   const media = await Promise.all(
     (await filesBelow(join(dir, 'media'))).map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(dir, 'media', name))) })),
   );
-  return { files, samples, lastEdits: await lastEdits, media };
+  return { dir, files, samples, lastEdits: await lastEdits, media };
 }
 
 /** Paths of the files below `folder`, with forward slashes, sorted; none when it does not exist. */

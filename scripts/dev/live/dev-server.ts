@@ -47,6 +47,8 @@ export interface DevServerOptions {
   diagrams?: DiagramDrawer | null;
   /** Draws social cards (default: the upload's, satori and sharp with its disk cache); null: none. */
   cards?: CardMaker | null;
+  /** Copy images from other hosts into the content folder's media/remote/, as `npm run upload` does (default true). */
+  imageCopies?: boolean;
 }
 
 export interface DevServer {
@@ -65,6 +67,7 @@ export async function startDevServer({
   renderCache = diskRenderCache(),
   diagrams = browserDiagramDrawer(),
   cards,
+  imageCopies = true,
 }: DevServerOptions): Promise<DevServer> {
   if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${contentDir} is not a folder: nothing to publish`);
   const state = claimLocalState(persistTo, 'npm start');
@@ -152,6 +155,7 @@ export async function startDevServer({
       cards: cards === undefined ? await satoriCardMaker(rememberedCache(diskCardCache())) : cards,
       preview: { origin, secret: LOCAL_PREVIEW_SECRET, days: DEFAULT_PREVIEW_DAYS },
       lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET, namespace: localNamespaceId() }),
+      imageCopies,
     });
     const ready = publisher;
     // Watched from before the first publish, so that a save during it (a cold start renders every

@@ -55,6 +55,8 @@ export async function startDevSite({ from = 'content', draw = false }: DevSiteOp
       log: (line) => log.push(line),
       renderCache: diskRenderCache(join(folder, 'render-cache')),
       ...(draw ? {} : { diagrams: null, cards: null }),
+      // No network for tests and the benchmark: images from other hosts go through the Worker, as with --no-image-copies.
+      imageCopies: false,
     });
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });

@@ -13,7 +13,9 @@ import type { TakeLock } from '../../content/publish/publish-lock.ts';
 import { uploadContent } from '../../content/publish/upload.ts';
 import { loadContentFolder } from '../../content/source/load-content.ts';
 import { formatProblem } from '../../content/source/problems.ts';
+import { sessionImageFetches } from './image-fetches.ts';
 import { type LiveState, movedPaths } from './live-state.ts';
+import { firstPublishLines, saveLines, warningLines } from './publish-lines.ts';
 import { sessionLastEdits } from './session-edits.ts';
 
 export interface PublisherOptions {
@@ -28,6 +30,8 @@ export interface PublisherOptions {
   preview?: PreviewOptions;
   /** The local Worker's publish lock: an `npm run upload` at the same time waits its turn or is refused. */
   lock?: TakeLock;
+  /** Copy images from other hosts into the folder's media/remote/, as `npm run upload` does (default true). */
+  imageCopies?: boolean;
 }
 
 export interface ContentPublisher {
@@ -46,11 +50,15 @@ export async function contentPublisher({
   cards,
   preview,
   lock,
+  imageCopies = true,
 }: PublisherOptions): Promise<ContentPublisher> {
   const raw = await store.get(MANIFEST_KEY);
   let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
   let state: LiveState = { version: served?.version ?? null, problems: [], moved: {} };
   const edits = sessionLastEdits();
+  const images = sessionImageFetches();
+  // The last publish's warning lines: a save does not repeat those of files it did not touch.
+  let warned = new Set<string>();
 
   return {
     state: () => state,
@@ -63,6 +71,7 @@ export async function contentPublisher({
       let news = false;
       try {
         const content = await loadContentFolder(contentDir, edits.read);
+        images.touched(changed ?? []);
         const outcome = await uploadContent({
           content,
           store,
@@ -71,6 +80,7 @@ export async function contentPublisher({
           cards,
           preview,
           ...(lock ? { lock } : {}),
+          remoteImages: imageCopies && { fetchImage: images.fetchImage },
           log: (line) => lines.push(line),
         });
         if (outcome.ok) {
@@ -78,8 +88,8 @@ export async function contentPublisher({
           news = outcome.plan.manifestChanged;
           state = { version: manifest.version, problems: [], moved: movedPaths(served, manifest) };
           served = manifest;
-          const shown = first ? firstPublishLines(lines) : lines.filter((line, i) => i === lines.length - 1 || newsworthy(line, changed));
-          for (const line of shown) log(line);
+          for (const line of first ? firstPublishLines(lines) : saveLines(lines, changed, warned)) log(line);
+          warned = warningLines(lines);
         } else {
           problems.push(...outcome.problems.map(formatProblem));
           for (const line of lines) if (!line.startsWith('unchanged ')) log(line);
@@ -105,35 +115,4 @@ export async function contentPublisher({
       return state;
     },
   };
-}
-
-/**
- * Of a save's upload lines, those worth printing: what was written, warnings,
- * and the draft link or schedule of a file the save touched. Pure.
- */
-export function newsworthy(line: string, changed: readonly string[]): boolean {
-  if (/^(written |warning: )/.test(line)) return true;
-  const file = /^(?:draft|scheduled) +([^ :]+)/.exec(line)?.[1];
-  return file !== undefined && changed.includes(file);
-}
-
-/** More `written` lines than this on a first publish (a fresh state) are counted in one line. */
-const WRITTEN_LISTED = 10;
-
-/**
- * A first publish's upload lines in a screen: its `unchanged` lines counted in one line, its `written` lines too
- * when there are more than WRITTEN_LISTED (the upload's summary line counts entries, samples and images). Pure.
- */
-export function firstPublishLines(lines: readonly string[]): string[] {
-  const count = (prefix: string) => lines.filter((line) => line.startsWith(prefix)).length;
-  const summaries = new Map<string, string>([['unchanged ', `unchanged ${count('unchanged ')} file(s), as the local state has them`]]);
-  if (count('written ') > WRITTEN_LISTED) summaries.set('written ', `written   ${count('written ')} file(s)`);
-  return lines.flatMap((line) => {
-    const prefix = [...summaries.keys()].find((p) => line.startsWith(p));
-    if (prefix === undefined) return [line];
-    const summary = summaries.get(prefix);
-    // The summary takes the place of the first line it counts.
-    summaries.set(prefix, '');
-    return summary ? [summary] : [];
-  });
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
-import { contentPublisher, firstPublishLines, newsworthy } from '../../../../scripts/dev/live/republish.ts';
+import { contentPublisher } from '../../../../scripts/dev/live/republish.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 
 let runtime: LocalMiniflare;
@@ -63,36 +63,4 @@ test('first publish, saves, a bad file and its fix: the lines printed and the st
 
   writeFileSync(join(content, 'guide-b.md'), guide('b-moved', 'Second, moved.'));
   expect(await publisher.publish(['guide-b.md'])).toEqual({ version: 3, problems: [], moved: { '/guide/b': '/guide/b-moved' } });
-});
-
-test("newsworthy: of a save's upload lines, what was written, warnings, and the drafts and schedules of the files it touched", () => {
-  const changed = ['news-b.md'];
-  expect(newsworthy('written   guide-a.md → a', changed)).toBe(true);
-  expect(newsworthy('written   media/shot.png → /media/1234.png', changed)).toBe(true);
-  expect(newsworthy('warning: guide-a.md:9:1: body: removed a <script>: …', changed)).toBe(true);
-  expect(newsworthy('draft     news-b.md → http://localhost:8787/news/b?preview=1.x (not public; …)', changed)).toBe(true);
-  expect(newsworthy('scheduled news-b.md → goes live 2026-12-01 18:00 UTC', changed)).toBe(true);
-  expect(newsworthy('draft     news-c.md → http://localhost:8787/news/c?preview=1.x (not public; …)', changed)).toBe(false);
-  expect(newsworthy('draft     news-c.md: no preview link (no PREVIEW_SECRET)', ['news-c.md'])).toBe(true);
-  expect(newsworthy('unchanged guide-a.md → a', changed)).toBe(false);
-  expect(
-    newsworthy("diagrams are not drawn at upload (--client-diagrams): the diagrams of a.md are drawn by the visitor's browser", changed),
-  ).toBe(false);
-});
-
-test("a first publish's lines fit a screen: unchanged files counted in one line, and written ones past ten", () => {
-  const draft = 'draft     news-b.md → http://localhost:8787/news/b?preview=1.x (not public; …)';
-  const summary = '12 entries: wrote 11, 1 unchanged; manifest v2; deleted 0 stale key(s).';
-  const written = Array.from({ length: 11 }, (_, i) => `written   guide-${i}.md → g${i}`);
-  const unchanged = ['unchanged guide-x.md → x', 'unchanged samples/a.bat', 'unchanged media/a.png → /media/1.png'];
-  expect(firstPublishLines([...unchanged, ...written, draft, 'warning: guide-1.md:3:1: body: …', summary])).toEqual([
-    'unchanged 3 file(s), as the local state has them',
-    'written   11 file(s)',
-    draft,
-    'warning: guide-1.md:3:1: body: …',
-    summary,
-  ]);
-  const few = ['unchanged guide-x.md → x', ...written.slice(0, 10), summary];
-  expect(firstPublishLines(few)).toEqual(['unchanged 1 file(s), as the local state has them', ...written.slice(0, 10), summary]);
-  expect(firstPublishLines([summary])).toEqual([summary]);
 });
