@@ -30,7 +30,7 @@ function cardsLine(plan: UploadPlan, drawn: number, dryRun: boolean): string {
 
 export function summaryLine(plan: UploadPlan, dryRun: boolean, warnings: number): string {
   const written = plan.entries.filter((e) => e.status === 'written').length;
-  const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
+  const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : `the site is unchanged (version ${plan.manifest.version})`;
   return (
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${dryRun ? 'would write' : 'wrote'} ${written}, ${plan.entries.length - written} unchanged; ` +
     `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ` +
