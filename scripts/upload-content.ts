@@ -89,7 +89,7 @@ async function main(): Promise<number> {
         log: (line) => console.log(line),
       });
       const entries = (await readHistory(store)).find((r) => r.version === done.version)?.manifest.entries.length ?? 0;
-      report = { ok: true, command: 'rollback', ...done, entries, url: await siteUrl(args.remote, args.config) };
+      report = { ok: true, command: 'rollback', ...done, entries, url: await siteUrl(args) };
       return 0;
     });
   }
@@ -151,7 +151,7 @@ async function main(): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      url: await siteUrl(args.remote, args.config),
+      url: await siteUrl(args),
     };
     return 0;
   });
@@ -221,16 +221,16 @@ async function withStore(
 }
 
 /**
- * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret, on the origin
- * `npm start` serves the local state on (dev-origin.ts). Remotely: SITE_URL, and the Worker
- * secret PREVIEW_SECRET, which the upload can only know from the environment.
+ * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret, for the `npm start`
+ * running on the local state (dev-origin.ts), or as a path when none runs (the token signs the path alone). Remotely:
+ * SITE_URL, and the Worker secret PREVIEW_SECRET, which the upload can only know from the environment.
  */
 async function previewOptions(remote: boolean, configPath: string, persistTo: string): Promise<PreviewOptions> {
-  const [{ DEFAULT_PREVIEW_DAYS: days, LOCAL_PREVIEW_SECRET }, { localSiteOrigin }] = await Promise.all([
+  const [{ DEFAULT_PREVIEW_DAYS: days, LOCAL_PREVIEW_SECRET }, { runningDevServer }] = await Promise.all([
     import('../contracts/preview-token.ts'),
     import('./dev/live/dev-origin.ts'),
   ]);
-  if (!remote) return { origin: localSiteOrigin(persistTo), secret: LOCAL_PREVIEW_SECRET, days };
+  if (!remote) return { origin: await runningDevServer(persistTo), secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {
@@ -241,11 +241,15 @@ async function previewOptions(remote: boolean, configPath: string, persistTo: st
   };
 }
 
-/** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock), `npm start`'s address locally. */
-async function siteUrl(remote: boolean, configPath: string): Promise<string> {
-  if (!remote) return 'http://localhost:8787/';
+/** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock); locally the running `npm start`'s, else null. */
+async function siteUrl(target: Target): Promise<string | null> {
+  if (!target.remote) {
+    const { runningDevServer } = await import('./dev/live/dev-origin.ts');
+    const origin = await runningDevServer(target['persist-to']);
+    return origin && `${origin}/`;
+  }
   const { unstable_readConfig } = await import('wrangler');
-  return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '')).href;
+  return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: target.config }).vars?.SITE_URL ?? '')).href;
 }
 
 /**

@@ -13,7 +13,7 @@ import { planBuilt, type UploadPlan } from '../publish/plan-upload.ts';
 import { PublishStoppedError, stage } from '../publish/publish-error.ts';
 import { machineUser } from '../publish/publish-lock.ts';
 import { planLines } from '../publish/upload-report.ts';
-import type { PreviewOptions } from './preview-links.ts';
+import { type PreviewOptions, whereItOpens } from './preview-links.ts';
 import { previewWindow, readPreviews } from './previews.ts';
 
 /** What a workflow step needs of a preview upload: its link, when the link expires, its version. */
@@ -56,7 +56,7 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
   const expiresMs = Date.parse(now) + link.days * 86_400_000;
   const seconds = Math.floor(expiresMs / 1000);
   const expires = new Date(seconds * 1000).toISOString();
-  const url = `${link.origin}${previewLinkPath(name, await signPreviewLink(link.secret, name, seconds))}`;
+  const url = `${link.origin ?? ''}${previewLinkPath(name, await signPreviewLink(link.secret, name, seconds))}`;
   const record: PreviewRecord = {
     name,
     version: plan.manifest.version,
@@ -96,7 +96,7 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
       `${plan.samples.length} samples; the public site is unchanged.`,
   );
   const preview: PreviewOutcome = { name, version: record.version, url, expires };
-  log(`preview   ${name} → ${url} (works until ${expires.slice(0, 16).replace('T', ' ')} UTC)`);
+  log(`preview   ${name} → ${url} (works until ${expires.slice(0, 16).replace('T', ' ')} UTC${whereItOpens(link.origin)})`);
   return { plan, preview };
 }
 
