@@ -41,10 +41,9 @@ async function main(): Promise<number> {
     { diskRenderCache },
     { uploadContent },
     { verifyPublished },
-    { formatHistory, readHistory },
+    { formatHistory, keptHistory, keptWording, readHistory },
     { rollback },
-    { MANIFEST_KEY },
-    { manifestSchema, parseStored },
+    { readManifest },
     { formatPreviews, readPreviews },
     { removePreview },
   ] = await Promise.all([
@@ -53,8 +52,7 @@ async function main(): Promise<number> {
     import('./content/publish/verify.ts'),
     import('./content/publish/history.ts'),
     import('./content/publish/rollback.ts'),
-    import('../contracts/kv-keys.ts'),
-    import('../contracts/kv-values.ts'),
+    import('./content/kv/stored-records.ts'),
     import('./content/previews/previews.ts'),
     import('./content/previews/remove-preview.ts'),
   ]);
@@ -67,11 +65,10 @@ async function main(): Promise<number> {
     );
   }
   if (args.history) {
-    console.log(`Versions kept in the ${where}, newest first:`);
+    console.log(`Versions kept in the ${where} (--keep ${keep}: ${keptWording(keep)}), newest first:`);
     return withStore(args, { readOnlyNote: 'Nothing was written (--history only reads).' }, async (store) => {
-      const raw = await store.get(MANIFEST_KEY);
-      const liveVersion = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV').version;
-      const lines = formatHistory(await readHistory(store), liveVersion);
+      const liveVersion = (await readManifest(store))?.version ?? null;
+      const lines = formatHistory(keptHistory(await readHistory(store), liveVersion, keep), liveVersion);
       for (const line of lines.length ? lines : ['no history recorded yet']) console.log(line);
       const previews = formatPreviews(await readPreviews(store), new Date().toISOString());
       console.log(previews.length ? `Previews, newest first:\n${previews.join('\n')}` : 'no previews');
@@ -85,11 +82,12 @@ async function main(): Promise<number> {
       const done = await rollback({
         store,
         lock,
+        keep,
+        remote: args.remote,
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log: (line) => console.log(line),
       });
-      const entries = (await readHistory(store)).find((r) => r.version === done.version)?.manifest.entries.length ?? 0;
-      report = { ok: true, command: 'rollback', ...done, entries, url: await siteUrl(args) };
+      report = { ok: true, command: 'rollback', ...done, url: await siteUrl(args) };
       return 0;
     });
   }

@@ -1,7 +1,7 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { parseArgs } from 'node:util';
 import { previewNameProblem } from '../../../contracts/site-preview.ts';
-import { DEFAULT_KEEP_VERSIONS, MIN_KEEP_VERSIONS } from './history.ts';
+import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
 
 interface OptionSpec {
   type: 'boolean' | 'string';
@@ -73,7 +73,7 @@ export const UPLOAD_OPTIONS = {
     type: 'string',
     value: '<n>',
     default: String(DEFAULT_KEEP_VERSIONS),
-    help: `versions kept, the live one included, and previews kept (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up`,
+    help: `versions kept (default: ${DEFAULT_KEEP_VERSIONS}): ${keptWording('<n>')}; and the newest <n> previews. Their keys survive the clean-up`,
   },
   help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
 } as const satisfies Record<string, OptionSpec>;

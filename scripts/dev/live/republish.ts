@@ -70,6 +70,7 @@ export async function contentPublisher({
           diagrams,
           cards,
           preview,
+          madeBy: 'npm start',
           ...(lock ? { lock } : {}),
           log: (line) => lines.push(line),
         });
