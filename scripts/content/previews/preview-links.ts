@@ -36,11 +36,13 @@ export async function previewLinks(drafts: readonly ManifestEntry[], options: Pr
   );
 }
 
+/** `2026-12-02 21:14 UTC`: when a link stops working. */
+export const utcMinute = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** After a link printed as a path, for want of a running server: the token signs the path alone, so any port serves it. */
 export const whereItOpens = (origin: string | null): string => (origin === null ? ", on `npm start`'s address once it runs" : '');
 
 export function formatDraftLink(link: DraftLink, options: PreviewOptions): string {
   if (link.url === null) return `draft     ${link.file}: no preview link (${options.missingSecret ?? 'no PREVIEW_SECRET'})`;
-  const until = link.expires.toISOString().slice(0, 16).replace('T', ' ');
-  return `draft     ${link.file} → ${link.url} (not public; this link works until ${until} UTC${whereItOpens(options.origin)})`;
+  return `draft     ${link.file} → ${link.url} (not public; this link works until ${utcMinute(link.expires.toISOString())}${whereItOpens(options.origin)})`;
 }

@@ -29,7 +29,7 @@ export const historyRecordSchema = z.object({
   replaced: z.number().int().nullable(),
   /** Set when this version was made by `--rollback` to that version. */
   rollbackOf: z.number().int().nullable(),
-  /** Records written before this was recorded read as uploads. */
+  /** What made it; records written before this was recorded read as uploads. */
   madeBy: z.enum(['upload', 'rollback', 'npm start']).default('upload'),
   /** Entries added, changed (another key for the same slug) and removed against `replaced`; null when not known. */
   added: z.number().int().nullable(),
@@ -110,13 +110,10 @@ export function withHistory({ plan, previous, records, keep, by, madeBy = 'uploa
     known = [...known.filter((k) => k.version !== r.version), r];
   };
   if (plan.manifestChanged) {
-    if (previous && !records.some((r) => r.version === previous.version))
-      record({
-        ...historyRecord(previous, null, 'unknown (published before history was kept)'),
-        added: null,
-        changed: null,
-        removed: null,
-      });
+    if (previous && !records.some((r) => r.version === previous.version)) {
+      const legacy = historyRecord(previous, null, 'unknown (published before history was kept)');
+      record({ ...legacy, added: null, changed: null, removed: null });
+    }
     record(historyRecord(plan.manifest, previous, by, madeBy));
   }
   const kept = keptHistory(known, plan.manifest.version, keep);

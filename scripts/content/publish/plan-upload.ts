@@ -8,16 +8,13 @@ import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entrie
 import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
 import type { BuiltMedia } from '../build/media.ts';
 import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
+import type { KvPair } from '../kv/kv-store.ts';
 import type { RemoteImagePointer } from '../markdown/remote-images.ts';
 import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
-export interface PlannedWrite {
-  key: string;
-  /** Text, or an image's bytes. */
-  value: string | Uint8Array;
-}
+export type PlannedWrite = KvPair;
 
 export interface EntryReport {
   file: string;
@@ -155,19 +152,8 @@ export function planUpload({
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return {
-    writes,
-    manifest,
-    basedOn: previous?.version ?? null,
-    manifestChanged,
-    deletes,
-    entries: entryReports,
-    drafts: draftReports,
-    samples: sampleReports,
-    media: mediaReports,
-    cards: cardReports,
-    remoteImages: remoteReports,
-  };
+  const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
+  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
 /** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */

@@ -36,7 +36,6 @@ export interface RollbackOutcome {
   /** The version number the restored content is live under. */
   version: number;
   restored: number;
-  /** Entries it serves. */
   entries: number;
 }
 

@@ -100,13 +100,8 @@ export async function uploadContent({
       : [];
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.
-  const published = async () => {
-    const manifest = await stage(
-      () => live.nothingPublished(undefined),
-      () => readManifest(store),
-    );
-    return new Map(manifest?.entries.map((e) => [e.file, e.slug]));
-  };
+  const unread = () => live.nothingPublished(undefined);
+  const published = async () => new Map((await stage(unread, () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
   let built: BuildResult;
   try {
