@@ -41,10 +41,9 @@ async function main(): Promise<number> {
     { diskRenderCache },
     { uploadContent },
     { verifyPublished },
-    { formatHistory, readHistory },
+    { formatHistory, keptHistory, keptWording, readHistory },
     { rollback },
-    { MANIFEST_KEY },
-    { manifestSchema, parseStored },
+    { readManifest },
     { formatPreviews, readPreviews },
     { removePreview },
   ] = await Promise.all([
@@ -53,8 +52,7 @@ async function main(): Promise<number> {
     import('./content/publish/verify.ts'),
     import('./content/publish/history.ts'),
     import('./content/publish/rollback.ts'),
-    import('../contracts/kv-keys.ts'),
-    import('../contracts/kv-values.ts'),
+    import('./content/kv/stored-records.ts'),
     import('./content/previews/previews.ts'),
     import('./content/previews/remove-preview.ts'),
   ]);
@@ -67,11 +65,10 @@ async function main(): Promise<number> {
     );
   }
   if (args.history) {
-    console.log(`Versions kept in the ${where}, newest first:`);
+    console.log(`Versions kept in the ${where} (--keep ${keep}: ${keptWording(keep)}), newest first:`);
     return withStore(args, { readOnlyNote: 'Nothing was written (--history only reads).' }, async (store) => {
-      const raw = await store.get(MANIFEST_KEY);
-      const liveVersion = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV').version;
-      const lines = formatHistory(await readHistory(store), liveVersion);
+      const liveVersion = (await readManifest(store))?.version ?? null;
+      const lines = formatHistory(keptHistory(await readHistory(store), liveVersion, keep), liveVersion);
       for (const line of lines.length ? lines : ['no history recorded yet']) console.log(line);
       const previews = formatPreviews(await readPreviews(store), new Date().toISOString());
       console.log(previews.length ? `Previews, newest first:\n${previews.join('\n')}` : 'no previews');
@@ -85,11 +82,12 @@ async function main(): Promise<number> {
       const done = await rollback({
         store,
         lock,
+        keep,
+        remote: args.remote,
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log: (line) => console.log(line),
       });
-      const entries = (await readHistory(store)).find((r) => r.version === done.version)?.manifest.entries.length ?? 0;
-      report = { ok: true, command: 'rollback', ...done, entries, url: await siteUrl(args.remote, args.config) };
+      report = { ok: true, command: 'rollback', ...done, url: await siteUrl(args) };
       return 0;
     });
   }
@@ -151,7 +149,7 @@ async function main(): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      url: await siteUrl(args.remote, args.config),
+      url: await siteUrl(args),
     };
     return 0;
   });
@@ -221,16 +219,16 @@ async function withStore(
 }
 
 /**
- * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret, on the origin
- * `npm start` serves the local state on (dev-origin.ts). Remotely: SITE_URL, and the Worker
- * secret PREVIEW_SECRET, which the upload can only know from the environment.
+ * How drafts' and whole-site previews' links are signed. Locally: the Worker's development secret, for the `npm start`
+ * running on the local state (dev-origin.ts), or as a path when none runs (the token signs the path alone). Remotely:
+ * SITE_URL, and the Worker secret PREVIEW_SECRET, which the upload can only know from the environment.
  */
 async function previewOptions(remote: boolean, configPath: string, persistTo: string): Promise<PreviewOptions> {
-  const [{ DEFAULT_PREVIEW_DAYS: days, LOCAL_PREVIEW_SECRET }, { localSiteOrigin }] = await Promise.all([
+  const [{ DEFAULT_PREVIEW_DAYS: days, LOCAL_PREVIEW_SECRET }, { runningDevServer }] = await Promise.all([
     import('../contracts/preview-token.ts'),
     import('./dev/live/dev-origin.ts'),
   ]);
-  if (!remote) return { origin: localSiteOrigin(persistTo), secret: LOCAL_PREVIEW_SECRET, days };
+  if (!remote) return { origin: await runningDevServer(persistTo), secret: LOCAL_PREVIEW_SECRET, days };
   const { unstable_readConfig } = await import('wrangler');
   const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
   return {
@@ -241,11 +239,15 @@ async function previewOptions(remote: boolean, configPath: string, persistTo: st
   };
 }
 
-/** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock), `npm start`'s address locally. */
-async function siteUrl(remote: boolean, configPath: string): Promise<string> {
-  if (!remote) return 'http://localhost:8787/';
+/** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock); locally the running `npm start`'s, else null. */
+async function siteUrl(target: Target): Promise<string | null> {
+  if (!target.remote) {
+    const { runningDevServer } = await import('./dev/live/dev-origin.ts');
+    const origin = await runningDevServer(target['persist-to']);
+    return origin && `${origin}/`;
+  }
   const { unstable_readConfig } = await import('wrangler');
-  return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '')).href;
+  return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: target.config }).vars?.SITE_URL ?? '')).href;
 }
 
 /**

@@ -13,9 +13,10 @@ export type RunReport =
       changed: boolean;
       entriesWritten: number;
       entries: number;
-      url: string;
+      /** Null: a local upload with no `npm start` running to name. */
+      url: string | null;
     }
-  | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string }
+  | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string | null }
   | {
       ok: true;
       command: 'preview';
@@ -39,6 +40,9 @@ const FAILED: Record<Command, string> = {
   'remove-preview': 'Removing the preview failed',
   read: 'Command failed',
 };
+
+/** Where a version is live: at the site's address, or in a local state no `npm start` serves now. */
+const liveAt = (url: string | null): string => (url ? `live at ${url}` : "live in the local state, on `npm start`'s address once it runs");
 
 /** `2026-12-02 21:14 UTC` */
 const untilText = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -64,15 +68,15 @@ export function reportLines(report: RunReport): string[] {
     return [
       '### Rolled back',
       '',
-      `Version **${report.version}** is live at ${report.url}, with the content of version ${report.restored} (${report.entries} entries; no entry written).`,
+      `Version **${report.version}** is ${liveAt(report.url)}, with the content of version ${report.restored} (${report.entries} entries; no entry written).`,
       '',
     ];
   }
   if (report.dryRun)
     return ['### Dry run', '', `${report.entries} entries checked; ${report.entriesWritten} would be written. Nothing was published.`, ''];
   const what = report.changed
-    ? `Version **${report.version}** is live at ${report.url}: ${report.entriesWritten} of ${report.entries} entries written.`
-    : `Nothing changed: version **${report.version}** stays live at ${report.url} (${report.entries} entries).`;
+    ? `Version **${report.version}** is ${liveAt(report.url)}: ${report.entriesWritten} of ${report.entries} entries written.`
+    : `Nothing changed: version **${report.version}** stays ${liveAt(report.url)} (${report.entries} entries).`;
   return ['### Published', '', what, ''];
 }
 
@@ -86,7 +90,7 @@ export function outputLines(report: RunReport): string[] {
     `outcome=${report.command === 'rollback' ? 'rolled-back' : 'ok'}`,
     `version=${report.version}`,
     `entries-written=${entries}`,
-    `url=${report.url}`,
+    `url=${report.url ?? ''}`,
     ...expires,
   ];
 }

@@ -23,6 +23,10 @@ const onLock =
     return c.json(answer, answer.ok ? 200 : 409);
   };
 
+const claimed = onLock(claimRequestSchema, (stub, { holder }) => stub.claim(holder));
+const committed = onLock(commitRequestSchema, (stub, { holder, basedOn, version }) => stub.commit(holder, basedOn, version));
+const released = onLock(releaseRequestSchema, (stub, { holder }) => stub.release(holder));
+
 /**
  * Authenticated by `Authorization: Bearer <PUBLISH_SECRET>` (Hono's bearerAuth compares in constant time); 503 without
  * the secret. Exempt from the XSRF gate in app.ts: browsers never send a bearer token by themselves.
@@ -37,15 +41,6 @@ export const publishRoutes = new Hono<AppEnv>()
       throw error;
     });
   })
-  .post(
-    PUBLISH_CLAIM_API_PATH,
-    onLock(claimRequestSchema, (stub, { holder }) => stub.claim(holder)),
-  )
-  .post(
-    PUBLISH_COMMIT_API_PATH,
-    onLock(commitRequestSchema, (stub, { holder, basedOn, version }) => stub.commit(holder, basedOn, version)),
-  )
-  .post(
-    PUBLISH_RELEASE_API_PATH,
-    onLock(releaseRequestSchema, (stub, { holder }) => stub.release(holder)),
-  );
+  .post(PUBLISH_CLAIM_API_PATH, claimed)
+  .post(PUBLISH_COMMIT_API_PATH, committed)
+  .post(PUBLISH_RELEASE_API_PATH, released);

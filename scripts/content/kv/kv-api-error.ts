@@ -9,20 +9,18 @@ export interface CloudflareErrorItem {
   message: string;
 }
 
+/** What failed (`bulk write` of `batch 1 of 2 (…)`), where (the API host, for network failures), in how many requests. */
 export interface KvRequestContext {
-  /** `bulk write`, `value read`, …  */
   operation: string;
-  /** `key manifest`, `batch 1 of 2 (…)`. */
   target: string;
-  /** The API host, for network failures. */
   host: string;
   accountId: string;
   namespaceId: string;
-  /** HTTP requests this operation made, retries included. */
   attempts: number;
 }
 
 export class KvApiError extends Error {
+  override name = 'KvApiError';
   /** HTTP status, when an answer came. */
   readonly status: number | undefined;
   readonly errors: CloudflareErrorItem[];
@@ -31,7 +29,6 @@ export class KvApiError extends Error {
 
   constructor(message: string, status: number | undefined, errors: CloudflareErrorItem[], notApplied: boolean) {
     super(message);
-    this.name = 'KvApiError';
     this.status = status;
     this.errors = errors;
     this.notApplied = notApplied;
@@ -39,23 +36,17 @@ export class KvApiError extends Error {
 }
 
 /** The part of a message that says how to fix the set-up, for answers that mean a set-up mistake. */
-function setupFix(
-  status: number | undefined,
-  errors: readonly CloudflareErrorItem[],
-  { accountId, namespaceId }: KvRequestContext,
-): string {
-  if (status === 404 && (errors.length === 0 || errors.some((e) => e.code === 10013))) {
+function setupFix(status: number | undefined, errors: readonly CloudflareErrorItem[], at: KvRequestContext): string {
+  if (status === 404 && (errors.length === 0 || errors.some((e) => e.code === 10013)))
     return (
-      ` The namespace ${namespaceId} is not one of account ${accountId}'s: create it with \`npx wrangler kv namespace create CONTENT\` ` +
+      ` The namespace ${at.namespaceId} is not one of account ${at.accountId}'s: create it with \`npx wrangler kv namespace create CONTENT\` ` +
       'and put the id it prints in wrangler.toml under [[kv_namespaces]] (binding = "CONTENT", id = "<that id>"), or set CLOUDFLARE_ACCOUNT_ID to the account that has it.'
     );
-  }
-  if (status === 401 || status === 403) {
+  if (status === 401 || status === 403)
     return (
-      ` The API token in CLOUDFLARE_API_TOKEN is not allowed this: it needs the permission "Workers KV Storage: Edit" on account ${accountId} ` +
+      ` The API token in CLOUDFLARE_API_TOKEN is not allowed this: it needs the permission "Workers KV Storage: Edit" on account ${at.accountId} ` +
       '(dash.cloudflare.com → My Profile → API Tokens).'
     );
-  }
   return '';
 }
 
@@ -96,13 +87,11 @@ export function toKvApiError(error: unknown, context: KvRequestContext): Error {
 /** `ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:1234)`: the innermost cause with a code. */
 function networkCause(error: Error): string {
   let cause: unknown = error.cause;
-  let found: { code?: string; message?: string } | null = null;
+  let found = '';
   for (let depth = 0; cause && depth < 5; depth++) {
     const c = cause as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] };
-    if (typeof c.code === 'string') found = { code: c.code, message: typeof c.message === 'string' ? c.message : undefined };
+    if (typeof c.code === 'string' && c.code) found = typeof c.message === 'string' && c.message ? `${c.code} (${c.message})` : c.code;
     cause = c.cause ?? (Array.isArray(c.errors) ? c.errors[0] : undefined);
   }
-  if (found?.code) return found.message ? `${found.code} (${found.message})` : found.code;
-  const message = (error.cause as Error | undefined)?.message ?? error.message;
-  return message || 'the connection failed';
+  return found || ((error.cause as Error | undefined)?.message ?? error.message) || 'the connection failed';
 }

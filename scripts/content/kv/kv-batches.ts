@@ -29,10 +29,7 @@ export interface BulkPair {
 
 /** A pair or key that no request could carry: refused before anything is written. */
 export class KvLimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KvLimitError';
-  }
+  override name = 'KvLimitError';
 }
 
 /** The API form of a pair: bytes become base64 (`base64: true`), text stays as it is. */

@@ -10,22 +10,18 @@ export interface KvPair {
   value: string | Uint8Array;
 }
 
-/** Single-key operations: what every KV backend offers. */
-export interface KvBasicStore {
-  get(key: string): Promise<string | null>;
-  put(key: string, value: string | Uint8Array): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** Every key that starts with `prefix`. */
-  listKeys(prefix: string): Promise<string[]>;
-}
-
 /** API requests a store made, every attempt counted (retries too). */
 export interface RequestTally {
   total: number;
   byOperation: Record<string, number>;
 }
 
-export interface KvStore extends KvBasicStore {
+export interface KvStore {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string | Uint8Array): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Every key that starts with `prefix`. */
+  listKeys(prefix: string): Promise<string[]>;
   /** The values of `keys` (null for a missing one), read in as few requests as the backend allows. */
   getMany(keys: readonly string[]): Promise<Map<string, string | null>>;
   /** Writes every pair, in batches within the backend's limits; throws on the first batch that fails. */
@@ -35,19 +31,13 @@ export interface KvStore extends KvBasicStore {
   requests?(): RequestTally;
 }
 
-/** How many single-key calls run at once when a backend has no bulk operations. */
-const CONCURRENCY = 8;
-
-/** Bulk operations made of single-key calls, a few at a time (a local binding, test doubles). */
-export function withBulkOperations(basic: KvBasicStore, concurrency = CONCURRENCY): KvStore {
+/** Bulk operations made of single-key calls, `concurrency` at a time (a local binding, test doubles); `basic` is a plain object. */
+export function withBulkOperations(basic: Pick<KvStore, 'get' | 'put' | 'delete' | 'listKeys'>, concurrency = 8): KvStore {
   const each = async <T>(items: readonly T[], run: (item: T) => Promise<void>) => {
     for (let i = 0; i < items.length; i += concurrency) await Promise.all(items.slice(i, i + concurrency).map(run));
   };
   return {
-    get: (key) => basic.get(key),
-    put: (key, value) => basic.put(key, value),
-    delete: (key) => basic.delete(key),
-    listKeys: (prefix) => basic.listKeys(prefix),
+    ...basic,
     async getMany(keys) {
       const values = new Map<string, string | null>();
       await each(keys, async (key) => void values.set(key, await basic.get(key)));

@@ -10,10 +10,10 @@ import type { BuiltCards } from '../cards/build-cards.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys } from '../kv/stored-records.ts';
 import { planBuilt, type UploadPlan } from '../publish/plan-upload.ts';
-import { PublishStoppedError, stage } from '../publish/publish-error.ts';
+import { stage } from '../publish/publish-error.ts';
 import { machineUser } from '../publish/publish-lock.ts';
 import { planLines } from '../publish/upload-report.ts';
-import type { PreviewOptions } from './preview-links.ts';
+import { type PreviewOptions, utcMinute, whereItOpens } from './preview-links.ts';
 import { previewWindow, readPreviews } from './previews.ts';
 
 /** What a workflow step needs of a preview upload: its link, when the link expires, its version. */
@@ -53,10 +53,9 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
   // Nothing is deleted but stale previews' records: what no manifest names is the live clean-up's.
   const plan: UploadPlan = { ...planned, writes: await withoutSharedSamples(store, planned, existingKeys, log), deletes: [] };
 
-  const expiresMs = Date.parse(now) + link.days * 86_400_000;
-  const seconds = Math.floor(expiresMs / 1000);
+  const seconds = Math.floor(Date.parse(now) / 1000) + link.days * 86_400;
   const expires = new Date(seconds * 1000).toISOString();
-  const url = `${link.origin}${previewLinkPath(name, await signPreviewLink(link.secret, name, seconds))}`;
+  const url = `${link.origin ?? ''}${previewLinkPath(name, await signPreviewLink(link.secret, name, seconds))}`;
   const record: PreviewRecord = {
     name,
     version: plan.manifest.version,
@@ -78,15 +77,10 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
   // keys, rather than cleaning up entries it found before the record showed.
   if (!(await listed(store, previewKey(name))))
     log(`warning   the record ${previewKey(name)} is not listed yet: an upload in the next minute might clean up keys only it names`);
-  const staleKeys = stale.map((r) => previewKey(r.name));
-  try {
-    await store.deleteMany(staleKeys);
-  } catch (error) {
-    throw new PublishStoppedError(
-      error,
-      `The preview ${name} is written and whole; the records of ${staleKeys.length} stale preview(s) remain.`,
-    );
-  }
+  await stage(
+    () => `The preview ${name} is written and whole; the records of ${stale.length} stale preview(s) remain.`,
+    () => store.deleteMany(stale.map((r) => previewKey(r.name))),
+  );
   for (const r of stale)
     log(`removed   preview ${r.name} (${Date.parse(r.expiresAt) <= Date.parse(now) ? 'its link expired' : `beyond the ${keep} kept`})`);
 
@@ -96,7 +90,7 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
       `${plan.samples.length} samples; the public site is unchanged.`,
   );
   const preview: PreviewOutcome = { name, version: record.version, url, expires };
-  log(`preview   ${name} → ${url} (works until ${expires.slice(0, 16).replace('T', ' ')} UTC)`);
+  log(`preview   ${name} → ${url} (works until ${utcMinute(expires)}${whereItOpens(link.origin)})`);
   return { plan, preview };
 }
 
@@ -121,13 +115,9 @@ async function withoutSharedSamples(
   for (const { key, value } of shared) {
     const path = key.slice(SAMPLE_PREFIX.length);
     const report = plan.samples.find((s) => s.path === path);
-    if (held.get(key) === value) {
-      if (report) report.status = 'unchanged';
-    } else {
-      log(
-        `warning   samples/${path} differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)`,
-      );
-    }
+    const differs = `warning   samples/${path} differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)`;
+    if (held.get(key) !== value) log(differs);
+    else if (report) report.status = 'unchanged';
   }
   return plan.writes.filter((w) => !shared.includes(w));
 }

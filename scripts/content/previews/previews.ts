@@ -8,6 +8,7 @@ import type { KvStore } from '../kv/kv-store.ts';
 import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from '../publish/named-keys.ts';
 import type { UploadPlan } from '../publish/plan-upload.ts';
+import { utcMinute } from './preview-links.ts';
 
 /** Every preview record in KV, newest upload first; throws naming the key of an unreadable one. */
 export async function readPreviews(store: KvStore): Promise<PreviewRecord[]> {
@@ -40,13 +41,11 @@ export function withPreviews(plan: UploadPlan, { kept, stale }: PreviewWindow): 
   return { ...plan, deletes };
 }
 
-const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
 /** One line per preview, newest first: `preview pr-42  v2  <time>  <by>  link until <time>`. */
 export function formatPreviews(records: readonly PreviewRecord[], now: string): string[] {
   return records.map((r) => {
     const ended = Date.parse(r.expiresAt) <= Date.parse(now);
     const entries = r.manifest.entries.length;
-    return `preview ${r.name}  v${r.version}  ${r.publishedAt}  ${r.by}  ${entries} entries  link ${ended ? 'expired' : 'works until'} ${minute(r.expiresAt)}`;
+    return `preview ${r.name}  v${r.version}  ${r.publishedAt}  ${r.by}  ${entries} entries  link ${ended ? 'expired' : 'works until'} ${utcMinute(r.expiresAt)}`;
   });
 }

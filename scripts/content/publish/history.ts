@@ -9,11 +9,13 @@ import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
-export const HISTORY_PREFIX = 'history/';
-/** Versions kept, the live one included (`--keep N`, at least 2). */
+const HISTORY_PREFIX = 'history/';
+/** Versions made by an upload or a rollback that are kept (`--keep N`, at least 2). */
 export const DEFAULT_KEEP_VERSIONS = 10;
 /** The live version and the one before it: what pages already open in a browser may still need. */
 export const MIN_KEEP_VERSIONS = 2;
+/** `npm start`'s own versions kept beyond those: a morning of saves must not push published versions out. */
+export const KEPT_SAVES = 3;
 
 /** Zero-padded, so that keys list in version order. */
 export const historyKey = (version: number): string => `${HISTORY_PREFIX}${String(version).padStart(10, '0')}`;
@@ -27,6 +29,8 @@ export const historyRecordSchema = z.object({
   replaced: z.number().int().nullable(),
   /** Set when this version was made by `--rollback` to that version. */
   rollbackOf: z.number().int().nullable(),
+  /** What made it; records written before this was recorded read as uploads. */
+  madeBy: z.enum(['upload', 'rollback', 'npm start']).default('upload'),
   /** Entries added, changed (another key for the same slug) and removed against `replaced`; null when not known. */
   added: z.number().int().nullable(),
   changed: z.number().int().nullable(),
@@ -34,8 +38,15 @@ export const historyRecordSchema = z.object({
   manifest: manifestSchema,
 });
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+export type MadeBy = HistoryRecord['madeBy'];
 
-export function historyRecord(manifest: Manifest, previous: Manifest | null, by: string, rollbackOf: number | null = null): HistoryRecord {
+export function historyRecord(
+  manifest: Manifest,
+  previous: Manifest | null,
+  by: string,
+  madeBy: MadeBy = 'upload',
+  rollbackOf: number | null = null,
+): HistoryRecord {
   // By slug: one whose key differs is changed.
   const before = new Map(previous?.entries.map((e) => [e.slug, e.key]));
   const after = new Set(manifest.entries.map((e) => e.slug));
@@ -45,6 +56,7 @@ export function historyRecord(manifest: Manifest, previous: Manifest | null, by:
     by,
     replaced: previous?.version ?? null,
     rollbackOf,
+    madeBy,
     added: manifest.entries.filter((e) => !before.has(e.slug)).length,
     changed: manifest.entries.filter((e) => before.has(e.slug) && before.get(e.slug) !== e.key).length,
     removed: [...before.keys()].filter((slug) => !after.has(slug)).length,
@@ -58,54 +70,65 @@ export async function readHistory(store: KvStore): Promise<HistoryRecord[]> {
   return records.sort((a, b) => b.version - a.version);
 }
 
+/**
+ * The versions kept, newest first: of those up to the live one, the newest `keep` made by an upload or a rollback, and
+ * the newest KEPT_SAVES made by `npm start`. The live version is the newest of its kind, so it is always among them.
+ */
+export function keptHistory(records: readonly HistoryRecord[], live: number | null, keep: number): HistoryRecord[] {
+  const older = records.filter((r) => r.version <= (live ?? Infinity)).sort((a, b) => b.version - a.version);
+  const saves = older.filter((r) => r.madeBy === 'npm start').slice(0, KEPT_SAVES);
+  const published = older.filter((r) => r.madeBy !== 'npm start').slice(0, Math.max(keep, MIN_KEEP_VERSIONS));
+  return older.filter((r) => saves.includes(r) || published.includes(r));
+}
+
+/** What `keptHistory` keeps, in words: for --history and --help. */
+export const keptWording = (keep: number | string): string =>
+  `the newest ${keep} made by an upload or a rollback, and the newest ${KEPT_SAVES} of \`npm start\`'s saves`;
+
 export interface HistoryInput {
   plan: UploadPlan;
   previous: Manifest | null;
   /** History records now in KV, newest first. */
   records: readonly HistoryRecord[];
-  /** Versions kept, the live one included (at least MIN_KEEP_VERSIONS). */
+  /** Versions made by an upload or a rollback that are kept (keptHistory). */
   keep: number;
   by: string;
+  /** Who makes the new version: an upload (default) or `npm start`. */
+  madeBy?: MadeBy;
 }
 
 /**
- * The plan with its history: the new version's record written with the entries (and one for the
- * previous version if it has none: published before history was kept), the clean-up narrowed to
- * keys no kept version names, and the records of versions past the window deleted with it.
+ * The plan with its history: the new version's record written with the entries (and one for the previous version if
+ * it has none: published before history was kept), the clean-up narrowed to keys no kept version names, and the
+ * records of the others deleted with it.
  */
-export function withHistory({ plan, previous, records, keep, by }: HistoryInput): UploadPlan {
-  const window = Math.max(keep, MIN_KEEP_VERSIONS);
-  const live = plan.manifest.version;
+export function withHistory({ plan, previous, records, keep, by, madeBy = 'upload' }: HistoryInput): UploadPlan {
   const writes = [...plan.writes];
-  const known = [...records];
+  let known = [...records];
+  const record = (r: HistoryRecord) => {
+    writes.push({ key: historyKey(r.version), value: JSON.stringify(r) });
+    known = [...known.filter((k) => k.version !== r.version), r];
+  };
   if (plan.manifestChanged) {
     if (previous && !records.some((r) => r.version === previous.version)) {
-      const legacy: HistoryRecord = {
-        ...historyRecord(previous, null, 'unknown (published before history was kept)'),
-        added: null,
-        changed: null,
-        removed: null,
-      };
-      writes.push({ key: historyKey(previous.version), value: JSON.stringify(legacy) });
-      known.push(legacy);
+      const legacy = historyRecord(previous, null, 'unknown (published before history was kept)');
+      record({ ...legacy, added: null, changed: null, removed: null });
     }
-    writes.push({ key: historyKey(live), value: JSON.stringify(historyRecord(plan.manifest, previous, by)) });
+    record(historyRecord(plan.manifest, previous, by, madeBy));
   }
-  // Older than the live version, newest first; a record above it is a version whose manifest was never written.
-  const older = known.filter((r) => r.version < live).sort((a, b) => b.version - a.version);
-  const kept = older.slice(0, window - 1);
+  const kept = keptHistory(known, plan.manifest.version, keep);
   const keepKeys = new Set(kept.flatMap((r) => namedKeys(r.manifest)));
-  const keptVersions = new Set([live, ...kept.map((r) => r.version)]);
-  const staleRecords = records.filter((r) => !keptVersions.has(r.version) && r.version < live).map((r) => historyKey(r.version));
-  const deletes = [...plan.deletes.filter((key) => !keepKeys.has(key)), ...staleRecords].sort();
-  return { ...plan, writes, deletes };
+  // By version: a record rewritten by this plan (a version whose manifest never landed) stays.
+  const keptVersions = new Set(kept.map((r) => r.version));
+  const staleRecords = records.filter((r) => !keptVersions.has(r.version)).map((r) => historyKey(r.version));
+  return { ...plan, writes, deletes: [...plan.deletes.filter((key) => !keepKeys.has(key)), ...staleRecords].sort() };
 }
 
 /** One line per version, newest first: `v3  <time>  <by>  <what changed>  (live)`. */
 export function formatHistory(records: readonly HistoryRecord[], liveVersion: number | null): string[] {
   return records.map((r) => {
     const counts = r.added === null ? 'changes not recorded' : `${r.added} added, ${r.changed} changed, ${r.removed} removed`;
-    const what = r.rollbackOf === null ? counts : `rollback to v${r.rollbackOf}; ${counts}`;
-    return `v${r.version}  ${r.publishedAt}  ${r.by}  ${what}${r.version === liveVersion ? '  (live)' : ''}`;
+    const made = r.rollbackOf !== null ? `rollback to v${r.rollbackOf}; ` : r.madeBy === 'npm start' ? 'a save in npm start; ' : '';
+    return `v${r.version}  ${r.publishedAt}  ${r.by}  ${made}${counts}${r.version === liveVersion ? '  (live)' : ''}`;
   });
 }

@@ -4,9 +4,8 @@ import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { SocialCard } from '../../../contracts/social-card.ts';
 
 /**
- * Every key a manifest names, once each: its entries, drafts, samples, search index, images
- * (content/media/, social cards, images from other hosts) and each article's card, in case a
- * hand-made manifest's `media` leaves it out. What clean-ups keep and `--verify` checks.
+ * Every key a manifest names, once each: its entries, drafts, samples, search index, images (content/media/, social
+ * cards, images from other hosts) and each article's card, in case a hand-made manifest's `media` leaves it out.
  */
 export function namedKeys(manifest: Manifest): string[] {
   const articles = [...manifest.entries, ...manifest.drafts];

@@ -8,16 +8,13 @@ import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entrie
 import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
 import type { BuiltMedia } from '../build/media.ts';
 import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
+import type { KvPair } from '../kv/kv-store.ts';
 import type { RemoteImagePointer } from '../markdown/remote-images.ts';
 import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
-export interface PlannedWrite {
-  key: string;
-  /** Text, or an image's bytes. */
-  value: string | Uint8Array;
-}
+export type PlannedWrite = KvPair;
 
 export interface EntryReport {
   file: string;
@@ -29,12 +26,9 @@ export interface UploadPlan {
   /** Entry, sample and search-index values to put before the manifest. */
   writes: PlannedWrite[];
   manifest: Manifest;
-  /**
-   * The version of the manifest this plan was made against (null: none yet). Publishing
-   * re-reads the manifest right before writing it and aborts if it is no longer this one.
-   */
+  /** The version of the manifest this plan was made against (null: none yet), for the publish lock's compare-and-swap. */
   basedOn: number | null;
-  /** False when the content is exactly what the previous manifest names: nothing to publish. */
+  /** False when the content is what the previous manifest names: nothing to publish, and `manifest` is that one. */
   manifestChanged: boolean;
   /** Keys to delete after the manifest is written. */
   deletes: string[];
@@ -141,7 +135,7 @@ export function planUpload({
   }));
   const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key), ...remoteImages.map((r) => r.key)])].sort();
 
-  const manifest: Manifest = {
+  const fresh: Manifest = {
     version: (previous?.version ?? 0) + 1,
     publishedAt: now,
     renderer,
@@ -152,28 +146,14 @@ export function planUpload({
     ...(imageKeys.length > 0 ? { media: imageKeys } : {}),
   };
 
-  const manifestChanged = !previous || !sameContent(previous, manifest);
-  if (!manifestChanged) {
-    manifest.version = previous.version;
-    manifest.publishedAt = previous.publishedAt;
-  }
+  const manifestChanged = !previous || !sameContent(previous, fresh);
+  const manifest = manifestChanged ? fresh : previous;
 
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  return {
-    writes,
-    manifest,
-    basedOn: previous?.version ?? null,
-    manifestChanged,
-    deletes,
-    entries: entryReports,
-    drafts: draftReports,
-    samples: sampleReports,
-    media: mediaReports,
-    cards: cardReports,
-    remoteImages: remoteReports,
-  };
+  const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
+  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
 /** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */
@@ -186,15 +166,19 @@ export function planBuilt(
   return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });
 }
 
-/** Two manifests publish the same site when all but their version and time agree. */
+/**
+ * Two manifests publish the same site when all but their version, time and entries' times agree: the same text saved
+ * again (a newer mtime, so a newer "Last updated"), or a scheduled date now past, is no new version.
+ */
 function sameContent(a: Manifest, b: Manifest): boolean {
+  const text = (entries: ManifestEntry[]) => entries.map(({ updated, changed, publishAt, ...rest }) => rest);
   const content = (m: Manifest) =>
     JSON.stringify({
       renderer: m.renderer,
-      entries: m.entries,
+      entries: text(m.entries),
       samples: m.samples,
       search: m.search,
-      drafts: m.drafts,
+      drafts: text(m.drafts),
       media: m.media ?? [],
     });
   return content(a) === content(b);

@@ -2,10 +2,7 @@
 
 /** Another upload published, or holds the lock: this one stopped before writing the manifest. */
 export class UploadConflictError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UploadConflictError';
-  }
+  override name = 'UploadConflictError';
 }
 
 export class PublishStoppedError extends Error {
@@ -27,11 +24,6 @@ export async function stage<T>(live: () => string, run: () => Promise<T>): Promi
     if (error instanceof UploadConflictError || error instanceof PublishStoppedError) throw error;
     throw new PublishStoppedError(error, live());
   }
-}
-
-/** True when the failed request certainly changed nothing (a refusal): see KvApiError.notApplied. */
-export function certainlyNotApplied(error: unknown): boolean {
-  return (error as { notApplied?: unknown } | null)?.notApplied === true;
 }
 
 /** `version` null: nothing published yet; undefined: not read yet. */

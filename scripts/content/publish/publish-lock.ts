@@ -57,21 +57,14 @@ async function call(options: PublishLockOptions, path: string, body: object): Pr
     const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
     throw new Error(`publish lock: POST ${url} failed (${url.host}: ${cause}).`);
   }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {}
+  const copy = response.clone();
+  const json: unknown = await response.json().catch(() => null);
   const answer = lockAnswerSchema.safeParse(json);
   if ((response.status === 200 || response.status === 409) && answer.success) return answer.data;
-  const error = (json as { error?: unknown } | undefined)?.error;
+  const { error } = (json ?? {}) as { error?: unknown };
   // hono's bearerAuth answers 401 in plain text.
-  const detail =
-    response.status === 401
-      ? "the bearer token is not the Worker's PUBLISH_SECRET"
-      : typeof error === 'string'
-        ? error
-        : text.slice(0, 200);
+  const why = response.status === 401 ? "the bearer token is not the Worker's PUBLISH_SECRET" : error;
+  const detail = typeof why === 'string' ? why : (await copy.text()).slice(0, 200);
   throw new Error(`publish lock: POST ${url} answered ${response.status}: ${detail.replace(/\.?$/, '.')}`);
 }
 

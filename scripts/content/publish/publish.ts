@@ -5,7 +5,7 @@
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
-import { certainlyNotApplied, live, PublishStoppedError, stage } from './publish-error.ts';
+import { live, PublishStoppedError, stage } from './publish-error.ts';
 import type { PublishLock } from './publish-lock.ts';
 
 /** With `lock` null the caller is the store's only writer (a test's, the benchmark's). */
@@ -21,9 +21,11 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
     try {
       await store.put(MANIFEST_KEY, JSON.stringify(plan.manifest));
     } catch (error) {
+      // A refusal certainly changed nothing (KvApiError.notApplied); a 5xx or no answer may have landed.
+      const refused = (error as { notApplied?: unknown } | null)?.notApplied === true;
       throw new PublishStoppedError(
         error,
-        certainlyNotApplied(error) ? live.manifestRefused(plan.basedOn) : live.manifestUnconfirmed(plan.basedOn, plan.manifest.version),
+        refused ? live.manifestRefused(plan.basedOn) : live.manifestUnconfirmed(plan.basedOn, plan.manifest.version),
       );
     }
   }

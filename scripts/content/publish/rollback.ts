@@ -1,13 +1,12 @@
 /**
- * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write.
- * Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV reads and writes.
+ * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write, and the
+ * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
  */
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
-import { type HistoryRecord, historyKey, historyRecord, readHistory } from './history.ts';
+import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyKey, historyRecord, keptHistory, readHistory } from './history.ts';
 import { namedKeys } from './named-keys.ts';
-import type { UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
@@ -24,6 +23,10 @@ export interface RollbackOptions {
   store: KvStore;
   /** The version to make live; default: the one the live version replaced. */
   version?: number;
+  /** The upload's --keep: only a version it keeps (keptHistory) can be made live. */
+  keep?: number;
+  /** The production namespace, for the last line: what publishes content/ again. */
+  remote?: boolean;
   lock?: TakeLock | undefined;
   now?: string;
   log?: (line: string) => void;
@@ -33,11 +36,14 @@ export interface RollbackOutcome {
   /** The version number the restored content is live under. */
   version: number;
   restored: number;
+  entries: number;
 }
 
 export async function rollback({
   store,
   version,
+  keep = DEFAULT_KEEP_VERSIONS,
+  remote = false,
   lock: take,
   now = new Date().toISOString(),
   log = () => {},
@@ -50,7 +56,7 @@ export async function rollback({
         const current = await readManifest(store);
         served = current?.version ?? null;
         if (!current) throw new RollbackRefusedError('nothing is published: there is no version to roll back from');
-        const target = chooseTarget(current, await readHistory(store), version);
+        const target = chooseTarget(current, keptHistory(await readHistory(store), current.version, keep), version);
         const present = await readContentKeys(store);
         const missing = namedKeys(target.manifest).filter((key) => !present.has(key));
         if (missing.length > 0) {
@@ -63,30 +69,45 @@ export async function rollback({
       },
     );
     const manifest: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
-    const record = historyRecord(manifest, current, machineUser(), target.version);
-    const plan: UploadPlan = {
-      writes: [{ key: historyKey(manifest.version), value: JSON.stringify(record) }],
-      manifest,
-      basedOn: current.version,
-      manifestChanged: true,
-      deletes: [],
-      entries: [],
-      drafts: [],
-      samples: [],
-    };
-    await publishPlan(store, plan, lock);
-    log(
-      `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${target.manifest.entries.length} entries; no entry written).`,
+    const record = historyRecord(manifest, current, machineUser(), 'rollback', target.version);
+    const writes = [{ key: historyKey(manifest.version), value: JSON.stringify(record) }];
+    await publishPlan(
+      store,
+      { writes, manifest, basedOn: current.version, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] },
+      lock,
     );
-    return { version: manifest.version, restored: target.version };
+    const entries = target.manifest.entries.length;
+    for (const line of rollbackLines(current, target)) log(line);
+    log(
+      `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${entries} entries; no entry written).`,
+    );
+    const next = remote
+      ? '`npm run upload -- --remote` (the publish workflow runs it on a push to main)'
+      : 'save in `npm start` or the next `npm run upload`';
+    log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
+    return { version: manifest.version, restored: target.version, entries };
   });
 }
 
-function chooseTarget(current: Manifest, records: HistoryRecord[], version: number | undefined): HistoryRecord {
-  const available = records.map((r) => `v${r.version}`).join(', ') || 'none';
+/** The entries a rollback to `back` brings back and takes away, by content file, in the upload's columns. Pure. */
+export function rollbackLines(live: Manifest, back: HistoryRecord): string[] {
+  const keys = new Map(live.entries.map((e) => [e.file, e.key]));
+  const files = new Set(back.manifest.entries.map((e) => e.file));
+  const restored = back.manifest.entries.filter((e) => keys.get(e.file) !== e.key);
+  return [
+    ...restored.map((e) => `restored  ${e.file} → ${e.slug}${keys.has(e.file) ? ` (its text of version ${back.version})` : ''}`).sort(),
+    ...live.entries
+      .filter((e) => !files.has(e.file))
+      .map((e) => `removed   ${e.file} → ${e.slug}`)
+      .sort(),
+  ];
+}
+
+function chooseTarget(current: Manifest, kept: HistoryRecord[], version: number | undefined): HistoryRecord {
+  const available = kept.map((r) => `v${r.version}`).join(', ') || 'none';
   let wanted = version;
   if (wanted === undefined) {
-    const liveRecord = records.find((r) => r.version === current.version);
+    const liveRecord = kept.find((r) => r.version === current.version);
     if (!liveRecord)
       throw new RollbackRefusedError(
         `the live version ${current.version} has no history record, so its previous version is not known; name one (kept: ${available})`,
@@ -96,7 +117,7 @@ function chooseTarget(current: Manifest, records: HistoryRecord[], version: numb
     wanted = liveRecord.replaced;
   }
   if (wanted === current.version) throw new RollbackRefusedError(`version ${wanted} is already live`);
-  const target = records.find((r) => r.version === wanted);
-  if (!target) throw new RollbackRefusedError(`version ${wanted} is not in the history (kept: ${available})`);
+  const target = kept.find((r) => r.version === wanted);
+  if (!target) throw new RollbackRefusedError(`version ${wanted} is not kept (kept: ${available})`);
   return target;
 }

@@ -1,7 +1,7 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { parseArgs } from 'node:util';
 import { previewNameProblem } from '../../../contracts/site-preview.ts';
-import { DEFAULT_KEEP_VERSIONS, MIN_KEEP_VERSIONS } from './history.ts';
+import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
 
 interface OptionSpec {
   type: 'boolean' | 'string';
@@ -12,69 +12,39 @@ interface OptionSpec {
   help: string;
 }
 
+// Flags default to false; a string option shows its `value` in --help, and may have a default.
+const flag = (help: string) => ({ type: 'boolean', default: false, help }) as const;
+const text = (value: string, help: string) => ({ type: 'string', value, help }) as const;
+const textOr = (value: string, fallback: string, help: string) => ({ type: 'string', value, default: fallback, help }) as const;
+
 export const UPLOAD_OPTIONS = {
-  'dry-run': { type: 'boolean', default: false, help: 'validate, render and plan; write nothing' },
-  strict: { type: 'boolean', default: false, help: 'treat warnings (content removed by sanitising) as errors: nothing is written' },
-  remote: {
-    type: 'boolean',
-    default: false,
-    help: 'publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)',
-  },
-  verify: {
-    type: 'boolean',
-    default: false,
-    help: 'write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)',
-  },
-  dir: { type: 'string', value: '<folder>', default: 'content', help: 'the content folder to publish (default: content)' },
-  config: {
-    type: 'string',
-    value: '<file>',
-    default: 'wrangler.toml',
-    help: 'with --remote: the Wrangler configuration naming the namespace and SITE_URL (default: wrangler.toml)',
-  },
-  'persist-to': {
-    type: 'string',
-    value: '<folder>',
-    default: '.wrangler/state',
-    help: 'the local state to publish to (default: .wrangler/state, what `npm start` serves)',
-  },
-  'client-diagrams': {
-    type: 'boolean',
-    default: false,
-    help: "leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge",
-  },
-  'no-image-copies': {
-    type: 'boolean',
-    default: false,
-    help: 'fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts',
-  },
-  preview: {
-    type: 'string',
-    value: '<name>',
-    help: 'publish a whole-site preview named <name> (e.g. pr-42), not the live site, and print its signed link',
-  },
-  'remove-preview': {
-    type: 'string',
-    value: '<name>',
-    help: 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up',
-  },
-  history: {
-    type: 'boolean',
-    default: false,
-    help: 'write nothing: list the kept versions (number, time, who, entries added/changed/removed) and previews',
-  },
+  'dry-run': flag('validate, render and plan; write nothing'),
+  strict: flag('treat warnings (content removed by sanitising) as errors: nothing is written'),
+  remote: flag('publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)'),
+  verify: flag('write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)'),
+  dir: textOr('<folder>', 'content', 'the content folder to publish (default: content)'),
+  config: textOr(
+    '<file>',
+    'wrangler.toml',
+    'with --remote: the Wrangler configuration naming the namespace and SITE_URL (default: wrangler.toml)',
+  ),
+  'persist-to': textOr('<folder>', '.wrangler/state', 'the local state to publish to (default: .wrangler/state, what `npm start` serves)'),
+  'client-diagrams': flag("leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge"),
+  'no-image-copies': flag('fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts'),
+  preview: text('<name>', 'publish a whole-site preview named <name> (e.g. pr-42), not the live site, and print its signed link'),
+  'remove-preview': text('<name>', 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up'),
+  history: flag('write nothing: list the kept versions (number, time, who, entries added/changed/removed) and previews'),
   rollback: {
     type: 'boolean',
     value: '[N]',
     default: false,
     help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
   },
-  keep: {
-    type: 'string',
-    value: '<n>',
-    default: String(DEFAULT_KEEP_VERSIONS),
-    help: `versions kept, the live one included, and previews kept (default: ${DEFAULT_KEEP_VERSIONS}): their keys survive the clean-up`,
-  },
+  keep: textOr(
+    '<n>',
+    String(DEFAULT_KEEP_VERSIONS),
+    `versions kept (default: ${DEFAULT_KEEP_VERSIONS}): ${keptWording('<n>')}; and the newest <n> previews. Their keys survive the clean-up`,
+  ),
   help: { type: 'boolean', short: 'h', default: false, help: 'print this help and exit' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -105,6 +75,8 @@ export function usage(): string {
 
 export type ParsedCommand = { ok: true; args: UploadArgs; keep: number; rollbackTo: number | undefined } | { ok: false; error: string };
 
+const refuse = (error: string): ParsedCommand => ({ ok: false, error });
+
 export function parseUploadArgs(argv: string[]): ParsedCommand {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof UPLOAD_OPTIONS; strict: true; allowPositionals: true }>>;
   try {
@@ -112,33 +84,27 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   } catch (error) {
     // Positionals are allowed for --rollback's version; node's hint about them only confuses here.
     const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
-    return { ok: false, error: `${message} (npm run upload -- --help lists the options)` };
+    return refuse(`${message} (npm run upload -- --help lists the options)`);
   }
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
   const modes = [args.verify, args.history, args.rollback, args.preview !== undefined, args['remove-preview'] !== undefined];
-  if (modes.filter(Boolean).length > 1)
-    return { ok: false, error: 'choose one of --verify, --history, --rollback, --preview and --remove-preview' };
+  if (modes.filter(Boolean).length > 1) return refuse('choose one of --verify, --history, --rollback, --preview and --remove-preview');
   for (const flag of ['preview', 'remove-preview'] as const) {
     const name = args[flag];
     const problem = name === undefined ? null : previewNameProblem(name);
-    if (problem) return { ok: false, error: `--${flag}: ${problem}` };
+    if (problem) return refuse(`--${flag}: ${problem}`);
   }
   if (args['dry-run'] && (args.preview !== undefined || args['remove-preview'] !== undefined))
-    return { ok: false, error: '--dry-run is for live uploads: a preview is itself the way to look before publishing' };
-  if (args.verify && args['dry-run']) return { ok: false, error: '--verify writes nothing already; drop --dry-run' };
+    return refuse('--dry-run is for live uploads: a preview is itself the way to look before publishing');
+  if (args.verify && args['dry-run']) return refuse('--verify writes nothing already; drop --dry-run');
   if (args['dry-run'] && (args.history || args.rollback))
-    return { ok: false, error: '--dry-run is for uploads; --history writes nothing, and --rollback has no dry run' };
+    return refuse('--dry-run is for uploads; --history writes nothing, and --rollback has no dry run');
   const keep = Number(args.keep);
-  if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS) {
-    return {
-      ok: false,
-      error: `--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)`,
-    };
-  }
+  if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS)
+    return refuse(`--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)`);
   const rollbackTo = positionals.length === 1 && args.rollback ? Number(positionals[0]) : undefined;
-  if (positionals.length > (args.rollback ? 1 : 0) || (rollbackTo !== undefined && !(Number.isInteger(rollbackTo) && rollbackTo >= 0))) {
-    return { ok: false, error: `unexpected argument ${positionals.join(' ')} (only --rollback takes one: a version number)` };
-  }
+  if (positionals.length > (args.rollback ? 1 : 0) || (rollbackTo !== undefined && !(Number.isInteger(rollbackTo) && rollbackTo >= 0)))
+    return refuse(`unexpected argument ${positionals.join(' ')} (only --rollback takes one: a version number)`);
   return { ok: true, args, keep, rollbackTo };
 }

@@ -2,35 +2,28 @@
 import type { UploadPlan } from './plan-upload.ts';
 
 /**
- * A line per entry, sample, image of content/media/ and image shown through the Worker, then one
- * for the cards (when any were made).
+ * A line per entry, sample, image of content/media/ and image shown through the Worker, then one for all the cards
+ * (when any were made), which are many and derived: how many KV lacked (written), and how many had to be drawn (the
+ * rest came from the cache, or were shared by two articles).
  */
-export function planLines(plan: UploadPlan, dryRun: boolean, drawnCards: number | null): string[] {
+export function planLines(plan: UploadPlan, dryRun: boolean, drawn: number | null): string[] {
+  const cards = plan.cards ?? [];
+  const written = cards.filter((c) => c.status === 'written').length;
+  const cardsLine = (n: number) =>
+    `cards     ${cards.length} social card(s): ${dryRun ? 'would write' : 'wrote'} ${written}, ${cards.length - written} unchanged; drew ${n}, ${cards.length - n} from the cache`;
   return [
     ...plan.entries.map((e) => `${e.status.padEnd(9)} ${e.file} → ${e.slug}`),
     ...plan.samples.map((s) => `${s.status.padEnd(9)} samples/${s.path}`),
     ...(plan.media ?? []).map((m) => `${m.status.padEnd(9)} media/${m.name} → ${m.url}`),
     ...(plan.remoteImages ?? []).map((r) => `${r.status.padEnd(9)} ${r.url} → ${r.path} (fetched by the Worker)`),
-    ...(drawnCards === null ? [] : [cardsLine(plan, drawnCards, dryRun)]),
+    ...(drawn === null ? [] : [cardsLine(drawn)]),
   ];
-}
-
-/**
- * One line for all the cards, which are many and derived: how many KV lacked (written), and how
- * many had to be drawn (the rest came from the cache, or were shared by two articles).
- */
-function cardsLine(plan: UploadPlan, drawn: number, dryRun: boolean): string {
-  const all = plan.cards ?? [];
-  const written = all.filter((c) => c.status === 'written').length;
-  return (
-    `cards     ${all.length} social card(s): ${dryRun ? 'would write' : 'wrote'} ${written}, ${all.length - written} unchanged; ` +
-    `drew ${drawn}, ${all.length - drawn} from the cache`
-  );
 }
 
 export function summaryLine(plan: UploadPlan, dryRun: boolean, warnings: number): string {
   const written = plan.entries.filter((e) => e.status === 'written').length;
-  const manifestNote = plan.manifestChanged ? `manifest v${plan.manifest.version}` : 'manifest unchanged';
+  const { version } = plan.manifest;
+  const manifestNote = plan.manifestChanged ? `manifest v${version}` : `the site is unchanged (version ${version})`;
   return (
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${dryRun ? 'would write' : 'wrote'} ${written}, ${plan.entries.length - written} unchanged; ` +
     `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ` +

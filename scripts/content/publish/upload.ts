@@ -4,7 +4,7 @@
  */
 import { type BuildResult, buildEntries, type RenderCache } from '../build/build-entries.ts';
 import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
-import { type BuiltCards, buildCards, type CardMaker } from '../cards/build-cards.ts';
+import { buildCards, type CardMaker } from '../cards/build-cards.ts';
 import { diskCardCache } from '../cards/card-cache.ts';
 import { satoriCardMaker } from '../cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../diagrams/diagram-browser.ts';
@@ -16,11 +16,11 @@ import { previewWindow, readPreviews, withPreviews } from '../previews/previews.
 import { type ContentFolder, loadContentFolder } from '../source/load-content.ts';
 import { type ContentProblem, formatProblem, formatWarning } from '../source/problems.ts';
 import { formatScheduled, scheduledAt } from '../source/schedule.ts';
-import { DEFAULT_KEEP_VERSIONS, readHistory, withHistory } from './history.ts';
+import { DEFAULT_KEEP_VERSIONS, type MadeBy, readHistory, withHistory } from './history.ts';
 import { planBuilt, type UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
-import { machineUser, type PublishLock, type TakeLock, withPublishLock } from './publish-lock.ts';
+import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
@@ -35,33 +35,23 @@ export interface UploadOptions {
   renderCache?: RenderCache;
   /** Warnings (what sanitising removed) stop the upload like problems. */
   strict?: boolean;
-  /** How to sign the preview link printed for each draft (and a whole-site preview's); without it, drafts are listed without links. */
+  /** How drafts' (and a whole-site preview's) links are signed; without it, drafts are listed without links. */
   preview?: PreviewOptions;
-  /**
-   * Publish a whole-site preview of this name (contracts/site-preview.ts) instead of the live
-   * site: needs `preview` with a secret, for its link; no dry run.
-   */
+  /** Publishes a whole-site preview of this name (contracts/site-preview.ts) instead of the live site: needs `preview`'s secret. */
   previewName?: string;
-  /** Versions whose keys and history records are kept, the live one included (history.ts; default 10). */
+  /** Versions made by an upload or a rollback that are kept, with their keys (history.ts; default 10). */
   keepVersions?: number;
-  /**
-   * Draws mermaid diagrams into the entries. By default a browser is looked for (Chromium,
-   * Chrome or Edge: diagram-browser.ts); `null`, or no browser found, leaves them to the
-   * visitor's browser, as the log then says.
-   */
+  /** Who publishes, for the history: `npm start`'s saves are kept apart from uploads (history.ts). */
+  madeBy?: Exclude<MadeBy, 'rollback'>;
+  /** Draws mermaid diagrams (default: a browser found here, diagram-browser.ts); `null`, or none found, leaves them to the visitor's. */
   diagrams?: DiagramDrawer | null;
-  /**
-   * Draws each article's social card (build-cards.ts). By default satori and sharp with the disk
-   * cache beside the render cache (card-cache.ts), so an unchanged card is not drawn again; `null`:
-   * no cards, and every page names the site card.
-   */
+  /** Draws social cards (default: satori and sharp with the disk cache, card-cache.ts); `null`: none, pages name the site card. */
   cards?: CardMaker | null;
   /** Takes the publish lock (publish-lock.ts); without it the caller is the store's only writer (a test's, the benchmark's). */
   lock?: TakeLock | undefined;
   /**
-   * Given with content read from a folder (`npm run upload` and `npm start`), images from other hosts are
-   * first copied into its media/remote/ (copy-remote-images.ts; a dry run writes no file).
-   * Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
+   * With content read from a folder (`npm run upload`, `npm start`), images from other hosts are first copied into its
+   * media/remote/ (copy-remote-images.ts). Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
    */
   remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
 }
@@ -89,6 +79,7 @@ export async function uploadContent({
   preview,
   previewName,
   keepVersions = DEFAULT_KEEP_VERSIONS,
+  madeBy = 'upload',
   diagrams,
   cards: cardMaker,
   lock: takeLock,
@@ -99,7 +90,8 @@ export async function uploadContent({
   const refuse = (problems: ContentProblem[]): UploadOutcome => {
     for (const problem of problems) log(formatProblem(problem));
     log(`${problems.length} problem(s) found: nothing was written.`);
-    logTally(store, log);
+    const tally = store.requests?.();
+    if (tally) log(formatRequestTally(tally));
     return { ok: false, problems };
   };
   const copyWarnings =
@@ -108,13 +100,8 @@ export async function uploadContent({
       : [];
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.
-  const published = async () => {
-    const manifest = await stage(
-      () => live.nothingPublished(undefined),
-      () => readManifest(store),
-    );
-    return new Map(manifest?.entries.map((e) => [e.file, e.slug]));
-  };
+  const unread = () => live.nothingPublished(undefined);
+  const published = async () => new Map((await stage(unread, () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
   let built: BuildResult;
   try {
@@ -144,9 +131,37 @@ export async function uploadContent({
       const published = await publishPreview({ built, cards, store, name: previewName, link: previewLink, keep: keepVersions, now, log });
       return succeeded(published.plan, published.preview);
     }
-    return planAndPublish(built, cards, store, dryRun, log, now, lock, preview, keepVersions);
+    let served: number | null | undefined;
+    // Independent reads, made side by side: each is a round trip to KV.
+    const [previous, existingKeys, records, previews] = await stage(
+      () => live.nothingPublished(served),
+      () =>
+        Promise.all([
+          readManifest(store).then((manifest) => {
+            served = manifest?.version ?? null;
+            return manifest;
+          }),
+          readContentKeys(store),
+          readHistory(store),
+          readPreviews(store),
+        ]),
+    );
+    const planned = planBuilt(built, cards, { previous, existingKeys, now });
+    // Kept versions' and kept previews' keys survive the clean-up.
+    const plan = withPreviews(
+      withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser(), madeBy }),
+      previewWindow(previews, keepVersions, now),
+    );
+    for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
+    for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
+    if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
+    else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
+    if (!dryRun) await publishPlan(store, plan, lock);
+    log(summaryLine(plan, dryRun, built.warnings.length));
+    return succeeded(plan);
   });
-  logTally(store, log);
+  const tally = store.requests?.();
+  if (tally) log(formatRequestTally(tally));
   return outcome;
 }
 
@@ -162,53 +177,4 @@ function succeeded(plan: UploadPlan, preview?: PreviewOutcome): UploadOutcome {
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
   const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length };
   return { ok: true, plan, ...counts, ...(preview ? { preview } : {}) };
-}
-
-function logTally(store: KvStore, log: (line: string) => void): void {
-  const tally = store.requests?.();
-  if (tally) log(formatRequestTally(tally));
-}
-
-async function planAndPublish(
-  built: Extract<BuildResult, { ok: true }>,
-  cards: BuiltCards | null,
-  store: KvStore,
-  dryRun: boolean,
-  log: (line: string) => void,
-  now: string,
-  lock: PublishLock | null,
-  preview: PreviewOptions | undefined,
-  keepVersions: number,
-): Promise<UploadOutcome> {
-  let served: number | null | undefined;
-  // Independent reads, made side by side: each is a round trip to KV.
-  const [previous, existingKeys, records, previews] = await stage(
-    () => live.nothingPublished(served),
-    () =>
-      Promise.all([
-        readManifest(store).then((manifest) => {
-          served = manifest?.version ?? null;
-          return manifest;
-        }),
-        readContentKeys(store),
-        readHistory(store),
-        readPreviews(store),
-      ]),
-  );
-  const planned = planBuilt(built, cards, { previous, existingKeys, now });
-  // Kept versions' and kept previews' keys survive the clean-up.
-  const plan = withPreviews(
-    withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser() }),
-    previewWindow(previews, keepVersions, now),
-  );
-
-  for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
-  for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
-  if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
-  else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
-
-  if (!dryRun) await publishPlan(store, plan, lock);
-
-  log(summaryLine(plan, dryRun, built.warnings.length));
-  return succeeded(plan);
 }

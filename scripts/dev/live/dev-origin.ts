@@ -1,13 +1,12 @@
 /**
  * Which process runs the local Worker on a state folder (`npm start` or an upload), and the origin `npm start` serves
- * on, for the upload's publish lock and draft links (else PORT or 8787; a wildcard address is named localhost). I/O: that
- * file; process and port checks.
+ * on, for the upload's publish lock and links (a wildcard address is named localhost). I/O: that file; process and port checks.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../start-args.ts';
+import { DEFAULT_HOST } from '../start-args.ts';
 
 const FILE = 'npm-start.json';
 const recordSchema = z.object({
@@ -109,15 +108,4 @@ function answers(origin: string): Promise<boolean> {
 export async function runningDevServer(stateDir: string): Promise<string | null> {
   const origin = runningDevOrigin(stateDir);
   return origin !== null && (await answers(origin)) ? origin : null;
-}
-
-/**
- * Where drafts published to the local state in `stateDir` are seen: the origin of the dev server
- * serving it now, else the one `npm start` would serve on with this environment.
- */
-export function localSiteOrigin(stateDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const running = runningDevOrigin(stateDir);
-  if (running !== null) return running;
-  const port = Number(env.PORT);
-  return linkOrigin(DEFAULT_HOST, /^\d+$/.test(env.PORT ?? '') && port >= 1 && port <= 65535 ? port : DEFAULT_PORT);
 }

@@ -79,6 +79,7 @@ export async function contentPublisher({
           diagrams,
           cards,
           preview,
+          madeBy: 'npm start',
           ...(lock ? { lock } : {}),
           remoteImages: imageCopies && { fetchImage: images.fetchImage },
           log: (line) => lines.push(line),

@@ -109,11 +109,14 @@ describe('the command line in a job', () => {
     const first = await upload([]);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.output).toBe('outcome=ok\nversion=1\nentries-written=2\nurl=http://localhost:8787/\n');
-    expect(first.summary).toBe('### Published\n\nVersion **1** is live at http://localhost:8787/: 2 of 2 entries written.\n\n');
+    expect(first.output).toBe('outcome=ok\nversion=1\nentries-written=2\nurl=\n');
+    // No `npm start` runs to name an address.
+    expect(first.summary).toBe(
+      "### Published\n\nVersion **1** is live in the local state, on `npm start`'s address once it runs: 2 of 2 entries written.\n\n",
+    );
 
     page('beta', 'Second text, edited.');
-    expect((await upload([])).output).toBe('outcome=ok\nversion=2\nentries-written=1\nurl=http://localhost:8787/\n');
+    expect((await upload([])).output).toBe('outcome=ok\nversion=2\nentries-written=1\nurl=\n');
 
     writeFileSync(join(dir, 'articles', 'broken.md'), '---\ntitle: "No slug"\n---\nText.\n');
     const refused = await upload([]);
@@ -126,15 +129,13 @@ describe('the command line in a job', () => {
 
     const back = await upload(['--rollback']);
     expect(back.code).toBe(0);
-    expect(back.output).toBe('outcome=rolled-back\nversion=3\nentries-written=0\nurl=http://localhost:8787/\n');
+    expect(back.output).toBe('outcome=rolled-back\nversion=3\nentries-written=0\nurl=\n');
     expect(back.summary).toBe(
-      '### Rolled back\n\nVersion **3** is live at http://localhost:8787/, with the content of version 1 (2 entries; no entry written).\n\n',
+      "### Rolled back\n\nVersion **3** is live in the local state, on `npm start`'s address once it runs, with the content of version 1 (2 entries; no entry written).\n\n",
     );
 
     const again = await upload(['--rollback', '7']);
     expect(again.code).toBe(1);
-    expect(again.summary).toMatch(
-      /^### Rollback failed\n\n```text\nversion 7 is not in the history \(kept: v3, v2, v1\): nothing was written\./,
-    );
+    expect(again.summary).toMatch(/^### Rollback failed\n\n```text\nversion 7 is not kept \(kept: v3, v2, v1\): nothing was written\./);
   });
 });

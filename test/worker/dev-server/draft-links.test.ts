@@ -1,6 +1,6 @@
 /**
  * Draft preview links name the origin `npm start` serves on, from the dev server's own publish and from
- * `npm run upload` beside it. Real dev server, links opened.
+ * `npm run upload` beside it; with none running, the upload prints paths, which open once it runs. Real dev server, links opened.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { diskRenderCache } from '../../../scripts/content/build/render-cache.ts';
-import { linkOrigin, localSiteOrigin, runningDevServer } from '../../../scripts/dev/live/dev-origin.ts';
+import { linkOrigin, runningDevServer } from '../../../scripts/dev/live/dev-origin.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
 
 const run = promisify(execFile);
@@ -29,7 +29,10 @@ beforeAll(async () => {
     join(content, 'news-soon.md'),
     '---\ntitle: Coming soon\nslug: coming-soon\ndescription: Not yet\ntype: news\ndate: 2026-01-05\ndraft: true\n---\nSecret plans.\n',
   );
-  server = await startDevServer({
+  server = await start();
+});
+const start = () =>
+  startDevServer({
     contentDir: content,
     port: 0,
     host: '127.0.0.1',
@@ -39,7 +42,6 @@ beforeAll(async () => {
     diagrams: null,
     cards: null,
   });
-});
 afterAll(async () => {
   await server?.close();
   rmSync(folder, { recursive: true, force: true });
@@ -64,28 +66,49 @@ test("the dev server's publish prints links to its own port and host, and they o
   await opens(link);
 });
 
-test('`npm run upload` to the same state while it runs signs for that origin too; without it, for the port npm start would take', async () => {
-  expect(localSiteOrigin(state)).toBe(server!.url.origin);
+/** `npm run upload` on the test's state, with these arguments too; its lines. */
+const upload = async (...args: string[]): Promise<string[]> =>
+  (
+    await run(process.execPath, [
+      'scripts/upload-content.ts',
+      '--dir',
+      content,
+      '--persist-to',
+      state,
+      '--client-diagrams',
+      '--no-image-copies',
+      ...args,
+    ])
+  ).stdout.split('\n');
+
+test('`npm run upload` to the same state while it runs signs for that origin too', async () => {
   expect(await runningDevServer(state)).toBe(server!.url.origin);
-  const upload = await run(process.execPath, [
-    'scripts/upload-content.ts',
-    '--dir',
-    content,
-    '--persist-to',
-    state,
-    '--client-diagrams',
-    '--no-image-copies',
-  ]);
-  const link = draftLink(upload.stdout.split('\n'));
+  const link = draftLink(await upload());
   expect(link.origin).toBe(server!.url.origin);
   await opens(link);
+});
 
+test('with no `npm start` running, the upload prints paths, said to open on its address, and they do once it runs', async () => {
   await server!.close();
   server = undefined;
-  // A link that must open names no server now.
   expect(await runningDevServer(state)).toBeNull();
-  expect(localSiteOrigin(state, {})).toBe('http://localhost:8787');
-  expect(localSiteOrigin(state, { PORT: '8795' })).toBe('http://localhost:8795');
+  const opensLater = ", on `npm start`'s address once it runs)";
+  const draft = (await upload()).find((l) => l.startsWith('draft     news-soon.md → '));
+  expect(draft).toMatch(
+    /^draft {5}news-soon\.md → \/news\/coming-soon\?preview=\S+ \(not public; this link works until [\d-]+ [\d:]+ UTC, on/,
+  );
+  expect(draft).toContain(opensLater);
+  const preview = (await upload('--preview', 'local-look')).find((l) => l.startsWith('preview   local-look → '));
+  expect(preview).toMatch(/^preview {3}local-look → \/_preview\/local-look\?token=\S+ \(works until [\d-]+ [\d:]+ UTC, on/);
+  expect(preview).toContain(opensLater);
+
+  // The tokens sign the path alone: the next `npm start`, on another port, opens both.
+  server = await start();
+  const path = (line: string) => /→ (\S+)/.exec(line)![1]!;
+  await opens(new URL(path(draft!), server.url));
+  const session = await fetch(new URL(path(preview!), server.url), { redirect: 'manual' });
+  expect(session.status).toBe(303);
+  expect(session.headers.get('set-cookie')).toMatch(/^site-preview=local-look\./);
 });
 
 test('a wildcard address is named localhost in links; others as they are', () => {

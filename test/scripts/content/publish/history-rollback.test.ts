@@ -1,6 +1,7 @@
 /**
- * Publish history and rollback, locally and remotely: versions recorded and listed, rollback with one manifest
- * write, refusal when keys are gone, clean-ups keep kept versions' keys. Miniflare KV and the contract server.
+ * Publish history and rollback, locally and remotely: versions recorded and listed, rollback with one manifest write and
+ * what it brought back, refusal when not kept or keys are gone, clean-ups keep kept versions' keys (npm start's apart).
+ * Miniflare KV and the contract server.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +17,13 @@ import {
   type HistoryRecord,
   historyKey,
   historyRecord,
+  keptHistory,
   readHistory,
   withHistory,
 } from '../../../../scripts/content/publish/history.ts';
 import type { UploadPlan } from '../../../../scripts/content/publish/plan-upload.ts';
 import { machineUser } from '../../../../scripts/content/publish/publish-lock.ts';
-import { RollbackRefusedError, rollback } from '../../../../scripts/content/publish/rollback.ts';
+import { RollbackRefusedError, rollback, rollbackLines } from '../../../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
@@ -41,7 +43,7 @@ beforeAll(async () => {
   miniflare = createMiniflare({
     modules: true,
     script: 'export default { fetch() { return new Response("") } }',
-    kvNamespaces: ['LOCAL', 'GONE'],
+    kvNamespaces: ['LOCAL', 'GONE', 'KEEP'],
   });
 });
 afterAll(() => miniflare?.dispose());
@@ -62,10 +64,10 @@ const v3 = (): ContentFolder => ({
   media: real.media,
 });
 
-async function publishThree(store: KvStore): Promise<Manifest[]> {
+async function publishThree(store: KvStore, keepVersions?: number): Promise<Manifest[]> {
   const manifests: Manifest[] = [];
   for (const [i, content] of [real, v2(), v3()].entries()) {
-    const outcome = await uploadContent({ content, store, now: T(i + 1), renderCache });
+    const outcome = await uploadContent({ content, store, now: T(i + 1), renderCache, ...(keepVersions ? { keepVersions } : {}) });
     if (!outcome.ok) throw new Error('content problems');
     manifests.push(outcome.plan.manifest);
   }
@@ -90,7 +92,7 @@ describe('locally', () => {
     ]);
   });
 
-  test('--rollback makes the previous version live under the next number, with one manifest write and no entry written', async () => {
+  test('--rollback makes the previous version live under the next number, one manifest write, and says what came back', async () => {
     const keysBefore = new Set(await store.listKeys(''));
     const writes: string[] = [];
     const counting = withBulkOperations({
@@ -102,14 +104,19 @@ describe('locally', () => {
     });
     const lines: string[] = [];
     const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
-    expect(outcome).toEqual({ version: 4, restored: 2 });
+    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25 });
     expect(writes).toEqual([historyKey(4), MANIFEST_KEY]);
     const live = await liveManifest(store);
     expect(live.version).toBe(4);
     expect(live.entries).toEqual(published[1]!.entries);
     expect(live.search).toBe(published[1]!.search);
     expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)]));
-    expect(lines).toEqual(['rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).']);
+    expect(lines).toEqual([
+      'restored  features.md → features (its text of version 2)',
+      'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
+      'content/ now differs from what is live: the next save in `npm start` or the next `npm run upload` publishes content/ again.',
+    ]);
+    expect((await readHistory(store))[0]!.madeBy).toBe('rollback');
     expect(formatHistory(await readHistory(store), 4)[0]).toBe(
       `v4  ${T(4)}  ${machineUser()}  rollback to v2; 0 added, 1 changed, 0 removed  (live)`,
     );
@@ -117,7 +124,13 @@ describe('locally', () => {
   });
 
   test('--rollback 1 restores a named version; the next upload publishes over it as usual', async () => {
-    expect(await rollback({ store, version: 1, now: T(5) })).toEqual({ version: 5, restored: 1 });
+    const lines: string[] = [];
+    expect(await rollback({ store, version: 1, now: T(5), log: (line) => lines.push(line) })).toEqual({
+      version: 5,
+      restored: 1,
+      entries: 26,
+    });
+    expect(lines.slice(0, 2)).toEqual(['restored  guide-DSX.md → DSX (its text of version 1)', 'restored  sponsor.md → sponsor']);
     expect((await liveManifest(store)).entries).toEqual(published[0]!.entries);
     const outcome = await uploadContent({ content: v3(), store, now: T(6), renderCache });
     expect(outcome.ok && outcome.plan.manifest.version).toBe(6);
@@ -127,8 +140,9 @@ describe('locally', () => {
   test('refused with nothing written: a version not kept, the live one', async () => {
     const keys = (await store.listKeys('')).sort();
     await expect(rollback({ store, version: 9, now: T(7) })).rejects.toThrow(
-      new RollbackRefusedError('version 9 is not in the history (kept: v6, v5, v4, v3, v2, v1)'),
+      new RollbackRefusedError('version 9 is not kept (kept: v6, v5, v4, v3, v2, v1)'),
     );
+    await expect(rollback({ store, version: 2, keep: 3, now: T(7) })).rejects.toThrow('version 2 is not kept (kept: v6, v5, v4)');
     await expect(rollback({ store, version: 6, now: T(7) })).rejects.toThrow('version 6 is already live: nothing was written.');
     expect((await store.listKeys('')).sort()).toEqual(keys);
   });
@@ -143,6 +157,16 @@ test('a rollback to a version whose entries are gone is refused, naming them', a
     `version 1 cannot be made live: 1 key(s) it names are gone from KV (${sponsor}): nothing was written.`,
   );
   expect((await liveManifest(store)).version).toBe(3);
+});
+
+test("--rollback to a version not kept, and --history, name exactly the kept versions, a rollback's own included", async () => {
+  const store = await localStore('KEEP');
+  // With --keep 2, each upload's clean-up leaves two records; a rollback writes a third and cleans nothing up.
+  await publishThree(store, 2);
+  await rollback({ store, keep: 2, now: T(4) });
+  expect((await readHistory(store)).map((r) => r.version)).toEqual([4, 3, 2]);
+  expect(keptHistory(await readHistory(store), 4, 2).map((r) => r.version)).toEqual([4, 3]);
+  await expect(rollback({ store, version: 99, keep: 2, now: T(5) })).rejects.toThrow('version 99 is not kept (kept: v4, v3)');
 });
 
 describe('the kept window (withHistory, pure)', () => {
@@ -191,6 +215,48 @@ describe('the kept window (withHistory, pure)', () => {
     // Kept: 12 (live) and 11..3; gone: the entries only 1 and 2 named, and their records.
     expect(planned.deletes).toEqual(['entry/only-1', 'entry/only-2', historyKey(1), historyKey(2)].sort());
     expect(withHistory({ plan, previous: manifests[10]!, records, keep: 2, by: 'tester' }).deletes).toHaveLength(10 + 10);
+  });
+
+  test("`npm start`'s saves keep the newest 3 of their own beyond --keep, and never push an upload's version out", () => {
+    // Versions 1..10 by uploads, 11..15 by saves; version 16 is one more save, then 17 an upload.
+    const manifests = Array.from({ length: 17 }, (_, i) => manifest(i + 1, [`only-${i + 1}`]));
+    const saved = (v: number) => v > 10 && v !== 17;
+    const records = manifests
+      .slice(0, 15)
+      .map((m, i) => historyRecord(m, manifests[i - 1] ?? null, 'tester', saved(m.version) ? 'npm start' : 'upload'))
+      .reverse();
+    const plan = (version: number): UploadPlan => ({
+      writes: [],
+      manifest: manifests[version - 1]!,
+      basedOn: version - 1,
+      manifestChanged: true,
+      // What planUpload leaves to delete: every key but the two manifests'.
+      deletes: manifests
+        .flatMap((m) => m.entries.map((e) => e.key))
+        .filter((k) => k !== `entry/only-${version}` && k !== `entry/only-${version - 1}`),
+      entries: [],
+      drafts: [],
+      samples: [],
+    });
+    const save = withHistory({ plan: plan(16), previous: manifests[14]!, records, keep: 10, by: 'tester', madeBy: 'npm start' });
+    const gone = [11, 12, 13, 17].flatMap((v) => [`entry/only-${v}`, ...(v < 16 ? [historyKey(v)] : [])]);
+    expect(save.deletes).toEqual(gone.sort());
+    const after = [JSON.parse(save.writes[0]!.value as string) as HistoryRecord, ...records];
+    const upload = withHistory({ plan: plan(17), previous: manifests[15]!, records: after, keep: 10, by: 'tester' });
+    // Kept: uploads 17 and 10..2, saves 16..14; version 1 goes, and the saves the first clean-up let go.
+    expect(upload.deletes).toEqual([1, 11, 12, 13].flatMap((v) => [`entry/only-${v}`, historyKey(v)]).sort());
+    expect(formatHistory(after, 16)[0]).toBe(`v16  ${T(16)}  tester  a save in npm start; 1 added, 0 changed, 1 removed  (live)`);
+  });
+
+  test('a rollback lists the entries that came back (a changed one with its version) and those that went, by file', () => {
+    const live = manifest(5, ['kept', 'edited', 'new']);
+    const back = historyRecord(manifest(3, ['kept', 'edited', 'old']), null, 'tester');
+    back.manifest.entries[1]!.key = 'entry/edited-as-in-3';
+    expect(rollbackLines(live, back)).toEqual([
+      'restored  edited.md → edited (its text of version 3)',
+      'restored  old.md → old',
+      'removed   new.md → new',
+    ]);
   });
 
   test('records the previous version too when it was published before history was kept', () => {
@@ -249,7 +315,7 @@ describe('remotely', () => {
     const history = await cli(['--history']);
     expect(history.code).toBe(0);
     expect(history.stdout.trim().split('\n')).toEqual([
-      'Versions kept in the remote namespace, newest first:',
+      "Versions kept in the remote namespace (--keep 10: the newest 10 made by an upload or a rollback, and the newest 3 of `npm start`'s saves), newest first:",
       `v3  ${T(3)}  ${by}  0 added, 1 changed, 0 removed  (live)`,
       `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
       `v1  ${T(1)}  ${by}  26 added, 0 changed, 0 removed`,
@@ -261,8 +327,11 @@ describe('remotely', () => {
     const back = await cli(['--rollback']);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
-    expect(back.stdout.trim().split('\n').slice(1, 2)).toEqual([
+    expect(back.stdout.trim().split('\n').slice(0, 4)).toEqual([
+      'Rolling the remote namespace back to the previous version…',
+      'restored  features.md → features (its text of version 2)',
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
+      'content/ now differs from what is live: the next `npm run upload -- --remote` (the publish workflow runs it on a push to main) publishes content/ again.',
     ]);
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
     // The lock is the Worker's Durable Object, not a KV key.

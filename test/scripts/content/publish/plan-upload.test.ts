@@ -118,6 +118,21 @@ describe('unchanged content', () => {
     expect(Object.fromEntries(again.manifest.entries.map((e) => [e.slug, e.updated]))).toEqual({ a: EDITED, b: null, c: null });
   });
 
+  test('the same text with other times (saved again, a scheduled date now past) publishes nothing: the live manifest stays', () => {
+    const resaved = [entry('a', 'A', { type: 'guide', updated: '2025-01-31T09:00:00+00:00' }), ...ENTRIES.slice(1)];
+    const later = plan({ entries: resaved, previous: first.manifest, existingKeys: keysOf(first), now: T3 });
+    expect(later.manifestChanged).toBe(false);
+    expect(later.manifest).toBe(first.manifest);
+    expect(later.writes).toEqual([]);
+
+    const soon = [...ENTRIES, entry('d', 'D', { type: 'news', date: '2025-01-15' })];
+    const scheduled = plan({ entries: soon });
+    expect(scheduled.manifest.entries.find((e) => e.slug === 'd')!.publishAt).toBe('2025-01-15T00:00:00.000Z');
+    const past = plan({ entries: soon, previous: scheduled.manifest, existingKeys: keysOf(scheduled), now: T2 });
+    expect(past.manifestChanged).toBe(false);
+    expect(past.manifest).toBe(scheduled.manifest);
+  });
+
   test('rewrites an entry that went missing from KV, without a new manifest', () => {
     const missing = new Set(keysOf(first));
     missing.delete(entryKey(ENTRIES[2]!.hash));

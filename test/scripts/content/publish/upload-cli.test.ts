@@ -36,6 +36,10 @@ describe('options', () => {
       expect(text).toContain(spec.help);
     }
     expect(text).toContain('-h, --help');
+    // What a clean-up keeps (history.ts keptHistory), in the words --history prints too.
+    expect(text).toContain(
+      "--keep <n>               versions kept (default: 10): the newest <n> made by an upload or a rollback, and the newest 3 of `npm start`'s saves;",
+    );
   });
 
   test('parses flags and defaults', () => {

@@ -114,7 +114,7 @@ describe('uploading the fixture site', () => {
     expect(second.plan.writes).toEqual([]);
     expect(second.plan.manifestChanged).toBe(false);
     expect(await store.get(MANIFEST_KEY)).toBe(before);
-    expect(lines.at(-1)).toContain('manifest unchanged');
+    expect(lines.at(-1)).toContain('the site is unchanged (version 1)');
     // The cards are the first upload's: taken from the cache, found in KV, not sent.
     expect(lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(sent, 'nothing is written').toEqual([]);
@@ -249,7 +249,7 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   const again = await upload(stores.LOG, realContent);
   expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(28 + remote.length);
   expect(again.lines.at(-1)).toBe(
-    '26 entries: wrote 0, 26 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest unchanged; deleted 0 stale key(s).',
+    '26 entries: wrote 0, 26 unchanged; 2 draft(s); 1 samples; 1 image(s); the site is unchanged (version 1); deleted 0 stale key(s).',
   );
 });
 

@@ -1,13 +1,14 @@
 /**
  * The dev server's republish: upload-like output, only what is new on save, failed validation keeps the
- * served version, the fix publishes, a new slug moves. Miniflare KV.
+ * served version, the served text saved back makes no version, the fix publishes, a new slug moves. Miniflare KV.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
+import { readHistory } from '../../../../scripts/content/publish/history.ts';
 import { contentPublisher } from '../../../../scripts/dev/live/republish.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
 
@@ -60,6 +61,16 @@ test('first publish, saves, a bad file and its fix: the lines printed and the st
   expect(log).toContain(refused.problems[0]);
   expect(log).toContain('1 problem(s) found: nothing was written.');
   expect(log.at(-1)).toMatch(/^Not published \(\d+ ms\): the site still serves version 2; the open pages show the problem\.$/);
+
+  // Saved back to the text version 2 serves: a newer mtime (an hour on, not to fall in the same second), no new version.
+  log.length = 0;
+  writeFileSync(join(content, 'guide-b.md'), guide('b', 'Second.'));
+  const later = new Date(Date.now() + 3_600_000);
+  utimesSync(join(content, 'guide-b.md'), later, later);
+  expect(await publisher.publish(['guide-b.md'])).toEqual({ version: 2, problems: [], moved: {} });
+  expect(log.at(-2)).toBe('2 entries: wrote 0, 2 unchanged; 0 samples; the site is unchanged (version 2); deleted 0 stale key(s).');
+  expect(log.at(-1)).toMatch(/^Nothing new to publish \(\d+ ms\): version 2 stays\.$/);
+  expect((await readHistory(store)).map((r) => `v${r.version} ${r.madeBy}`)).toEqual(['v2 npm start', 'v1 npm start']);
 
   writeFileSync(join(content, 'guide-b.md'), guide('b-moved', 'Second, moved.'));
   expect(await publisher.publish(['guide-b.md'])).toEqual({ version: 3, problems: [], moved: { '/guide/b': '/guide/b-moved' } });
