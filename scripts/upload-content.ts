@@ -65,10 +65,11 @@ async function main(): Promise<number> {
     );
   }
   if (args.history) {
-    console.log(`Versions kept in the ${where} (--keep ${keep}: ${keptWording(keep)}), newest first:`);
     return withStore(args, { readOnlyNote: 'Nothing was written (--history only reads).' }, async (store) => {
       const liveVersion = (await readManifest(store))?.version ?? null;
       const lines = formatHistory(keptHistory(await readHistory(store), liveVersion, keep), liveVersion);
+      // The heading once the store has answered: a refused --remote prints only its reason.
+      console.log(`Versions kept in the ${where} (--keep ${keep}: ${keptWording(keep)}), newest first:`);
       for (const line of lines.length ? lines : ['no history recorded yet']) console.log(line);
       const previews = formatPreviews(await readPreviews(store), new Date().toISOString());
       console.log(previews.length ? `Previews, newest first:\n${previews.join('\n')}` : 'no previews');

@@ -100,6 +100,17 @@ describe('the command', () => {
     expect(stderr).toBe("upload-content: Unknown option '--nope' (npm run upload -- --help lists the options)\n");
   });
 
+  test('--history --remote without credentials prints only why, and no heading of a list it cannot read', async () => {
+    const { CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID, ...env } = process.env;
+    const refused = await run(process.execPath, ['scripts/upload-content.ts', '--history', '--remote'], { env }).then(
+      () => ({ code: 0, stdout: 'exit 0', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^upload-content: --remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment\n$/);
+  });
+
   test('a local upload (its own Worker, for its publish lock) prints its own lines only, and wrangler dev reads what it wrote', async () => {
     const state = join(dir, 'state');
     const { code, stdout, stderr } = await upload(['--dir', join(dir, 'articles'), '--persist-to', state]);
