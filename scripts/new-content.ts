@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Explained } from '../contracts/maintainer-errors.ts';
 import { writtenSlug } from './content/source/front-matter.ts';
 import { localDate, SECTIONS, type Section, scaffold } from './content/source/scaffold.ts';
-import { runningDevOrigin } from './dev/live/dev-origin.ts';
+import { runningDevServer } from './dev/live/dev-origin.ts';
 
 /** wrangler dev's state folder, where `npm start` records its origin (scripts/local-kv.ts names it too, but loads Miniflare). */
 const WRANGLER_STATE = '.wrangler/state';
@@ -88,7 +88,7 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(`Created ${path} as a draft.`);
-  console.log(nextStep(runningDevOrigin(WRANGLER_STATE), description === undefined || description.trim() === ''));
+  console.log(nextStep(await runningDevServer(WRANGLER_STATE), description === undefined || description.trim() === ''));
   return 0;
 }
 

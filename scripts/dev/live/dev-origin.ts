@@ -84,7 +84,7 @@ const alive = (pid: number): boolean => {
 };
 
 /** The origin of the dev server serving the local state in `stateDir` now, or null when none runs. */
-export function runningDevOrigin(stateDir: string): string | null {
+function runningDevOrigin(stateDir: string): string | null {
   const record = readRecord(stateDir);
   return record?.origin && alive(record.pid) ? record.origin : null;
 }
