@@ -4,17 +4,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { PAGE_VIEW_API_PATH, pageApiPath, SEARCH_API_PATH } from '../../contracts/routes.ts';
 import { pageHtmlApiPath } from '../../contracts/page-fragment.ts';
+import { PAGE_VIEW_API_PATH, pageApiPath, SEARCH_API_PATH } from '../../contracts/routes.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { uploadChecked } from '../../tools/upload-checked.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
 import { createScenario, type Scenario, startRuntime } from '../lib/runtime.ts';
 import { median } from '../lib/stats.ts';
 import { scriptEvaluationMs } from '../lib/weight.ts';
-import { groupRounds, keyKind, type KindProfile, type RequestKind, type WorkerProfile } from './worker-profile.ts';
+import { groupRounds, type KindProfile, keyKind, PROFILE_FILE, type RequestKind, type WorkerProfile } from './worker-profile.ts';
 
-import { PROFILE_FILE } from './worker-profile.ts';
 /** The fixture site of the tests, published as content (a folder, read like content/). */
 const FIXTURE = 'test/fixtures/site';
 /** Each KV read waits this long in Node, so that reads in sequence arrive this far apart and reads issued together do not. */
