@@ -9,6 +9,7 @@ import { PAGE_VIEW_API_PATH, pageApiPath, SEARCH_API_PATH } from '../../contract
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { uploadChecked } from '../../tools/upload-checked.ts';
 import { createXsrfToken, LOCAL_DEVELOPMENT_SECRET } from '../../worker/http/xsrf.ts';
+import { BASELINE_WORKER } from '../lib/baseline-worker.ts';
 import { createScenario, type Scenario, startRuntime } from '../lib/runtime.ts';
 import { median } from '../lib/stats.ts';
 import { scriptEvaluationMs } from '../lib/weight.ts';
@@ -18,7 +19,7 @@ import { groupRounds, type KindProfile, keyKind, PROFILE_FILE, type RequestKind,
 const FIXTURE = 'test/fixtures/site';
 /** Each KV read waits this long in Node, so that reads in sequence arrive this far apart and reads issued together do not. */
 const HOLD_MS = 60;
-const WARM_RUNS = 15;
+const WARM_RUNS = 40;
 
 interface Call {
   path: string;
@@ -123,12 +124,17 @@ export async function measureWorker(): Promise<WorkerProfile> {
       for (const kind of kinds) profile[kind].cpuMs[name] = (await warmMs(runtime, requests[kind])).ms;
       await runtime.dispose();
     }
+    log('the same warm request to an empty Worker on the same runtime: what the loopback and the runtime add');
+    const empty = await startRuntime(scenario, { script: BASELINE_WORKER });
+    const baselineMs = (await warmMs(empty, { path: '/' })).ms;
+    await empty.dispose();
     log('start-up: the bundle evaluated in V8, median of 5');
     return {
       measuredAt: new Date().toISOString(),
       site: FIXTURE,
       holdMs: HOLD_MS,
-      cpuMethod: `median wall time of ${WARM_RUNS} warm requests on loopback (an upper bound of CPU time)`,
+      cpuMethod: `median wall time of ${WARM_RUNS} warm requests on loopback (an upper bound of CPU time); the model subtracts the empty Worker's`,
+      baselineMs,
       machine: `${cpus().length} cores, load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} (other work included)`,
       startupMs: scriptEvaluationMs(5),
       kinds: profile,

@@ -7,7 +7,7 @@ import type { Isolate, Isolates } from './isolates.ts';
 import type { KvModel } from './kv-model.ts';
 import type { WorldParams } from './params.ts';
 import { type Publish, pageVersion } from './publishes.ts';
-import type { KeyKind, KindProfile, RequestKind, WorkerProfile } from './worker-profile.ts';
+import { type KeyKind, type KindProfile, type RequestKind, type WorkerProfile, workerMs } from './worker-profile.ts';
 
 export interface WorkerSite {
   params: WorldParams;
@@ -63,11 +63,12 @@ function keyFor(site: WorkerSite, kind: KeyKind, page: number, version: number, 
 }
 
 function pageHtmlMs(site: WorkerSite, dc: number, k: KindProfile, etag: string, isolate: Isolate): number {
-  if (isolate.rendered.has(etag)) return k.cpuMs.isolateHit;
+  const own = (wallMs: number) => workerMs(site.profile, wallMs);
+  if (isolate.rendered.has(etag)) return own(k.cpuMs.isolateHit);
   isolate.rendered.add(etag);
-  if (site.cacheApi[dc]!.has(etag)) return site.params.cacheApiMs + k.cpuMs.edgeHit;
+  if (site.cacheApi[dc]!.has(etag)) return site.params.cacheApiMs + own(k.cpuMs.edgeHit);
   site.cacheApi[dc]!.add(etag);
-  return site.params.cacheApiMs + k.cpuMs.rendered;
+  return site.params.cacheApiMs + own(k.cpuMs.rendered);
 }
 
 export function runWorker(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, visitorMs: number): Served {
@@ -99,7 +100,7 @@ export function runWorker(site: WorkerSite, dc: number, kind: RequestKind, page:
     ms += wait;
   }
   const etag = `${page}@${pageVersion(site.publishes, page, version)}`;
-  ms += PAGE_KINDS.has(kind) ? pageHtmlMs(site, dc, k, etag, isolate) : k.cpuMs.isolateHit;
+  ms += PAGE_KINDS.has(kind) ? pageHtmlMs(site, dc, k, etag, isolate) : workerMs(profile, k.cpuMs.isolateHit);
   const doRequests = kind === 'pageView' ? 1 : 0;
   if (doRequests) ms += site.doMs[dc]!;
   return { ms, manifestVersion: version, kvReads, doRequests };

@@ -35,6 +35,8 @@ export interface WorkerProfile {
   site: string;
   holdMs: number;
   cpuMethod: string;
+  /** Median wall time of the same warm request to an empty Worker: the loopback's and the runtime's share of cpuMs. */
+  baselineMs: number;
   /** Cores and load average while measuring: a loaded machine makes every time longer. */
   machine: string;
   /** The bundle's parse, compile and top-level evaluation in V8, ms. */
@@ -48,6 +50,9 @@ export function keyKind(key: string): KeyKind {
   if (key.startsWith('search/')) return 'search';
   return 'other';
 }
+
+/** The Worker's own time in a measured wall time: less the empty Worker's, never below 0.1 ms. */
+export const workerMs = (profile: WorkerProfile, wallMs: number): number => Math.max(0.1, wallMs - profile.baselineMs);
 
 /** Reads in arrival order, grouped: a read within `windowMs` of its group's first read was issued with it. */
 export function groupRounds(reads: readonly KvRead[], windowMs: number): KvRead[][] {

@@ -35,6 +35,7 @@ const kindProfile: KindProfile = {
 const profile: WorkerProfile = {
   ...measured,
   startupMs: 100,
+  baselineMs: 0,
   kinds: Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, kindProfile])) as Record<RequestKind, KindProfile>,
 };
 
