@@ -1,7 +1,7 @@
 /**
  * Cloudflare's data-centre cities by IATA code, by region. Data.
  *
- * Source: the list in the public repository pocc/global-healthchecks, docs/COLO_CITIES.md (updated 2026-02-07), which
+ * Source: the list in the public repository pocc/global-healthchecks (https://github.com/pocc/global-healthchecks/blob/main/docs/COLO_CITIES.md, updated 2026-02-07), which
  * maps Cloudflare's own colo codes (those of https://www.cloudflarestatus.com and https://speed.cloudflare.com/locations)
  * to cities. That list has no Oceania section: the Oceania codes below are ours, from the cities Cloudflare's network
  * map (https://www.cloudflare.com/network/) shows there, an estimate of that part of the list. Cities marked re-routed

@@ -47,7 +47,7 @@ export interface WorldParams {
   };
   isolate: { idleEvictS: number; tlsOverlapRtts: number };
   /** The Worker's own settings (worker/content/content-reader.ts, wrangler.toml). */
-  worker: { manifestMemoS: number; manifestCacheTtlS: number; entryCacheTtlS: number };
+  worker: { manifestMemoS: number; manifestCacheTtlS: number; entryCacheTtlS: number; kvTimeoutMs: number };
   /** The one page-view counter (a Durable Object) lives in this data centre. */
   durableObjectAt: string;
   cacheApiMs: number;
@@ -95,7 +95,7 @@ export const DEFAULT_PARAMS: WorldParams = {
     refreshAheadShare: 0.2,
   },
   isolate: { idleEvictS: 300, tlsOverlapRtts: 1 },
-  worker: { manifestMemoS: 5, manifestCacheTtlS: 30, entryCacheTtlS: 30 * 86_400 },
+  worker: { manifestMemoS: 5, manifestCacheTtlS: 30, entryCacheTtlS: 30 * 86_400, kvTimeoutMs: 3000 },
   durableObjectAt: 'IAD',
   cacheApiMs: 1,
   workersCache: { hitMs: 1, upperServiceMs: 2, purgeMs: 150 },

