@@ -24,6 +24,9 @@ const PURE_TESTS = [
   'test/bench/lib/ratio-by-round.test.ts',
   'test/bench/starlight/report.test.ts',
   'test/bench/lib/stats.test.ts',
+  'test/bench/world/kv-model.test.ts',
+  'test/bench/world/tiers.test.ts',
+  'test/bench/world/model.test.ts',
 ];
 const RATIO_CHECK = 'test/bench/ratio.test.ts';
 const builtSite = new Set(globSync([...BUILT_SITE_TESTS, ...CONTENT_CHECK]));

@@ -41,6 +41,13 @@ const WEIGHT_PAGES = [
 ];
 const LIGHTHOUSE_PAGES = ['/', '/news', REAL_ARTICLE];
 
+// `npm run bench -- --world [--seed N] [--visits …] [--measure]`: only the world model (bench/world/run.ts), which
+// replays the committed measurement of the Worker and needs no build unless --measure asks to measure it again.
+if (process.argv.includes('--world')) {
+  const rest = process.argv.slice(2).filter((arg) => arg !== '--world');
+  process.exit(spawnSync(process.execPath, ['bench/world/run.ts', ...rest], { stdio: 'inherit' }).status ?? 1);
+}
+
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string' },

@@ -13,6 +13,18 @@ export interface KvProbe {
   failedCalls(): number;
   /** KV reads (`get`, `getWithMetadata`) the Worker made so far, failed ones included. */
   reads(): number;
+  /** Those reads in the order Node saw them: each key and when (performance.now(), ms). */
+  readLog(): readonly KvRead[];
+  /**
+   * Milliseconds each call waits in Node before it goes on (0 by default): reads the Worker issues together then arrive
+   * together, and a read that waited for another arrives at least this much later (bench/world/measure-worker.ts).
+   */
+  holdMs: number;
+}
+
+export interface KvRead {
+  key: string;
+  at: number;
 }
 
 /**
@@ -45,19 +57,21 @@ export default function (env) {
 const READS = new Set(['get', 'getWithMetadata']);
 
 /** The probe's state, and the service function that answers the module's question. */
-export function kvProbeControl(): { probe: KvProbe; answer(request: { url: string }): Response } {
+export function kvProbeControl(): { probe: KvProbe; answer(request: { url: string }): Response | Promise<Response> } {
   const faults: KvProbe['faults'] = { kv: 'ok' };
   let failed = 0;
-  let reads = 0;
+  const log: KvRead[] = [];
+  const probe: KvProbe = { faults, failedCalls: () => failed, reads: () => log.length, readLog: () => log, holdMs: 0 };
   return {
-    probe: { faults, failedCalls: () => failed, reads: () => reads },
+    probe,
     answer(request) {
       const query = new URL(request.url).searchParams;
       const key = query.get('key') ?? '';
-      if (READS.has(query.get('op') ?? '')) reads++;
+      if (READS.has(query.get('op') ?? '')) log.push({ key, at: performance.now() });
       const applies = faults.kv !== 'ok' && (!faults.only || key.startsWith(faults.only));
       if (applies) failed++;
-      return new Response(applies ? faults.kv : 'ok');
+      const answer = new Response(applies ? faults.kv : 'ok');
+      return probe.holdMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(answer), probe.holdMs)) : answer;
     },
   };
 }

@@ -1,0 +1,113 @@
+/**
+ * One request through today's Worker in one data centre, replaying what measure-worker.ts recorded: its KV reads in
+ * round trips, skipped where the isolate's memos hold them; its page caches; its CPU; a cold isolate's start. Pure steps
+ * over the model's state.
+ */
+import type { Isolate, Isolates } from './isolates.ts';
+import type { KvModel } from './kv-model.ts';
+import type { WorldParams } from './params.ts';
+import { type Publish, pageVersion } from './publishes.ts';
+import { type KeyKind, type KindProfile, type RequestKind, type WorkerProfile, workerMs } from './worker-profile.ts';
+
+export interface WorkerSite {
+  params: WorldParams;
+  profile: WorkerProfile;
+  kv: KvModel;
+  isolates: Isolates;
+  /** Each data centre's Cache API: the ETags (page@version) of the pages it holds. */
+  cacheApi: Set<string>[];
+  publishes: readonly Publish[];
+  /** Round trip from each data centre to the page-view Durable Object. */
+  doMs: number[];
+}
+
+export interface Served {
+  ms: number;
+  manifestVersion: number;
+  kvReads: number;
+  doRequests: number;
+}
+
+/** Kinds whose HTML the isolate and the data centre keep (worker/pages/page-route.ts). */
+const PAGE_KINDS = new Set<RequestKind>(['home', 'article', 'index']);
+
+/** What a cold isolate's first request took beyond its KV waits (held by the probe) and a render: lazy set-up. */
+export function firstRequestExtraMs(profile: WorkerProfile, kind: RequestKind): number {
+  const k = profile.kinds[kind];
+  return Math.max(0, k.cold.wallMs - k.cold.rounds.length * profile.holdMs - k.cpuMs.rendered);
+}
+
+/** The isolate's start that the visitor waits for: the bundle's start-up less what the TLS handshake hides. */
+export function coldStartMs(profile: WorkerProfile, kind: RequestKind, visitorMs: number, params: WorldParams): number {
+  const hidden = params.isolate.tlsOverlapRtts * visitorMs;
+  return Math.max(0, profile.startupMs - hidden) + firstRequestExtraMs(profile, kind);
+}
+
+/**
+ * The Worker gives up on a KV read after 3 s and answers then (with the last good manifest, or an error page): the
+ * model's answer time, though it keeps the version the read would have brought.
+ */
+const timedOut = (readMs: number, params: WorldParams) => Math.min(readMs, params.worker.kvTimeoutMs);
+
+const memoFresh = (isolate: Isolate | null, now: number, params: WorldParams) =>
+  isolate?.memo != null && now - isolate.memo.at < params.worker.manifestMemoS * 1000;
+
+/** The manifest version a request at `dc` would use now, changing nothing. */
+export function peekWorker(site: WorkerSite, dc: number, now: number): number {
+  const isolate = site.isolates.peek(dc, now);
+  return memoFresh(isolate, now, site.params) ? isolate!.memo!.version : site.kv.peek(dc, 'manifest', now);
+}
+
+/** The KV key of a kind of key for this page and manifest, and whether the isolate already holds it. */
+function keyFor(site: WorkerSite, kind: KeyKind, page: number, version: number, isolate: Isolate): string | null {
+  if (kind === 'entry') {
+    const key = `entry/${page}@${pageVersion(site.publishes, page, version)}`;
+    return isolate.entries.has(key) ? null : key;
+  }
+  if (kind === 'search') return isolate.searchVersion === version ? null : `search/${version}`;
+  return `other/${page}`;
+}
+
+function pageHtmlMs(site: WorkerSite, dc: number, k: KindProfile, etag: string, isolate: Isolate): number {
+  const own = (wallMs: number) => workerMs(site.profile, wallMs);
+  if (isolate.rendered.has(etag)) return own(k.cpuMs.isolateHit);
+  isolate.rendered.add(etag);
+  if (site.cacheApi[dc]!.has(etag)) return site.params.cacheApiMs + own(k.cpuMs.edgeHit);
+  site.cacheApi[dc]!.add(etag);
+  return site.params.cacheApiMs + own(k.cpuMs.rendered);
+}
+
+export function runWorker(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, visitorMs: number): Served {
+  const { params, profile } = site;
+  const k = profile.kinds[kind];
+  const { isolate, cold } = site.isolates.use(dc, now);
+  let ms = cold ? coldStartMs(profile, kind, visitorMs, params) : 0;
+  let kvReads = 0;
+  let version = isolate.memo?.version ?? -1;
+  for (const round of k.cold.rounds) {
+    let wait = 0;
+    for (const keyKind of round) {
+      if (keyKind === 'manifest') {
+        if (memoFresh(isolate, now, params)) continue;
+        const read = site.kv.read(dc, 'manifest', params.worker.manifestCacheTtlS, now + ms);
+        isolate.memo = { version: read.version, at: now };
+        version = read.version;
+        wait = Math.max(wait, timedOut(read.ms, params));
+        kvReads++;
+        continue;
+      }
+      const key = keyFor(site, keyKind, page, version, isolate);
+      if (key === null) continue;
+      wait = Math.max(wait, timedOut(site.kv.read(dc, key, params.worker.entryCacheTtlS, now + ms).ms, params));
+      kvReads++;
+      if (keyKind === 'entry') isolate.entries.add(key);
+      if (keyKind === 'search') isolate.searchVersion = version;
+    }
+    ms += wait;
+  }
+  const etag = `${page}@${pageVersion(site.publishes, page, version)}`;
+  ms += PAGE_KINDS.has(kind) ? pageHtmlMs(site, dc, k, etag, isolate) : workerMs(profile, k.cpuMs.isolateHit);
+  const doRequests = kind === 'pageView' ? 1 : 0;
+  if (doRequests) ms += site.doMs[dc]!;
+  return { ms, manifestVersion: version, kvReads, doRequests };
+}

@@ -1,0 +1,66 @@
+/**
+ * The Worker as measured by measure-worker.ts (worker-profile.json): its shape, and the pure helpers that read the
+ * probe's log into it. Pure.
+ */
+import type { KvRead } from '../../tools/binding-probes.ts';
+
+/** Where the measurement is kept, committed: the model replays it. */
+export const PROFILE_FILE = 'bench/world/worker-profile.json';
+
+/** What a visit asks of the site: pages, the in-place navigation's page HTML, page data, search, a hashed file, a page view. */
+export const REQUEST_KINDS = ['home', 'article', 'index', 'navigation', 'pageData', 'search', 'asset', 'pageView'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** The kinds of KV key the Worker reads (contracts/kv-keys.ts): the mutable manifest, or an immutable content key. */
+export type KeyKind = 'manifest' | 'entry' | 'search' | 'other';
+
+/** Round trips in sequence; the keys of one round trip were read together. */
+export type Rounds = KeyKind[][];
+
+export interface KindProfile {
+  path: string;
+  status: number;
+  /** First request of a fresh isolate on an empty KV cache; wall time on loopback, start-up excluded. */
+  cold: { rounds: Rounds; wallMs: number };
+  /** The same request again at once (manifest memo fresh); its Server-Timing says which page cache answered. */
+  warm: { rounds: Rounds; serverTiming: string };
+  /** A warm isolate whose manifest memo has expired. */
+  memoExpired: { rounds: Rounds };
+  /** Median wall time of warm requests, by which cache held the page (the same for kinds without one). */
+  cpuMs: { isolateHit: number; edgeHit: number; rendered: number };
+}
+
+export interface WorkerProfile {
+  measuredAt: string;
+  site: string;
+  holdMs: number;
+  cpuMethod: string;
+  /** Median wall time of the same warm request to an empty Worker: the loopback's and the runtime's share of cpuMs. */
+  baselineMs: number;
+  /** Cores and load average while measuring: a loaded machine makes every time longer. */
+  machine: string;
+  /** The bundle's parse, compile and top-level evaluation in V8, ms. */
+  startupMs: number;
+  kinds: Record<RequestKind, KindProfile>;
+}
+
+export function keyKind(key: string): KeyKind {
+  if (key === 'manifest') return 'manifest';
+  if (key.startsWith('entry/')) return 'entry';
+  if (key.startsWith('search/')) return 'search';
+  return 'other';
+}
+
+/** The Worker's own time in a measured wall time: less the empty Worker's, never below 0.1 ms. */
+export const workerMs = (profile: WorkerProfile, wallMs: number): number => Math.max(0.1, wallMs - profile.baselineMs);
+
+/** Reads in arrival order, grouped: a read within `windowMs` of its group's first read was issued with it. */
+export function groupRounds(reads: readonly KvRead[], windowMs: number): KvRead[][] {
+  const rounds: KvRead[][] = [];
+  for (const read of reads) {
+    const last = rounds.at(-1);
+    if (last && read.at - last[0]!.at < windowMs) last.push(read);
+    else rounds.push([read]);
+  }
+  return rounds;
+}

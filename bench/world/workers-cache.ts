@@ -1,0 +1,102 @@
+/**
+ * Workers Cache as its docs describe it: a lower tier in every data centre, an upper tier that the lower tiers ask on a
+ * miss and that runs the Worker on its own miss, request coalescing per key in each tier, purge by tag emptying every
+ * tier. The Worker then runs in the upper tier's data centre (our reading of the docs). State and pure steps.
+ */
+import type { Node } from './network.ts';
+import type { DesignOptions, WorldParams } from './params.ts';
+import { pageVersion } from './publishes.ts';
+import { peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
+import type { RequestKind } from './worker-profile.ts';
+
+interface Stored {
+  version: number;
+  /** Until then the fill is under way: requests for the key wait for it (coalescing). */
+  readyAt: number;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+export interface CachedAnswer {
+  ms: number;
+  manifestVersion: number;
+  invocations: number;
+  kvReads: number;
+}
+
+/** Kinds a cache may keep in this design: GETs whose responses are public (page views are POSTs; assets never reach it). */
+export const CACHED_KINDS = new Set<RequestKind>(['home', 'article', 'index', 'navigation', 'pageData', 'search']);
+
+export class WorkersCache {
+  readonly lower: Map<string, Stored>[];
+  readonly upper = new Map<number, Map<string, Stored>>();
+  readonly #nodes: readonly Node[];
+  readonly #params: WorldParams['workersCache'];
+  readonly #design: DesignOptions;
+
+  constructor(nodes: readonly Node[], params: WorldParams['workersCache'], design: DesignOptions) {
+    this.#nodes = nodes;
+    this.#params = params;
+    this.#design = design;
+    this.lower = nodes.map(() => new Map());
+  }
+
+  /** Purge by tag: every response carries the site's tag, so every tier empties. */
+  purgeAll(): void {
+    for (const tier of this.lower) tier.clear();
+    this.upper.clear();
+  }
+
+  #stored(version: number, at: number, ms: number): Stored {
+    const readyAt = at + ms;
+    const freshUntil = readyAt + this.#design.maxAgeS * 1000;
+    return { version, readyAt, freshUntil, staleUntil: freshUntil + this.#design.staleWhileRevalidateS * 1000 };
+  }
+
+  #upperTier(hub: number): Map<string, Stored> {
+    const tier = this.upper.get(hub) ?? new Map<string, Stored>();
+    this.upper.set(hub, tier);
+    return tier;
+  }
+
+  /** A cached answer, or a wait for one being filled, or null (a miss). Stale answers start a revalidation. */
+  #look(tier: Map<string, Stored>, key: string, now: number): { stored: Stored; wait: number; revalidate: boolean } | null {
+    const stored = tier.get(key);
+    if (!stored || now >= stored.staleUntil) return null;
+    return { stored, wait: Math.max(0, stored.readyAt - now), revalidate: now >= stored.freshUntil && now >= stored.readyAt };
+  }
+
+  /** The upper tier's answer for `dc`'s lower tier: cached, joined, or the Worker run at the hub. */
+  #fromUpper(site: WorkerSite, dc: number, kind: RequestKind, page: number, key: string, now: number): CachedAnswer {
+    const node = this.#nodes[dc]!;
+    const toHub = node.toHubMs + this.#params.upperServiceMs;
+    const tier = this.#upperTier(node.hub);
+    const found = this.#look(tier, key, now);
+    if (found && !found.revalidate) return { ms: toHub + found.wait, manifestVersion: found.stored.version, invocations: 0, kvReads: 0 };
+    const served = runWorker(site, node.hub, kind, page, now, 0);
+    tier.set(key, this.#stored(served.manifestVersion, now, served.ms));
+    if (found) return { ms: toHub, manifestVersion: found.stored.version, invocations: 1, kvReads: served.kvReads };
+    return { ms: toHub + served.ms, manifestVersion: served.manifestVersion, invocations: 1, kvReads: served.kvReads };
+  }
+
+  serve(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number): CachedAnswer {
+    const key = `${kind}:${page}`;
+    const tier = this.lower[dc]!;
+    const found = this.#look(tier, key, now);
+    const hit = this.#params.hitMs;
+    if (found && !found.revalidate) return { ms: hit + found.wait, manifestVersion: found.stored.version, invocations: 0, kvReads: 0 };
+    const filled = this.#fromUpper(site, dc, kind, page, key, now);
+    tier.set(key, this.#stored(filled.manifestVersion, now, filled.ms));
+    if (found) return { ...filled, ms: hit, manifestVersion: found.stored.version };
+    return { ...filled, ms: hit + filled.ms };
+  }
+
+  /** The version of `page` a request at `dc` would get now, changing nothing. */
+  peek(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number): number {
+    const key = `${kind}:${page}`;
+    const node = this.#nodes[dc]!;
+    const found = this.#look(this.lower[dc]!, key, now) ?? this.#look(this.#upperTier(node.hub), key, now);
+    const version = found ? found.stored.version : peekWorker(site, node.hub, now);
+    return pageVersion(site.publishes, page, version);
+  }
+}

@@ -1,0 +1,39 @@
+/** The world model as a whole: the same seed gives the same figures, another seed other ones; the traffic is what was asked. */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { freshness, percentiles, usage } from '../../../bench/world/metrics.ts';
+import { buildNetwork } from '../../../bench/world/network.ts';
+import { DEFAULT_PARAMS, DESIGNS } from '../../../bench/world/params.ts';
+import { dataCentres } from '../../../bench/world/places.ts';
+import { schedulePublishes } from '../../../bench/world/publishes.ts';
+import { simulateDesign } from '../../../bench/world/simulate.ts';
+import { generateTraffic } from '../../../bench/world/traffic.ts';
+import { PROFILE_FILE, type WorkerProfile } from '../../../bench/world/worker-profile.ts';
+
+const nodes = buildNetwork(dataCentres(), DEFAULT_PARAMS);
+const profile = JSON.parse(readFileSync(PROFILE_FILE, 'utf8')) as WorkerProfile;
+
+function figures(seed: number) {
+  const params = { ...DEFAULT_PARAMS, seed, visitsPerDay: 2000, probeS: 120 };
+  const traffic = generateTraffic(nodes, params);
+  const world = { nodes, params, profile, traffic, publishes: schedulePublishes(params) };
+  return DESIGNS.map((design) => {
+    const m = simulateDesign(design, world);
+    return { ttfb: percentiles(m.pageTtfb), fresh: freshness(m), usage: usage(m), stale: m.staleAnswers };
+  });
+}
+
+test('the same seed gives the same figures; another seed other ones', () => {
+  const first = figures(11);
+  expect(figures(11)).toEqual(first);
+  expect(figures(12)).not.toEqual(first);
+});
+
+test('the traffic: the visits asked for, in time order, within the day', () => {
+  const params = { ...DEFAULT_PARAMS, visitsPerDay: 500 };
+  const traffic = generateTraffic(nodes, params);
+  const pageLoads = Array.from(traffic.kind).filter((k) => k <= 2).length;
+  expect(pageLoads).toBe(500);
+  for (let i = 1; i < traffic.count; i++) expect(traffic.time[i]!).toBeGreaterThanOrEqual(traffic.time[i - 1]!);
+  expect(traffic.time[traffic.count - 1]!).toBeLessThan(86_400_000);
+});
