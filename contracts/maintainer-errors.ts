@@ -60,6 +60,10 @@ export const MAINTAINER_ERRORS = {
   ),
   'field-empty': entry(() => 'empty', 'Write the value after the colon.'),
   'field-unknown': entry(() => `unknown field (allowed: ${FRONT_MATTER_FIELDS.join(', ')})`, 'Remove the line, or correct the field name.'),
+  'field-misspelt': entry(
+    (meant: unknown) => `unknown field: "${meant}" is missing, is this it?`,
+    `Correct the field name on this line; the allowed fields are ${FRONT_MATTER_FIELDS.join(', ')}.`,
+  ),
   'slug-invalid': entry(
     (slug: unknown) => `"${slug}" may hold only letters, digits, '.', '_' and '-', starting with a letter or digit`,
     'The slug is the last part of the page URL, e.g. slug: using-the-hud-tab.',

@@ -2,6 +2,8 @@
  * Reads a content file's front matter and validates it with contracts/front-matter.ts: the file, or every problem at
  * its line and column (one per field). Pure.
  */
+
+import { distance } from 'fastest-levenshtein';
 import matter from 'gray-matter';
 import type * as z from 'zod';
 import { type EntryAttributes, frontMatterSchema } from '../../../contracts/front-matter.ts';
@@ -111,6 +113,21 @@ function problemsOf(
       const code = issue.message as 'field-not-text';
       problems.set(field, contentProblem({ file, field, ...at(field, issue.code === 'unrecognized_keys') }, code, fields[field]));
     }
+  }
+  return mergeMisspelt(problems, at);
+}
+
+/**
+ * A required field written with a typo (`titel:`) is one mistake, not an unknown field and a missing one: the
+ * unknown name's line says which field it seems meant to be, and the missing field is not reported again.
+ */
+function mergeMisspelt(problems: Map<string, ContentProblem>, at: (field: string, key: boolean) => Place): ContentProblem[] {
+  const unknown = [...problems.values()].filter((p) => p.code === 'field-unknown').map((p) => p.field);
+  for (const missing of [...problems.values()].filter((p) => p.code === 'field-missing')) {
+    const typo = unknown.find((name) => problems.get(name)?.code === 'field-unknown' && distance(name.toLowerCase(), missing.field) <= 2);
+    if (typo === undefined) continue;
+    problems.delete(missing.field);
+    problems.set(typo, contentProblem({ file: missing.file, field: typo, ...at(typo, true) }, 'field-misspelt', missing.field));
   }
   return [...problems.values()];
 }

@@ -205,6 +205,18 @@ describe('problems', () => {
     expect(reason).toContain('title, slug, description, type, date, draft');
   });
 
+  test('a misspelt required field is one problem, on its line, naming the field it seems meant to be', () => {
+    const result = parseFrontMatter('a.md', md('titel: A guide\nslug: a-guide\ndescription: How\ntype: guide'));
+    expect(problems(result).map(formatProblem)).toEqual([
+      `a.md:2:1: titel: unknown field: "title" is missing, is this it?\n  hint: Correct the field name on this line; the allowed fields are title, slug, description, type, date, draft. [field-misspelt]`,
+    ]);
+    // A name far from every missing field stays an unknown field, and the missing one is still named.
+    expect(problems(parseFrontMatter('a.md', md('heading: A guide\nslug: a-guide\ndescription: How'))).map((p) => p.code)).toEqual([
+      'field-missing',
+      'field-unknown',
+    ]);
+  });
+
   test('a draft that is not a boolean', () => {
     expect(problemOn(parseFrontMatter('a.md', guide('\ndraft: "yes"')), 'draft').reason).toMatch(/true or false/);
     expect(problemOn(parseFrontMatter('a.md', guide('\ndraft: 1')), 'draft').reason).toMatch(/true or false/);
