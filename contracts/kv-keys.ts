@@ -3,11 +3,14 @@
  * What each key holds: kv-values.ts and docs/publishing.md (The KV key layout).
  */
 
-/** The only mutable content key, written last by every upload. */
+/** The key of the published version, written last by every upload. */
 export const MANIFEST_KEY = 'manifest';
 
-/** Prefixes of the immutable keys an upload may clean up once no manifest names them. */
-export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] as const;
+/**
+ * Prefixes of the keys an upload may clean up: the immutable ones once no kept manifest names them, and the copies of
+ * what the live manifest names (`copy/`, kv-copies.ts) once it does not.
+ */
+export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/', 'copy/'] as const;
 
 /** An entry by the hash of renderer version, file and source: immutable, like the search index's and media keys. */
 export const entryKey = (sha256: string): string => `entry/${sha256}`;

@@ -11,8 +11,13 @@ export interface KvProbe {
   faults: { kv: KvFault; only?: string };
   /** KV calls failed on purpose so far. */
   failedCalls(): number;
-  /** KV reads (`get`, `getWithMetadata`) the Worker made so far, failed ones included. */
+  /** KV reads (`get`, `getWithMetadata`) the Worker made so far, failed ones included; a bulk get is one. */
   reads(): number;
+  /**
+   * KV round trips in sequence so far: reads begun while none was under way. Reads issued together (a bulk get, or
+   * gets side by side) make one; a read begun after another ended makes one more.
+   */
+  rounds(): number;
   /** Those reads in the order Node saw them: each key and when (performance.now(), ms). */
   readLog(): readonly KvRead[];
   /**
@@ -34,7 +39,7 @@ export interface KvRead {
  */
 export const KV_PROBE_SCRIPT = `
 async function ask(env, op, key) {
-  const res = await env.CONTROL.fetch('http://control/?op=' + op + '&key=' + encodeURIComponent(key ?? ''));
+  const res = await env.CONTROL.fetch('http://control/?op=' + op + '&key=' + encodeURIComponent(String(key ?? '')));
   const mode = await res.text();
   if (mode === 'throw') throw new Error('injected KV fault: the read failed');
   if (mode === 'hang') {
@@ -42,11 +47,16 @@ async function ask(env, op, key) {
     throw new Error('injected KV fault: no answer');
   }
 }
+// Node is told when a read it let through has its answer, before the Worker gets it: what counts round trips.
+async function read(env, op, key, run) {
+  await ask(env, op, key);
+  try { return await run(); } finally { await env.CONTROL.fetch('http://control/?op=answered'); }
+}
 export default function (env) {
   const kv = env.REAL;
   return {
-    async get(key, options) { await ask(env, 'get', key); return kv.get(key, options); },
-    async getWithMetadata(key, options) { await ask(env, 'getWithMetadata', key); return kv.getWithMetadata(key, options); },
+    get: (key, options) => read(env, 'get', key, () => kv.get(key, options)),
+    getWithMetadata: (key, options) => read(env, 'getWithMetadata', key, () => kv.getWithMetadata(key, options)),
     async put(key, value, options) { await ask(env, 'put', key); return kv.put(key, value, options); },
     async delete(key) { await ask(env, 'delete', key); return kv.delete(key); },
     async list(options) { await ask(env, 'list', options?.prefix); return kv.list(options); },
@@ -61,14 +71,33 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
   const faults: KvProbe['faults'] = { kv: 'ok' };
   let failed = 0;
   const log: KvRead[] = [];
-  const probe: KvProbe = { faults, failedCalls: () => failed, reads: () => log.length, readLog: () => log, holdMs: 0 };
+  let rounds = 0;
+  /** Reads let through whose answer has not come yet. */
+  let underWay = 0;
+  const probe: KvProbe = {
+    faults,
+    failedCalls: () => failed,
+    reads: () => log.length,
+    rounds: () => rounds,
+    readLog: () => log,
+    holdMs: 0,
+  };
   return {
     probe,
     answer(request) {
       const query = new URL(request.url).searchParams;
+      const op = query.get('op') ?? '';
+      if (op === 'answered') {
+        underWay--;
+        return new Response('ok');
+      }
       const key = query.get('key') ?? '';
-      if (READS.has(query.get('op') ?? '')) log.push({ key, at: performance.now() });
       const applies = faults.kv !== 'ok' && (!faults.only || key.startsWith(faults.only));
+      if (READS.has(op)) {
+        log.push({ key, at: performance.now() });
+        if (underWay === 0) rounds++;
+        if (!applies) underWay++;
+      }
       if (applies) failed++;
       const answer = new Response(applies ? faults.kv : 'ok');
       return probe.holdMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(answer), probe.holdMs)) : answer;

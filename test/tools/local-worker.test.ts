@@ -59,7 +59,7 @@ test('options Miniflare refuses: its error, no folder left behind, TMPDIR as it 
   expect(process.env.TMPDIR).toBe(before);
 });
 
-test('probeKv: each KV read the Worker makes is counted at the binding, writes from the test are not, faults apply on demand', async () => {
+test('probeKv: each KV read the Worker makes and its round trips are counted at the binding, writes from the test are not, faults apply on demand', async () => {
   const worker = await startLocalWorker({ probeKv: true, bindings: { MANIFEST_TTL_SECONDS: '0' } });
   try {
     const probe = worker.kvProbe;
@@ -68,12 +68,15 @@ test('probeKv: each KV read the Worker makes is counted at the binding, writes f
     await unpublished.arrayBuffer();
     expect(unpublished.status).toBe(503);
     expect(probe.reads()).toBe(1);
+    expect(probe.rounds()).toBe(1);
     await worker.kv.put('manifest', 'not json');
     expect(probe.reads()).toBe(1);
     const unreadable = await worker.fetch('/news');
     await unreadable.arrayBuffer();
     expect(unreadable.status).toBe(500);
     expect(probe.reads()).toBe(2);
+    // One read after another's answer: a round trip more.
+    expect(probe.rounds()).toBe(2);
     probe.faults.kv = 'throw';
     const down = await worker.fetch('/news');
     await down.arrayBuffer();

@@ -3,6 +3,7 @@
  * upload. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { articleCopyKey } from '../../contracts/kv-copies.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
@@ -81,6 +82,8 @@ describe('scheduled post', () => {
   });
 
   test('is nowhere public before its time', async () => {
+    // Its copy is in KV from the upload (contracts/kv-copies.ts), for one round trip once live: the manifest still decides.
+    expect(await worker.kv.get(articleCopyKey('news', SLUG))).toMatch(/^entry\//);
     expect((await get(`/news/${SLUG}`)).res.status).toBe(404);
     expect((await get(`/news/${SLUG}.md`)).res.status).toBe(404);
     expect((await get(`/api/_analog/pages/news/${SLUG}`)).res.status).toBe(404);

@@ -2,6 +2,7 @@
  * Plans an upload against what KV holds: what to write, in which order (the manifest last), and what to delete.
  * Pure: built content, the previous manifest and the keys in KV in; a plan out.
  */
+import { copiesOf, copyValue } from '../../../contracts/kv-copies.ts';
 import { entryKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
@@ -14,8 +15,6 @@ import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
-export type PlannedWrite = KvPair;
-
 export interface EntryReport {
   file: string;
   slug: string;
@@ -23,8 +22,8 @@ export interface EntryReport {
 }
 
 export interface UploadPlan {
-  /** Entry, sample and search-index values to put before the manifest. */
-  writes: PlannedWrite[];
+  /** Entry, sample and search-index values, and copies (contracts/kv-copies.ts), to put before the manifest. */
+  writes: KvPair[];
   manifest: Manifest;
   /** The version of the manifest this plan was made against (null: none yet), for the publish lock's compare-and-swap. */
   basedOn: number | null;
@@ -63,6 +62,8 @@ export interface PlanInput {
   renderer: string;
   /** ISO time of this upload. */
   now: string;
+  /** The live site's: writes its copies (contracts/kv-copies.ts) that KV lacks or that the previous manifest gave another key. */
+  copies?: boolean;
 }
 
 export function planUpload({
@@ -77,9 +78,10 @@ export function planUpload({
   existingKeys,
   renderer,
   now,
+  copies = false,
 }: PlanInput): UploadPlan {
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
-  const writes: PlannedWrite[] = [];
+  const writes: KvPair[] = [];
   const entryReports: EntryReport[] = [];
   const draftReports: EntryReport[] = [];
 
@@ -149,7 +151,12 @@ export function planUpload({
   const manifestChanged = !previous || !sameContent(previous, fresh);
   const manifest = manifestChanged ? fresh : previous;
 
-  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
+  const [live, before] = [copiesOf(copies ? manifest : null), copiesOf(previous)];
+  const values = new Map<string, string>(entries.map((e) => [entryKey(e.hash), JSON.stringify(e.value)]));
+  if (search) values.set(search.key, search.value);
+  for (const [copy, key] of live)
+    if (!existingKeys.has(copy) || before.get(copy) !== key) writes.push({ key: copy, value: copyValue(key, values.get(key)!) });
+  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : []), ...live.keys()]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
@@ -160,7 +167,7 @@ export function planUpload({
 export function planBuilt(
   built: Extract<BuildResult, { ok: true }>,
   cards: BuiltCards | null,
-  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
+  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now' | 'copies'>,
 ) {
   const search = buildSearchIndexValue(built.entries);
   return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });

@@ -2,6 +2,7 @@
  * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write, and the
  * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
  */
+import { copiesOf } from '../../../contracts/kv-copies.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
@@ -71,9 +72,12 @@ export async function rollback({
     const manifest: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
     const record = historyRecord(manifest, current, machineUser(), 'rollback', target.version);
     const writes = [{ key: historyKey(manifest.version), value: JSON.stringify(record) }];
+    // Copies (contracts/kv-copies.ts) holding another key than it names go: their pages read that key until the next upload.
+    const held = copiesOf(current);
+    const deletes = [...copiesOf(manifest)].filter(([copy, key]) => held.get(copy) !== key).map(([copy]) => copy);
     await publishPlan(
       store,
-      { writes, manifest, basedOn: current.version, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] },
+      { writes, manifest, basedOn: current.version, manifestChanged: true, deletes, entries: [], drafts: [], samples: [] },
       lock,
     );
     const entries = target.manifest.entries.length;

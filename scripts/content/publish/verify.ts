@@ -2,6 +2,7 @@
  * `npm run upload -- --verify`: every key the manifest names (named-keys.ts: images and cards too) exists and
  * parses; one line per problem, nothing written. I/O: KV reads, in bulk, and one key list of `media/`.
  */
+import { copiesOf, copyValue } from '../../../contracts/kv-copies.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
@@ -62,7 +63,7 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
   const names = labels(manifest);
   const images = keys.filter(isBytes);
   const [values, listed] = await Promise.all([
-    store.getMany(keys.filter((key) => !isBytes(key))),
+    store.getMany([...keys.filter((key) => !isBytes(key)), ...copiesOf(manifest).keys()]),
     images.length > 0 ? store.listKeys(MEDIA_PREFIX).then((found) => new Set(found)) : new Set<string>(),
   ]);
   // Drafts are stored like entries, for their preview links: they are checked the same way.
@@ -91,6 +92,10 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     }
   }
 
+  // Pages use a copy that names the key the manifest names: it must be that key's value. Others are passed over.
+  for (const [copy, key] of copiesOf(manifest))
+    if (values.get(copy)?.startsWith(`${key}\n`) && values.get(copy) !== copyValue(key, values.get(key) ?? ''))
+      report(copy, `is not ${key} as stored`);
   const published = manifest.entries.length;
   if (problems.length === 0) {
     const extras = [`${manifest.samples.length} samples`, ...(manifest.search ? ['search index'] : [])];

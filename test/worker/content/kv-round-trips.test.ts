@@ -1,0 +1,108 @@
+/**
+ * A request that misses every cache costs one KV round trip, whatever its kind; a copy that does not hold what the
+ * manifest names is passed over for the entry the manifest names. workerd, each request on a fresh runtime.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { articleCopyKey, copyValue, SEARCH_COPY_KEY } from '../../../contracts/kv-copies.ts';
+import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import type { Manifest } from '../../../contracts/kv-values.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
+import { startLocalWorker } from '../../../tools/local-worker.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
+import { runRenderCache } from '../../support/run-render-cache.ts';
+
+const NEWS = '/news/2023-04-29-signpath';
+const GUIDE = '/guide/how-to-get-started';
+/** One of each kind of request that reads content, with the words its answer holds. */
+const REQUESTS: Record<string, { path: string; holds: string }> = {
+  'article page': { path: NEWS, holds: 'SignPath' },
+  'guide page': { path: GUIDE, holds: 'Get Started' },
+  'page data': { path: `/api/_analog/pages${GUIDE}`, holds: 'Get Started' },
+  'page HTML': { path: `/api/_analog/page-html${NEWS}`, holds: 'SignPath' },
+  'markdown source': { path: `${GUIDE}.md`, holds: 'Race Element ships' },
+  'unknown article': { path: '/news/no-such-post', holds: 'No Content Found' },
+  home: { path: '/', holds: 'Race Element' },
+  'news index': { path: '/news', holds: 'Digitally Signed App' },
+  'guide index': { path: '/guide', holds: 'Get Started' },
+  feed: { path: '/news/feed.xml', holds: 'Digitally Signed App' },
+  sitemap: { path: '/sitemap.xml', holds: '/news/2023-04-29-signpath' },
+  'llms.txt': { path: '/llms.txt', holds: 'Get Started' },
+  'search page': { path: '/search?q=signed', holds: 'Digitally Signed App' },
+  'search API': { path: '/api/_analog/search?q=signed', holds: 'Digitally Signed App' },
+};
+
+let folder: string;
+const kvPersist = () => join(folder, 'kv');
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'kv-round-trips-'));
+  const site = await loadFixtureSite();
+  const files = site.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));
+  const writer = await startLocalWorker({ kvPersist: kvPersist(), tempParent: folder });
+  try {
+    const content = { ...site, files };
+    const outcome = await uploadContent({ content, store: writer.store, renderCache: runRenderCache(), diagrams: null, cards: null });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
+  } finally {
+    await writer.dispose();
+  }
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The request on a runtime of its own (no isolate memo, no page cached): its status, text and KV round trips. */
+async function cold(path: string, before?: (kv: import('../../../tools/local-worker.ts').LocalWorker['kv']) => Promise<void>) {
+  const worker = await startLocalWorker({ probeKv: true, kvPersist: kvPersist(), tempParent: folder });
+  try {
+    await before?.(worker.kv as never);
+    const res = await worker.fetch(path);
+    const text = await res.text();
+    return { status: res.status, text, rounds: worker.kvProbe.rounds(), reads: worker.kvProbe.reads() };
+  } finally {
+    await worker.dispose();
+  }
+}
+
+test('every kind of request, on a cold runtime, is answered after one KV round trip', { timeout: 120_000 }, async () => {
+  const trips: Record<string, number> = {};
+  for (const [kind, { path, holds }] of Object.entries(REQUESTS)) {
+    const answer = await cold(path);
+    expect(answer.text, kind).toContain(holds);
+    trips[kind] = answer.rounds;
+  }
+  expect(trips).toEqual(Object.fromEntries(Object.keys(REQUESTS).map((kind) => [kind, 1])));
+});
+
+test('a copy that holds another entry than the manifest names is passed over: the page shows the named one, after a second round trip', async () => {
+  const writer = await startLocalWorker({ kvPersist: kvPersist(), tempParent: folder });
+  const manifest = JSON.parse((await writer.kv.get(MANIFEST_KEY))!) as Manifest;
+  const named = manifest.entries.find((e) => e.slug === '2023-04-29-signpath')!;
+  const copy = articleCopyKey('news', named.slug);
+  const stored = (await writer.kv.get(copy))!;
+  expect(stored).toBe(copyValue(named.key, (await writer.kv.get(named.key))!));
+  // What a publish in flight leaves for a moment: the copy a step ahead of the manifest (another key, other text).
+  const ahead = JSON.parse(stored.slice(stored.indexOf('\n') + 1));
+  ahead.html = '<p>Text the manifest does not name</p>';
+  await writer.kv.put(copy, copyValue('entry/0000', JSON.stringify(ahead)));
+  // And a copy of the search index that is no copy at all.
+  const index = (await writer.kv.get(SEARCH_COPY_KEY))!;
+  await writer.kv.put(SEARCH_COPY_KEY, 'not a copy');
+  await writer.dispose();
+  try {
+    const page = await cold(NEWS);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('SignPath');
+    expect(page.text).not.toContain('Text the manifest does not name');
+    expect(page.rounds).toBe(2);
+    const search = await cold('/api/_analog/search?q=signed');
+    expect(search.text).toContain('Digitally Signed App');
+    expect(search.rounds).toBe(2);
+  } finally {
+    const restore = await startLocalWorker({ kvPersist: kvPersist(), tempParent: folder });
+    await restore.kv.put(copy, stored);
+    await restore.kv.put(SEARCH_COPY_KEY, index);
+    await restore.dispose();
+  }
+});
