@@ -42,8 +42,15 @@ export const sampleApiPath = (path: string): string => `${SAMPLES_API_PREFIX}${p
 export const PUBLISH_CLAIM_API_PATH = `${API_PREFIX}/publish/claim`;
 export const PUBLISH_COMMIT_API_PATH = `${API_PREFIX}/publish/commit`;
 export const PUBLISH_RELEASE_API_PATH = `${API_PREFIX}/publish/release`;
+/** Empties the shared cache in front of the Worker of what a publish changed (contracts/edge-cache.ts). */
+export const PUBLISH_PURGE_API_PATH = `${API_PREFIX}/publish/purge`;
 /** The paths the XSRF gate lets through to the bearer check. */
-export const PUBLISH_API_PATHS: readonly string[] = [PUBLISH_CLAIM_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH];
+export const PUBLISH_API_PATHS: readonly string[] = [
+  PUBLISH_CLAIM_API_PATH,
+  PUBLISH_COMMIT_API_PATH,
+  PUBLISH_RELEASE_API_PATH,
+  PUBLISH_PURGE_API_PATH,
+];
 
 /** Whole-site previews (contracts/site-preview.ts): `/_preview/<name>?token=…` starts a session, this ends it (`?to=<path>`). */
 export const PREVIEW_PATH_PREFIX = '/_preview/';
