@@ -49,13 +49,14 @@ async function load(server: DevServer, path: string): Promise<[string | null, st
   return [response.headers.get('cf-cache-status'), await response.text()];
 }
 
-test('a page’s second load is a HIT (with the live-preview script); after a save, the next load shows the new text', async () => {
+test('a page’s second load is a HIT (with the live-preview script, and in the log); after a save, the next load shows the new text', async () => {
   const [first, page] = await load(dev!, '/guide/laps');
   expect(first).toBe('MISS');
   expect(page).toContain('Laps, as they were.');
   const [second, again] = await load(dev!, '/guide/laps');
   expect(second).toBe('HIT');
   expect(again).toContain('/__dev/live.js');
+  await vi.waitFor(() => expect(log).toContainEqual(expect.stringMatching(/^GET \/guide\/laps 200 OK HIT \(\d+ ms\)$/)));
   const from = log.length;
   laps('Laps, as they are now.');
   await vi.waitFor(() => expect(log.slice(from).some((line) => line.startsWith('Published version'))).toBe(true), {
