@@ -40,7 +40,7 @@ async function serve(dataCentre: DataCentre, request: IncomingMessage, response:
   }
 }
 
-/** One data centre on a free loopback port, taking heads of up to 128 KB (Node's own limit is 16 KB), as the edge does. */
+/** One data centre on a free loopback port; heads of up to 128 KB (Node's default is 16 KB), so that the Worker decides big ones. */
 export function startEdgeServer(dataCentre: DataCentre): Promise<LoopbackServer> {
   return listenOnLoopback(createServer({ maxHeaderSize: 128 * 1024 }, (request, response) => void serve(dataCentre, request, response)));
 }
