@@ -1,5 +1,5 @@
 /**
- * The shared cache in front of the Worker (Workers Cache; tools/edge-cache.ts locally): the `Cache-Tag` values pages
+ * The shared cache in front of the Worker (Workers Cache; tools/edge-cache/ locally): the `Cache-Tag` values pages
  * carry and the purge route's body and answer, which the upload sends and the Worker checks. Pure (zod schemas).
  */
 import * as z from 'zod';
