@@ -37,10 +37,13 @@ import { publishRoutes } from './publishing/publish-route.ts';
 /** The Hono app that index.ts exports as the Worker's fetch handler. */
 export const app = new Hono<AppEnv>();
 
-// A 304 has no body for a policy to govern: it carries the validator and caching headers only.
+// A 304 has no body for a policy to govern: it carries the validator and caching headers only. A response that says
+// nothing of caching is kept by no cache: the one in front of the Worker would keep it by heuristics (a 301 for 20
+// minutes, a 404 for 3), whatever a preview session's cookie asked.
 app.use(async (c, next) => {
   await next();
   if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 });
 
 app.use(securityHeaders);
