@@ -60,8 +60,7 @@ async function get(path: string) {
 }
 
 async function countHit(path: string): Promise<number> {
-  const page = await worker.fetch('/api/_analog/xsrf-token');
-  const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
+  const { token: cookie } = (await (await worker.fetch('/api/_analog/xsrf-token')).json()) as { token: string };
   const hit = await worker.fetch('/api/_analog/analytics/hits', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${cookie}`, 'X-XSRF-TOKEN': cookie },
