@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import { MEDIA_PATH_PREFIX, REMOTE_IMAGE_PATH_PREFIX } from '../contracts/media.ts';
 import { PAGE_HTML_API_PREFIX } from '../contracts/page-fragment.ts';
@@ -80,6 +81,8 @@ app.get('*', (c) => renderPage(c, new URL(c.req.url)));
 app.all('*', (c) => c.text(`Method ${c.req.method} is not allowed on pages.`, 405, { Allow: 'GET, HEAD' }));
 
 app.onError((error, c) => {
+  // Hono's middleware (bearerAuth's 401 and 400) throws its refusals: answers, not errors.
+  if (error instanceof HTTPException) return error.getResponse();
   console.error('unhandled', error);
   return c.text('There was an error: the server could not answer this request.', 500);
 });
