@@ -13,10 +13,7 @@ export const SITE_TAG = 'site';
 export const SEARCH_TAG = 'search';
 /** Every page that shows the article (its own page, and any that shows its title or card); ASCII as tags must be. */
 export const entryTag = (section: Section, slug: string): string => `entry:${section}/${encodeURIComponent(slug)}`;
-/**
- * Every page that lists a section (its index, the home page, its feed, the sitemap), and the section's articles, whose
- * previous and next links follow its order.
- */
+/** Every page that lists a section (its index, the home page, its feed, the sitemap). */
 export const listTag = (section: Section): string => `list:${section}`;
 
 /**

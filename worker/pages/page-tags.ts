@@ -18,9 +18,10 @@ export function pageTags(data: PageData): string[] | null {
     case 'guideIndex':
       return [listTag('guide')];
     case 'article': {
-      const { section, slug, type, previous, next } = data.article;
-      // Its previous and next links follow its list's order and show those articles' titles.
-      return [entryTag(section, slug), ...(type ? [listTag(type)] : []), ...linkedTags(previous), ...linkedTags(next)];
+      const { section, slug, previous, next } = data.article;
+      // Its previous and next links show those articles' titles; a publish that changes which they are purges this
+      // article's own tag (contracts/edge-cache.ts).
+      return [entryTag(section, slug), ...linkedTags(previous), ...linkedTags(next)];
     }
     case 'search':
       return [SEARCH_TAG];

@@ -27,11 +27,11 @@ describe('pages every visitor shares', () => {
     ['/', 'site,list:news'],
     ['/news', 'site,list:news'],
     ['/guide', 'site,list:guide'],
-    // An article: itself, its list (whose order makes its neighbours) and the neighbours whose titles it shows.
-    ['/guide/DSX', 'site,entry:guide/DSX,list:guide,entry:guide/twitch-chat-bot-commands,entry:guide/how-to-use-huds'],
+    // An article: itself and the neighbours whose titles it shows.
+    ['/guide/DSX', 'site,entry:guide/DSX,entry:guide/twitch-chat-bot-commands,entry:guide/how-to-use-huds'],
     [
       '/news/race-element-2-released',
-      'site,entry:news/race-element-2-released,list:news,entry:news/highspeed-rendering,entry:news/overdriving-the-car-simracing-arnout',
+      'site,entry:news/race-element-2-released,entry:news/highspeed-rendering,entry:news/overdriving-the-car-simracing-arnout',
     ],
     // A page of no list has no neighbours.
     ['/guide/features', 'site,entry:guide/features'],
