@@ -21,13 +21,16 @@ export const SEARCH_API_PATH = `${API_PREFIX}/search`;
 export const MAX_QUERY_LENGTH = 200;
 
 /**
- * GET: gives the browser its XSRF token (`{ token }`, and the cookie under this prefix), before its first
- * state-changing request. Pages never set it, so that their HTML can be cached (contracts/xsrf-names.ts).
+ * The state-changing API (page views) and the XSRF token it needs: the XSRF cookie's path, so that no page, page data
+ * or search request carries a cookie (contracts/xsrf-names.ts).
  */
-export const XSRF_TOKEN_API_PATH = `${API_PREFIX}/xsrf-token`;
+export const STATE_API_PREFIX = `${API_PREFIX}/analytics`;
+
+/** GET: gives the browser its XSRF token (`{ token }`, and the cookie), before its first state-changing request. */
+export const XSRF_TOKEN_API_PATH = `${STATE_API_PREFIX}/xsrf-token`;
 
 /** Page views: POST `{ "path": "/news/…" }`. */
-export const PAGE_VIEW_API_PATH = `${API_PREFIX}/analytics/hits`;
+export const PAGE_VIEW_API_PATH = `${STATE_API_PREFIX}/hits`;
 
 /** A code-sample file from content/samples/, as text. */
 export const SAMPLES_API_PREFIX = `${API_PREFIX}/samples/`;

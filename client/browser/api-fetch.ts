@@ -1,6 +1,6 @@
 /**
  * fetch for the site's own API, with the XSRF token in the header of state-changing requests. The token comes in the
- * token route's body (its cookie goes to API paths only, out of the page's reach) and is kept for the tab.
+ * token route's body (its cookie goes to the page-view API only, out of the page's reach) and is kept for the tab.
  * I/O: sessionStorage, fetch.
  */
 import { XSRF_TOKEN_API_PATH } from '../../contracts/routes.ts';

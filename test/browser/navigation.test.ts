@@ -194,7 +194,10 @@ describe('same-host navigation', () => {
     const responses: number[] = [];
     page.on('response', (r) => r.url().endsWith('/analytics/hits') && responses.push(r.status()));
     let tokenRequests = 0;
-    page.on('request', (r) => r.url().endsWith('/api/_analog/xsrf-token') && tokenRequests++);
+    page.on('request', (r) => r.url().endsWith('/api/_analog/analytics/xsrf-token') && tokenRequests++);
+    // In-place navigation's requests for a page's HTML or data, with the Cookie header each carried.
+    const pageApiCookies: Promise<string | undefined>[] = [];
+    page.on('request', (r) => /\/api\/_analog\/page(s|-html)\//.test(r.url()) && pageApiCookies.push(r.allHeaders().then((h) => h.cookie)));
     await page.goto(site.url('/news'));
     // The entry sends the view after the first paint; a click before that would leave first.
     await expect.poll(() => beacons.length).toBe(1);
@@ -203,10 +206,12 @@ describe('same-host navigation', () => {
     await expect.poll(() => beacons.map((b) => b.path)).toEqual(['/news', '/news/highspeed-rendering']);
     expect(beacons.every((b) => b.token?.includes('.'))).toBe(true);
     await expect.poll(() => responses).toEqual([204, 204]);
-    // The token came in the token route's body: its cookie is for API paths only, so a page load sends no cookie and
-    // the cache in front of the Worker can answer it.
+    // The token came in the token route's body: its cookie is for the page-view API only, so neither a page load nor
+    // in-place navigation's request for the next page sends a cookie, and the cache in front of the Worker can answer them.
+    expect(pageApiCookies.length).toBeGreaterThan(0);
+    expect(await Promise.all(pageApiCookies)).toEqual(pageApiCookies.map(() => undefined));
     expect((await context.cookies()).map(({ name, path, httpOnly }) => ({ name, path, httpOnly }))).toEqual([
-      { name: 'XSRF-TOKEN', path: '/api/_analog', httpOnly: true },
+      { name: 'XSRF-TOKEN', path: '/api/_analog/analytics', httpOnly: true },
     ]);
     const load = page.waitForRequest((r) => r.resourceType() === 'document');
     await page.reload();

@@ -14,7 +14,7 @@ afterAll(() => worker?.dispose());
 
 /** A valid token, as the browser gets it before its first state-changing request: in the body, and as the cookie. */
 async function visitorToken(): Promise<string> {
-  const res = await worker.fetch('/api/_analog/xsrf-token');
+  const res = await worker.fetch('/api/_analog/analytics/xsrf-token');
   expect(res.status).toBe(200);
   const { token } = (await res.json()) as { token: string };
   expect(/XSRF-TOKEN=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]).toBe(token);
@@ -99,26 +99,28 @@ describe('code samples', () => {
 });
 
 describe('XSRF', () => {
-  test('pages set no cookie; GET /api/_analog/xsrf-token gives a signed token, its cookie for API paths only (no Secure on plain-http localhost)', async () => {
+  test('pages set no cookie; GET /api/_analog/analytics/xsrf-token gives a signed token, its cookie for the page-view API only (no Secure on plain-http localhost)', async () => {
     const page = await worker.fetch('/news');
     await page.text();
     expect(page.headers.get('set-cookie')).toBeNull();
-    const res = await worker.fetch('/api/_analog/xsrf-token');
+    const res = await worker.fetch('/api/_analog/analytics/xsrf-token');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
     expect(res.headers.get('cache-tag')).toBeNull();
     const { token } = (await res.json()) as { token: string };
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(res.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog; HttpOnly; SameSite=Lax`]);
+    expect(res.headers.getSetCookie()).toEqual([
+      `XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog/analytics; HttpOnly; SameSite=Lax`,
+    ]);
   });
 
   test('a visitor who already holds a valid token is given it back', async () => {
     const token = await visitorToken();
-    const res = await worker.fetch('/api/_analog/xsrf-token', { headers: { Cookie: `XSRF-TOKEN=${token}` } });
+    const res = await worker.fetch('/api/_analog/analytics/xsrf-token', { headers: { Cookie: `XSRF-TOKEN=${token}` } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ token });
-    expect(res.headers.getSetCookie()[0]).toMatch(new RegExp(`^XSRF-TOKEN=${token}; .*Path=/api/_analog;`));
+    expect(res.headers.getSetCookie()[0]).toMatch(new RegExp(`^XSRF-TOKEN=${token}; .*Path=/api/_analog/analytics;`));
   });
 
   test('missing header: 403 with a JSON reason', async () => {

@@ -158,7 +158,7 @@ describe('nowhere public', () => {
     const res = await worker.fetch('/api/_analog/analytics/hits', { method: 'POST' });
     // Without the XSRF pair the API refuses before looking: get a token first, as the browser does.
     expect(res.status).toBe(403);
-    const page = await worker.fetch('/api/_analog/xsrf-token');
+    const page = await worker.fetch('/api/_analog/analytics/xsrf-token');
     const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
     const hit = await worker.fetch('/api/_analog/analytics/hits', {
       method: 'POST',

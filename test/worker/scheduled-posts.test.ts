@@ -60,7 +60,7 @@ async function get(path: string) {
 }
 
 async function countHit(path: string): Promise<number> {
-  const { token: cookie } = (await (await worker.fetch('/api/_analog/xsrf-token')).json()) as { token: string };
+  const { token: cookie } = (await (await worker.fetch('/api/_analog/analytics/xsrf-token')).json()) as { token: string };
   const hit = await worker.fetch('/api/_analog/analytics/hits', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${cookie}`, 'X-XSRF-TOKEN': cookie },

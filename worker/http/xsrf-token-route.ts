@@ -1,6 +1,6 @@
 /**
- * GET /api/_analog/xsrf-token: `{ token }`, the visitor's signed XSRF token, also set as a cookie sent to API requests
- * only (contracts/xsrf-names.ts). The browser asks just before its first state-changing request, so no page sets a
+ * GET /api/_analog/analytics/xsrf-token: `{ token }`, the visitor's signed XSRF token, also set as a cookie sent to the
+ * page-view API only (contracts/xsrf-names.ts). The browser asks just before its first state-changing request, so no page sets a
  * cookie. I/O: a Set-Cookie header.
  */
 import type { Context } from 'hono';

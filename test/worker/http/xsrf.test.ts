@@ -156,13 +156,13 @@ describe('the comparisons', () => {
 });
 
 describe('the token route', () => {
-  const tokenRoute = (cookie?: string) => worker.fetch('/api/_analog/xsrf-token', { headers: cookie ? { Cookie: cookie } : {} });
+  const tokenRoute = (cookie?: string) => worker.fetch('/api/_analog/analytics/xsrf-token', { headers: cookie ? { Cookie: cookie } : {} });
 
-  test('hands the token over in its body and sets it as a cookie for API paths only, which pages never get', async () => {
+  test('hands the token over in its body and sets it as a cookie for the page-view API only, which pages, page data and search never get', async () => {
     const res = await tokenRoute();
     const { token } = (await res.json()) as { token: string };
     expect(await isValidXsrfToken(token, LOCAL_DEVELOPMENT_SECRET)).toBe(true);
-    expect(res.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog; HttpOnly; SameSite=Lax`]);
+    expect(res.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog/analytics; HttpOnly; SameSite=Lax`]);
     // Private to this visitor: stored by no cache, the shared one's headers absent.
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
@@ -183,7 +183,7 @@ describe('the token route', () => {
   test('a cookie held, perhaps one set at / by an older version of the site, is cleared there', async () => {
     const lines = (await tokenRoute(`XSRF-TOKEN=${valid}`)).headers.getSetCookie();
     expect(lines).toEqual([
-      `XSRF-TOKEN=${valid}; Max-Age=31536000; Path=/api/_analog; HttpOnly; SameSite=Lax`,
+      `XSRF-TOKEN=${valid}; Max-Age=31536000; Path=/api/_analog/analytics; HttpOnly; SameSite=Lax`,
       'XSRF-TOKEN=; Max-Age=0; Path=/; SameSite=Lax',
     ]);
   });

@@ -86,7 +86,7 @@ describe('what no shared cache keeps', () => {
     ['/guide/dsx', 301, 'no-store'],
     ['/api/_analog/pages/guide/dsx', 301, 'no-store'],
     ['/api/_analog/nothing', 404, 'no-store'],
-    ['/api/_analog/xsrf-token', 200, 'no-store'],
+    ['/api/_analog/analytics/xsrf-token', 200, 'no-store'],
   ])('%s: %i, Cache-Control %s, no directive or tag for the shared cache', async (path, status, cacheControl) => {
     const res = await get(path);
     expect(res.status).toBe(status);
