@@ -10,6 +10,7 @@ import { freshness, freshnessAfterUpload, percentiles, usage } from './metrics.t
 import { buildNetwork } from './network.ts';
 import { DEFAULT_PARAMS, DESIGNS } from './params.ts';
 import { dataCentres } from './places.ts';
+import { profileTable } from './profile-report.ts';
 import { schedulePublishes } from './publishes.ts';
 import { levelReport } from './report.ts';
 import { simulateDesign } from './simulate.ts';
@@ -57,8 +58,9 @@ if (args.calibrate) {
 const kv = kvReadPercentiles(nodes, { ...DEFAULT_PARAMS, seed });
 out(`## World model (seed ${seed}; Worker measured ${profile.measuredAt.slice(0, 16)} UTC on ${profile.machine})`);
 out(
-  `\nThe before design replays the KV reads of the Worker measured ${beforeProfile.measuredAt.slice(0, 16)} UTC (two round trips), with the times above.`,
+  `\nThe before design replays the KV reads of the Worker measured ${beforeProfile.measuredAt.slice(0, 16)} UTC (two round trips), with today's times:\n`,
 );
+out(profileTable(beforeProfile, profile));
 out(
   `\n${nodes.length} data centres. KV reads at the binding, Europe, Asia, Africa and the Middle East, as calibrated: p95 ${kv.p95.toFixed(0)} ms, p99 ${kv.p99.toFixed(0)} ms (published: about 50 and 250).\n`,
 );
