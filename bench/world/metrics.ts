@@ -105,6 +105,9 @@ export function freshness(m: DesignMetrics): Percentiles & { max: number } {
   return { ...percentiles(all), max: all.reduce((a, b) => Math.max(a, b), 0) };
 }
 
+/** Pairs of publish and data centre still not fresh when the probe ends. */
+export const notFreshAtProbeEnd = (m: DesignMetrics): number => m.freshAt.reduce((n, row) => n + row.filter(Number.isNaN).length, 0);
+
 /** The same from the upload's end rather than the publish's start. */
 export function freshnessAfterUpload(m: DesignMetrics): Percentiles & { max: number } {
   const f = freshness(m);

@@ -1,6 +1,6 @@
 /** The world model's tables, markdown: before, after and the static host with their ratios, then after's variants. Pure. */
 import { REGIONS } from './cities.ts';
-import { type DesignMetrics, freshness, freshnessAfterUpload, percentiles, usage } from './metrics.ts';
+import { type DesignMetrics, freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
 import { type Design, MAIN_DESIGNS } from './params.ts';
 import { type Check, type Limits, targetChecks } from './targets.ts';
 
@@ -59,7 +59,8 @@ function freshnessTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
       'design',
       'from the publish: p50 / p99 / max s',
       "from the upload's end: p99 / max s",
-      'data centres that served an old page after the new one (pairs of publish and data centre)',
+      "pairs of publish and data centre still old at the probe's end",
+      'pairs that served an old page after the new one',
       'such answers',
       'stale answers per 1,000',
       '÷ static p50 / p99 / max',
@@ -70,6 +71,7 @@ function freshnessTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
         DESIGN_LABELS[m.design],
         slash([f.p50, f.p99, f.max], s),
         m.design === 'static' ? '–' : slash([u.p99, u.max], s),
+        notFreshAtProbeEnd(m),
         m.oldAfterFreshAt.size,
         m.oldAfterFresh,
         ((1000 * m.staleAnswers) / Math.max(1, m.pageAnswers)).toFixed(1),
@@ -115,7 +117,8 @@ function variantTable(runs: DesignMetrics[]): string {
       'page loads p50 / p95 / p99 ms',
       'first visit p95 ms',
       'fresh everywhere from the publish: p50 / p99 / max s',
-      'data centres that served an old page after the new one (pairs of publish and data centre)',
+      "pairs of publish and data centre still old at the probe's end",
+      'pairs that served an old page after the new one',
       'without the Worker',
       'Worker invocations / 1,000 page views',
     ],
@@ -127,6 +130,7 @@ function variantTable(runs: DesignMetrics[]): string {
         slash(three(percentiles(m.pageTtfb))),
         ms(percentiles(m.firstVisitTtfb).p95),
         slash([f.p50, f.p99, f.max], s),
+        notFreshAtProbeEnd(m),
         m.oldAfterFreshAt.size,
         pct(u.withoutWorkerShare),
         u.invocationsPer1000.toFixed(0),
@@ -139,7 +143,7 @@ const checkLine = (c: Check) =>
   `- ${c.met ? 'met' : '**not met**'}: ${c.target}: ${c.figures}${c.met ? '' : `. Depends on ${c.dependsOn}.`}`;
 
 /** The tables of one traffic level, then the targets that apply to it. */
-export function levelReport(visits: number, runs: DesignMetrics[], limits: Limits): string {
+export function levelReport(visits: number, runs: DesignMetrics[], limits: Limits, probeS: number): string {
   const main = MAIN_DESIGNS.map((d) => runs.find((m) => m.design === d)!);
   const anchor = main.find((m) => m.design === 'static')!;
   const variants = runs.filter((m) => m.design === 'after' || !MAIN_DESIGNS.includes(m.design));
@@ -155,7 +159,7 @@ export function levelReport(visits: number, runs: DesignMetrics[], limits: Limit
     '',
     regionTable(main, anchor),
     '',
-    'Freshness: seconds until every answer a publish changed (article, its page HTML and page data, home, index) is new at a data centre, over every data centre and publish:',
+    `Freshness: seconds until every answer a publish changed (article, its page HTML and page data, home, index) is new at a data centre, over every data centre and publish (probed for ${probeS} s):`,
     '',
     freshnessTable(main, anchor),
     '',

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fitStore, kvReadPercentiles } from './calibration.ts';
-import { freshness, freshnessAfterUpload, percentiles, usage } from './metrics.ts';
+import { freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
 import { buildNetwork } from './network.ts';
 import { DEFAULT_PARAMS, DESIGNS } from './params.ts';
 import { dataCentres } from './places.ts';
@@ -72,7 +72,7 @@ for (const visits of levels) {
   const world = { nodes, params, profile, beforeProfile, traffic, publishes: schedulePublishes(params) };
   const runs = DESIGNS.map((design) => simulateDesign(design, world));
   log(`${visits} visits: ${traffic.count} requests, ${DESIGNS.length} designs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  out(levelReport(visits, runs, LIMITS));
+  out(levelReport(visits, runs, LIMITS, params.probeS));
   results.push({
     visits,
     requests: traffic.count,
@@ -87,6 +87,7 @@ for (const visits of levels) {
       pageAnswers: m.pageAnswers,
       oldAfterFresh: m.oldAfterFresh,
       oldAfterFreshDataCentres: m.oldAfterFreshAt.size,
+      notFreshAtProbeEnd: notFreshAtProbeEnd(m),
       usage: usage(m),
     })),
     targets: targetChecks(visits, runs, LIMITS),
