@@ -16,6 +16,7 @@ const BUILT_SITE_TESTS = ['test/worker/**/*.test.ts', 'test/browser/**/*.test.ts
 const PURE_TESTS = [
   'test/worker/http/etag.test.ts',
   'test/worker/http/request-cookies.test.ts',
+  'test/worker/http/shared-cache.test.ts',
   'test/worker/feeds/feed-builders.test.ts',
   'test/worker/content/search-index.test.ts',
   'test/worker/publishing/publish-lease.test.ts',

@@ -1,6 +1,7 @@
 /**
- * The shared cache in front of the Worker (Workers Cache; tools/edge-cache.ts locally): the `Cache-Tag` values pages
- * carry and the purge route's body and answer, which the upload sends and the Worker checks. Pure (zod schemas).
+ * The shared cache in front of the Worker (Workers Cache; tools/edge-cache/ locally): the caching headers and
+ * `Cache-Tag` values pages carry, and the purge route's body and answer, which the upload sends and the Worker checks.
+ * Pure (zod schemas).
  */
 import * as z from 'zod';
 import { KV_SETTLE_SECONDS } from './publish-lock.ts';
@@ -20,6 +21,29 @@ export const listTag = (section: Section): string => `list:${section}`;
  * memo of 5 s): a page rendered before then may come from the old one, so a publish purges again at this age.
  */
 export const SECOND_PURGE_AFTER_SECONDS = KV_SETTLE_SECONDS + 5;
+
+/** What browsers get with a shared response: ask each load (a publish shows at once; an unchanged page costs a 304). */
+export const BROWSER_CACHE_CONTROL = 'no-cache';
+/** The shared cache's own header, read before Cache-Control and stripped before the browser; like Cache-Tag. */
+export const EDGE_CACHE_CONTROL_HEADER = 'Cloudflare-CDN-Cache-Control';
+export const CACHE_TAG_HEADER = 'Cache-Tag';
+/** A day fresh: a publish purges by tag, so freshness comes from the purge, not from this. */
+export const EDGE_FRESH_SECONDS = 86_400;
+/** Then served stale for a day while one request refreshes it, and for a week while the Worker fails. */
+export const EDGE_STALE_SECONDS = 86_400;
+export const EDGE_STALE_IF_ERROR_SECONDS = 604_800;
+
+/**
+ * The shared cache's directives for a response that changes by itself in `untilChange` seconds (a scheduled post going
+ * live; null: never): neither fresh nor served stale-while-revalidate past that moment. No `s-maxage` and no
+ * `must-revalidate`: either would turn both stale directives off.
+ */
+export function edgeCacheControl(untilChange: number | null): string {
+  const left = untilChange ?? Number.POSITIVE_INFINITY;
+  const fresh = Math.min(EDGE_FRESH_SECONDS, left);
+  const stale = Math.min(EDGE_STALE_SECONDS, left - fresh);
+  return `max-age=${fresh}${stale > 0 ? `, stale-while-revalidate=${stale}` : ''}, stale-if-error=${EDGE_STALE_IF_ERROR_SECONDS}`;
+}
 
 /** Workers Cache takes printable ASCII tags of at most 1,024 characters, matched without case. */
 const tag = z.string().regex(/^[\x21-\x7e]{1,1024}$/, 'a tag is 1 to 1024 printable ASCII characters');

@@ -21,8 +21,8 @@ export const SEARCH_API_PATH = `${API_PREFIX}/search`;
 export const MAX_QUERY_LENGTH = 200;
 
 /**
- * GET: gives the browser its XSRF cookie (204, Set-Cookie), before its first state-changing
- * request. Pages never set it, so that their HTML can be cached (contracts/xsrf-names.ts).
+ * GET: gives the browser its XSRF token (`{ token }`, and the cookie under this prefix), before its first
+ * state-changing request. Pages never set it, so that their HTML can be cached (contracts/xsrf-names.ts).
  */
 export const XSRF_TOKEN_API_PATH = `${API_PREFIX}/xsrf-token`;
 

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
 import { trimTrailingSlash } from 'hono/trailing-slash';
 import { MEDIA_PATH_PREFIX, REMOTE_IMAGE_PATH_PREFIX } from '../contracts/media.ts';
 import { PAGE_HTML_API_PREFIX } from '../contracts/page-fragment.ts';
@@ -37,10 +38,13 @@ import { publishRoutes } from './publishing/publish-route.ts';
 /** The Hono app that index.ts exports as the Worker's fetch handler. */
 export const app = new Hono<AppEnv>();
 
-// A 304 has no body for a policy to govern: it carries the validator and caching headers only.
+// A 304 has no body for a policy to govern: it carries the validator and caching headers only. A response that says
+// nothing of caching is kept by no cache: the one in front of the Worker would keep it by heuristics (a 301 for 20
+// minutes, a 404 for 3), whatever a preview session's cookie asked.
 app.use(async (c, next) => {
   await next();
   if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy');
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 });
 
 app.use(securityHeaders);
@@ -77,6 +81,8 @@ app.get('*', (c) => renderPage(c, new URL(c.req.url)));
 app.all('*', (c) => c.text(`Method ${c.req.method} is not allowed on pages.`, 405, { Allow: 'GET, HEAD' }));
 
 app.onError((error, c) => {
+  // Hono's middleware (bearerAuth's 401 and 400) throws its refusals: answers, not errors.
+  if (error instanceof HTTPException) return error.getResponse();
   console.error('unhandled', error);
   return c.text('There was an error: the server could not answer this request.', 500);
 });

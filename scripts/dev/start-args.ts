@@ -1,4 +1,7 @@
-/** `npm start`'s options: --port (else PORT, else 8787), --ip (localhost), --content (content/); others refused. Pure. */
+/**
+ * `npm start`'s options: --port (else PORT, else 8787), --ip (localhost), --content (content/), --no-edge-cache; others
+ * refused. Pure.
+ */
 import { parseArgs } from 'node:util';
 
 export const DEFAULT_PORT = 8787;
@@ -9,6 +12,8 @@ export interface StartArgs {
   port: number;
   host: string;
   contentDir: string;
+  /** The stand-in for Workers Cache in front of the Worker (tools/edge-cache/); --no-edge-cache: none. */
+  edgeCache: boolean;
 }
 
 export class UsageError extends Error {
@@ -16,8 +21,9 @@ export class UsageError extends Error {
 }
 
 export const START_USAGE =
-  'npm start [-- --port N] [--ip ADDRESS] [--content FOLDER]: serves the site on localhost:8787 (PORT=N also sets the port) ' +
-  'and publishes FOLDER (default content/) again on every save';
+  'npm start [-- --port N] [--ip ADDRESS] [--content FOLDER] [--no-edge-cache]: serves the site on localhost:8787 (PORT=N also ' +
+  'sets the port) behind a local stand-in for Workers Cache (none with --no-edge-cache) and publishes FOLDER (default content/) ' +
+  'again on every save';
 
 const parsePortError = (text: string | undefined, from: string) =>
   `${from} must be a port number from 1 to 65535, got ${text === undefined ? 'nothing' : `'${text}'`}`;
@@ -28,7 +34,12 @@ function parsePort(text: string, from: string): number {
   return port;
 }
 
-export const START_OPTIONS = { port: { type: 'string' }, ip: { type: 'string' }, content: { type: 'string' } } as const;
+export const START_OPTIONS = {
+  port: { type: 'string' },
+  ip: { type: 'string' },
+  content: { type: 'string' },
+  'no-edge-cache': { type: 'boolean' },
+} as const;
 
 /** node:util parseArgs, its errors said as npm start's usage errors. */
 function parse(argv: readonly string[]) {
@@ -37,6 +48,7 @@ function parse(argv: readonly string[]) {
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+    if (option === '--no-edge-cache') throw new UsageError('--no-edge-cache takes no value');
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== '--port') throw new UsageError(`${option} needs a value`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(parsePortError(undefined, '--port'));
     throw new UsageError(`unknown option '${option || argv.join(' ')}'. Usage: ${START_USAGE}`);
@@ -44,12 +56,13 @@ function parse(argv: readonly string[]) {
 }
 
 export function parseStartArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StartArgs {
-  const { port, ip, content } = parse(argv);
+  const { port, ip, content, 'no-edge-cache': noEdgeCache } = parse(argv);
   if (ip === '' || content === '') throw new UsageError(`--${ip === '' ? 'ip' : 'content'} needs a value`);
   const portText = port ?? (env.PORT === '' ? undefined : env.PORT);
   return {
     port: portText === undefined ? DEFAULT_PORT : parsePort(portText, port === undefined ? 'PORT' : '--port'),
     host: ip ?? DEFAULT_HOST,
     contentDir: content ?? DEFAULT_CONTENT,
+    edgeCache: !noEdgeCache,
   };
 }

@@ -46,7 +46,10 @@ try {
 const { startDevServer } = await import('./live/dev-server.ts');
 try {
   const server = await startDevServer({ ...args, persistTo: WRANGLER_STATE });
-  console.log(`\nReady on ${server.url.href}: saving a file in ${args.contentDir}/ publishes it and updates the open pages. Ctrl+C stops.`);
+  const edge = args.edgeCache ? ' Answers pass through a stand-in for Workers Cache (Cf-Cache-Status; --no-edge-cache: none).' : '';
+  console.log(
+    `\nReady on ${server.url.href}: saving a file in ${args.contentDir}/ publishes it and updates the open pages.${edge} Ctrl+C stops.`,
+  );
 } catch (error) {
   const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
   console.error(

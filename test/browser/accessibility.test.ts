@@ -97,16 +97,21 @@ const GROUPS = [
   ['phone', 'dark'],
 ] as const;
 
+/** Pages of a group's context between checks: a check navigates an idle one rather than starting a renderer. */
+const idlePages = new Map<string, Page[]>();
+
 describe.concurrent('axe finds no violations', () => {
   for (const [screen, theme] of GROUPS) {
     test.each(PAGES)(`%s (${theme} theme, ${screen})`, async (path) => {
-      const page = await (await contextFor(screen, theme)).newPage();
+      const idle = idlePages.get(`${screen} ${theme}`) ?? [];
+      idlePages.set(`${screen} ${theme}`, idle);
+      const page = idle.pop() ?? (await (await contextFor(screen, theme)).newPage());
       await page.goto(site.url(path));
       expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
       await settled(page);
       const { violations } = await runAxe(page);
       expect(violations.length, `axe violations on ${path} (${theme}, ${screen}):\n${describeViolations(violations)}`).toBe(0);
-      await page.close();
+      idle.push(page);
     });
   }
 

@@ -205,6 +205,13 @@ describe('theme before the page script', () => {
 });
 
 describe('every route', () => {
+  // One page goes through the routes, each a full load: a renderer per route would repeat what the first one started.
+  let opened: Awaited<ReturnType<Site['open']>>;
+  beforeAll(async () => {
+    opened = await site.open();
+  });
+  afterAll(() => opened?.context.close());
+
   test.each([
     '/',
     '/news',
@@ -218,7 +225,8 @@ describe('every route', () => {
     '/guide/nope',
     '/nope',
   ])('%s runs its script with no console errors', async (path) => {
-    const { page, context, errors } = await site.open();
+    const { page, errors } = opened;
+    errors.length = 0;
     const response = await page.goto(site.url(path));
     // Chromium logs a 404 document's own status as a console error; that one is expected.
     const own = response?.status() === 404 ? ['Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
@@ -228,6 +236,5 @@ describe('every route', () => {
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
     expect(errors).toEqual(own);
-    await context.close();
   });
 });

@@ -193,6 +193,8 @@ describe('same-host navigation', () => {
     });
     const responses: number[] = [];
     page.on('response', (r) => r.url().endsWith('/analytics/hits') && responses.push(r.status()));
+    let tokenRequests = 0;
+    page.on('request', (r) => r.url().endsWith('/api/_analog/xsrf-token') && tokenRequests++);
     await page.goto(site.url('/news'));
     // The entry sends the view after the first paint; a click before that would leave first.
     await expect.poll(() => beacons.length).toBe(1);
@@ -201,6 +203,22 @@ describe('same-host navigation', () => {
     await expect.poll(() => beacons.map((b) => b.path)).toEqual(['/news', '/news/highspeed-rendering']);
     expect(beacons.every((b) => b.token?.includes('.'))).toBe(true);
     await expect.poll(() => responses).toEqual([204, 204]);
+    // The token came in the token route's body: its cookie is for API paths only, so a page load sends no cookie and
+    // the cache in front of the Worker can answer it.
+    expect((await context.cookies()).map(({ name, path, httpOnly }) => ({ name, path, httpOnly }))).toEqual([
+      { name: 'XSRF-TOKEN', path: '/api/_analog', httpOnly: true },
+    ]);
+    const load = page.waitForRequest((r) => r.resourceType() === 'document');
+    await page.reload();
+    expect((await (await load).allHeaders()).cookie).toBeUndefined();
+    // The reloaded page's view: the token kept for the tab, asked for once.
+    await expect.poll(() => responses).toEqual([204, 204, 204]);
+    expect(tokenRequests).toBe(1);
+    // A cookie gone (expired, renewed by another tab): the gate's 403, one new token, one retry.
+    await context.clearCookies();
+    await page.click('nav.site-nav a[href="/guide"]');
+    await expect.poll(() => responses).toEqual([204, 204, 204, 403, 204]);
+    expect(tokenRequests).toBe(2);
     await context.close();
 
     const dnt = await site.open({ extraHTTPHeaders: { DNT: '1' } });

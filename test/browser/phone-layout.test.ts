@@ -2,6 +2,7 @@
  * Pages that fit a 390×844 touch screen: header share, /analytics and /search layout, headings kept whole,
  * code blocks and tables that scroll sideways with edge shades. Chromium.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { expectShadesToFollowScrolling } from '../support/edge-shades.ts';
@@ -16,17 +17,31 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
+/**
+ * A phone page per colour scheme for the tests that only load a page and read it, kept between them (closed with the
+ * site): a renderer per test would repeat what the first one started.
+ */
+const kept = new Map<string, Promise<Page>>();
+function phonePage(colorScheme?: 'dark' | 'light'): Promise<Page> {
+  const key = colorScheme ?? 'default';
+  if (!kept.has(key))
+    kept.set(
+      key,
+      site.open({ ...PHONE, ...(colorScheme && { colorScheme }) }).then(({ page }) => page),
+    );
+  return kept.get(key)!;
+}
+
 describe('on a 390×844 phone', () => {
   test.each(['/', '/guide/multi-sim', '/news', '/analytics', '/search?q=dsx'])(
     'the header above the content takes at most a fifth of the screen: %s',
     async (path) => {
-      const { context, page } = await site.open(PHONE);
+      const page = await phonePage();
       await page.goto(site.url(path));
       // Everything above <main>: title, search, theme button, navigation, community links.
       const top = await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top + window.scrollY);
       expect(top).toBeGreaterThan(0);
       expect(top, `header height on ${path}`).toBeLessThanOrEqual(0.2 * 844);
-      await context.close();
     },
   );
 
@@ -121,24 +136,22 @@ describe('on a 390×844 phone', () => {
   test.each(['dark', 'light'] as const)(
     'a code block wider than the screen shades the edges with more code beyond them (%s)',
     async (scheme) => {
-      const { context, page } = await site.open({ ...PHONE, colorScheme: scheme });
+      const page = await phonePage(scheme);
       await page.goto(site.url('/guide/multi-sim'));
       const block = page.locator('.prose pre.shiki').filter({ hasText: 'TelemetryAdress' });
       await block.scrollIntoViewIfNeeded();
       await expectShadesToFollowScrolling(block);
-      await context.close();
     },
   );
 
   test.each(['dark', 'light'] as const)('a table wider than the screen scrolls by itself, shaded like code (%s)', async (scheme) => {
-    const { context, page } = await site.open({ ...PHONE, colorScheme: scheme });
+    const page = await phonePage(scheme);
     await page.goto(site.url(WIDE_TABLE_PATH));
     const region = page.locator('.prose .table-scroll');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     expect(await region.evaluate((el) => getComputedStyle(el.querySelector('table')!).display)).toBe('table');
     await region.scrollIntoViewIfNeeded();
     await expectShadesToFollowScrolling(region);
-    await context.close();
   });
 
   test('a wide table is reached with Tab and scrolled with the arrow keys', async () => {

@@ -12,12 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 
-/** A valid token, as the browser gets it before its first state-changing request. */
+/** A valid token, as the browser gets it before its first state-changing request: in the body, and as the cookie. */
 async function visitorToken(): Promise<string> {
   const res = await worker.fetch('/api/_analog/xsrf-token');
-  expect(res.status).toBe(204);
-  const cookie = res.headers.get('set-cookie') ?? '';
-  return /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
+  expect(res.status).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  expect(/XSRF-TOKEN=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]).toBe(token);
+  return token;
 }
 
 const hit = (path: string, token: string | null, headerToken = token) =>
@@ -98,25 +99,26 @@ describe('code samples', () => {
 });
 
 describe('XSRF', () => {
-  test('pages set no cookie; GET /api/_analog/xsrf-token sets a signed XSRF-TOKEN (no Secure on plain-http localhost)', async () => {
+  test('pages set no cookie; GET /api/_analog/xsrf-token gives a signed token, its cookie for API paths only (no Secure on plain-http localhost)', async () => {
     const page = await worker.fetch('/news');
     await page.text();
     expect(page.headers.get('set-cookie')).toBeNull();
     const res = await worker.fetch('/api/_analog/xsrf-token');
-    expect(res.status).toBe(204);
+    expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+;/);
-    expect(cookie).toContain('Path=/');
-    expect(cookie).toContain('SameSite=Lax');
-    expect(cookie).not.toContain('Secure');
+    expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
+    expect(res.headers.get('cache-tag')).toBeNull();
+    const { token } = (await res.json()) as { token: string };
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(res.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog; HttpOnly; SameSite=Lax`]);
   });
 
-  test('a visitor who already holds a valid token is not given another', async () => {
+  test('a visitor who already holds a valid token is given it back', async () => {
     const token = await visitorToken();
     const res = await worker.fetch('/api/_analog/xsrf-token', { headers: { Cookie: `XSRF-TOKEN=${token}` } });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ token });
+    expect(res.headers.getSetCookie()[0]).toMatch(new RegExp(`^XSRF-TOKEN=${token}; .*Path=/api/_analog;`));
   });
 
   test('missing header: 403 with a JSON reason', async () => {

@@ -59,6 +59,8 @@ describe('the preview link', () => {
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.get('x-robots-tag')).toBe('noindex');
       expect(res.headers.get('etag')).toBeNull();
+      expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
+      expect(res.headers.get('cache-tag')).toBeNull();
       // Unpublished text: isolated from any window that opened it.
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       const doc = parsePage(text);
@@ -77,6 +79,9 @@ describe('the preview link', () => {
     const res = await worker.fetch(`/api/_analog/pages${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
+    expect(res.headers.get('cache-tag')).toBeNull();
+    expect(res.headers.get('etag')).toBeNull();
     const payload = (await res.json()) as { data: { article: { title: string; draft?: { expires: string } } } };
     expect(payload.data.article.title).toBe('Secret plans');
     expect(Date.parse(payload.data.article.draft!.expires)).toBeGreaterThan(Date.now() + 6 * 86_400_000);

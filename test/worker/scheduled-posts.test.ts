@@ -60,8 +60,7 @@ async function get(path: string) {
 }
 
 async function countHit(path: string): Promise<number> {
-  const page = await worker.fetch('/api/_analog/xsrf-token');
-  const cookie = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
+  const { token: cookie } = (await (await worker.fetch('/api/_analog/xsrf-token')).json()) as { token: string };
   const hit = await worker.fetch('/api/_analog/analytics/hits', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${cookie}`, 'X-XSRF-TOKEN': cookie },
@@ -120,5 +119,24 @@ describe('scheduled post', () => {
     expect(feed.indexOf(path)).toBeLessThan(feed.indexOf('/news/2023-04-29-signpath'));
     expect(feed).toContain(`<published>${new Date(soonLive).toISOString()}</published>`);
     expect(await countHit(path)).toBe(204);
+  });
+
+  test('the cache in front of the Worker keeps no public response past the next go-live, not even stale', async () => {
+    await expect.poll(async () => (await get(`/news/${SOON.slug}`)).res.status).toBe(200);
+    const paths = [
+      ...PUBLIC_PATHS,
+      `/news/${SOON.slug}`,
+      '/guide/how-to-get-started',
+      '/api/_analog/pages/news',
+      `/api/_analog/search?q=${WORD}`,
+    ];
+    for (const path of paths) {
+      const asked = Date.now();
+      const { res } = await get(path);
+      // The next one is LATER, less than a day away: fresh at most until then, and no stale-while-revalidate past it.
+      const maxAge = Number(/^max-age=(\d+), stale-if-error=604800$/.exec(res.headers.get('cloudflare-cdn-cache-control') ?? '')?.[1]);
+      expect(maxAge, path).toBeGreaterThan(0);
+      expect(maxAge, path).toBeLessThanOrEqual(Math.ceil((goLive - asked) / 1000));
+    }
   });
 });

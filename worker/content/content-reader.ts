@@ -46,6 +46,8 @@ export class ContentReader implements PageContent {
   readonly #now: () => number;
   readonly #fixed: Manifest | undefined;
   #manifest: Promise<Manifest> | undefined;
+  /** The manifest as read, scheduled posts included, once `manifest()` resolved. */
+  #asRead: Manifest | undefined;
   /** What a copy read with the manifest holds: the key it names, and that key's value. */
   #copy: { key: string; value: string } | null = null;
   /** True once this reader served an older manifest because KV failed. */
@@ -64,8 +66,18 @@ export class ContentReader implements PageContent {
    * `search()` then needs no second round trip when the copy holds the key the manifest names.
    */
   manifest(copy?: string): Promise<Manifest> {
-    this.#manifest ??= this.#currentManifest(copy).then((manifest) => visibleManifest(manifest, this.#now()));
+    this.#manifest ??= this.#currentManifest(copy).then((manifest) => {
+      this.#asRead = manifest;
+      return visibleManifest(manifest, this.#now());
+    });
     return this.#manifest;
+  }
+
+  /** When the next scheduled post of the manifest read goes live (ms), changing the public view; null: none, or none read. */
+  nextGoLive(): number | null {
+    const now = this.#now();
+    const pending = (this.#asRead?.entries ?? []).map((e) => (e.publishAt ? Date.parse(e.publishAt) : Number.NaN)).filter((at) => at > now);
+    return pending.length > 0 ? Math.min(...pending) : null;
   }
 
   async entry(key: string): Promise<StoredEntry> {

@@ -1,5 +1,6 @@
 /** GET /media/<sha256>.<ext>: an image of content/media/ or a social card, as the upload stored it. I/O: reads KV. */
 import type { Context } from 'hono';
+import { CACHE_TAG_HEADER, SITE_TAG } from '../../contracts/edge-cache.ts';
 import { MEDIA_CACHE_CONTROL, MEDIA_FILE_PATTERN, MEDIA_PATH_PREFIX, MEDIA_TYPES, type MediaExtension } from '../../contracts/media.ts';
 import type { AppEnv } from '../app-env.ts';
 import { notModified } from '../http/etag.ts';
@@ -14,7 +15,7 @@ export async function mediaFile(c: Context<AppEnv>): Promise<Response> {
   const missing = { 'Cache-Control': 'no-cache' };
   if (!match) return c.text(`No image is published at ${MEDIA_PATH_PREFIX}${name.slice(0, 80)}.`, 404, missing);
   const etag = `"${match[1]}"`;
-  const headers = { 'Cache-Control': MEDIA_CACHE_CONTROL };
+  const headers = { 'Cache-Control': MEDIA_CACHE_CONTROL, [CACHE_TAG_HEADER]: SITE_TAG };
   const unchanged = notModified(c.req.raw, etag, headers);
   if (unchanged) return unchanged;
   let bytes: ArrayBuffer | null;

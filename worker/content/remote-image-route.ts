@@ -3,6 +3,7 @@
  * I/O: the Cache API, KV (the URL), fetch (the other host).
  */
 import type { Context } from 'hono';
+import { CACHE_TAG_HEADER, SITE_TAG } from '../../contracts/edge-cache.ts';
 import { remoteImageKey } from '../../contracts/kv-keys.ts';
 import { parseStored, storedRemoteImageSchema } from '../../contracts/kv-values.ts';
 import {
@@ -54,6 +55,7 @@ export async function remoteImage(c: Context<AppEnv>): Promise<Response> {
     headers: {
       'Content-Type': fetched.type,
       'Cache-Control': REMOTE_IMAGE_CACHE_CONTROL,
+      [CACHE_TAG_HEADER]: SITE_TAG,
       'X-Content-Type-Options': 'nosniff',
     },
   });

@@ -1,5 +1,6 @@
 /** GET /api/_analog/samples/<path>: a code-sample file from content/samples/, as text. I/O: reads KV. */
 import type { Context } from 'hono';
+import { CACHE_TAG_HEADER, SITE_TAG } from '../../contracts/edge-cache.ts';
 import { sampleKey } from '../../contracts/kv-keys.ts';
 import { SAMPLES_API_PREFIX } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -19,5 +20,9 @@ export async function sampleFile(c: Context<AppEnv>): Promise<Response> {
     return c.json({ error: 'Samples are unavailable right now.' }, 503);
   }
   if (text === null) return c.json({ error: 'No such sample.' }, 404);
-  return c.text(text, 200, { 'Cache-Control': `public, max-age=${SAMPLE_CACHE_SECONDS}`, 'Content-Type': 'text/plain; charset=utf-8' });
+  return c.text(text, 200, {
+    'Cache-Control': `public, max-age=${SAMPLE_CACHE_SECONDS}`,
+    [CACHE_TAG_HEADER]: SITE_TAG,
+    'Content-Type': 'text/plain; charset=utf-8',
+  });
 }

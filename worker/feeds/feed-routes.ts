@@ -4,11 +4,14 @@
  */
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
+import { entryTag, listTag } from '../../contracts/edge-cache.ts';
 import { articleCopyKey } from '../../contracts/kv-copies.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
-import { entryPath, findEntry } from '../../contracts/manifest-lookup.ts';
+import { entryPath, findEntry, sectionOf } from '../../contracts/manifest-lookup.ts';
+import type { Section } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
+import { type CacheHeaders, contentCacheHeaders, sharedCacheHeaders } from '../http/shared-cache.ts';
 import { renderPage } from '../pages/page-route.ts';
 import { contentFor } from '../preview/preview-session.ts';
 import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
@@ -17,11 +20,10 @@ import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
 import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
 import { FeedDataError } from './xml.ts';
 
-const FEED_CACHE_CONTROL = 'public, max-age=300';
-
 /**
- * Cached five minutes; the ETag follows what is served (manifest version and body, or the article's source hash), so a
- * revalidation costs one KV read and a 304. Mounted before the page route, which would take /news/feed.xml.
+ * Shared like pages (http/shared-cache.ts), tagged with what they list; the ETag follows what is served (manifest
+ * version and body, or the article's source hash), so a revalidation costs one KV read and a 304. Mounted before the
+ * page route, which would take /news/feed.xml.
  */
 export const feeds = new Hono<AppEnv>();
 
@@ -35,34 +37,36 @@ function siteContent(manifest: Manifest, siteUrl: string): SiteContent {
   };
 }
 
-/** A document built from the manifest alone; its ETag names the manifest version and the body's hash. */
-function fromManifest(contentType: string, build: (content: SiteContent) => string) {
+/** A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash. */
+function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent) => string) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const siteUrl = siteUrlOf(c);
+    const content = contentFor(c);
     let body: string;
     let version: number;
     try {
-      const manifest = await contentFor(c).manifest();
+      const manifest = await content.manifest();
       version = manifest.version;
       body = build(siteContent(manifest, siteUrl));
     } catch (error) {
       return problem(c, error);
     }
-    return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) =>
-      c.body(body, 200, { ...headers, 'Content-Type': contentType }),
+    const headers = contentCacheHeaders(sections.map(listTag), content);
+    return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, headers, (sent) =>
+      c.body(body, 200, { ...sent, 'Content-Type': contentType }),
     );
   };
 }
 
-feeds.get(NEWS_FEED_PATH, fromManifest(ATOM_CONTENT_TYPE, atomFeed));
-feeds.get('/sitemap.xml', fromManifest(XML_CONTENT_TYPE, sitemapXml));
-feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, llmsTxt));
+feeds.get(NEWS_FEED_PATH, fromManifest(ATOM_CONTENT_TYPE, ['news'], atomFeed));
+feeds.get('/sitemap.xml', fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], sitemapXml));
+feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, ['news', 'guide'], llmsTxt));
 
 // Independent of content: a crawler that got a 5xx for robots.txt would stop crawling the site.
 feeds.get('/robots.txt', async (c) => {
   const body = robotsTxt(siteUrlOf(c));
-  return cacheable(c, `W/"${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, (headers) =>
-    c.body(body, 200, { ...headers, 'Content-Type': TEXT_CONTENT_TYPE }),
+  return cacheable(c, `W/"${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, sharedCacheHeaders([], null), (sent) =>
+    c.body(body, 200, { ...sent, 'Content-Type': TEXT_CONTENT_TYPE }),
   );
 });
 
@@ -83,10 +87,11 @@ const markdownSource =
       }
       const canonical = entryPath(found);
       if (`/${section}/${name}` !== canonical) return c.redirect(`${canonical}.md${url.search}`, 301);
-      return await cacheable(c, `W/"${found.sourceHash}"`, async (headers) => {
+      const headers = contentCacheHeaders([entryTag(sectionOf(found), found.slug)], content);
+      return await cacheable(c, `W/"${found.sourceHash}"`, headers, async (sent) => {
         const stored = await content.entry(found.key);
         return c.body(stored.markdown, 200, {
-          ...headers,
+          ...sent,
           'Content-Type': MARKDOWN_CONTENT_TYPE,
           // The HTML page is the one to index; this is its source.
           Link: `<${siteUrlOf(c)}${canonical}>; rel="canonical"`,
@@ -103,15 +108,14 @@ for (const path of [NEWS_FEED_PATH, '/sitemap.xml', '/robots.txt', '/llms.txt', 
   feeds.all(path, (c) => c.text(`Method ${c.req.method} is not allowed here.`, 405, { Allow: 'GET, HEAD' }));
 }
 
-type CacheHeaders = { ETag: string; 'Cache-Control': string };
-
-/** 304 when the visitor holds this version, else the response `send` makes with the cache headers. */
+/** 304 when the visitor holds this version, else the response `send` makes with the cache headers and the ETag. */
 async function cacheable(
   c: Context<AppEnv>,
   etag: string,
+  headers: CacheHeaders,
   send: (headers: CacheHeaders) => Response | Promise<Response>,
 ): Promise<Response> {
-  return notModified(c.req.raw, etag, { 'Cache-Control': FEED_CACHE_CONTROL }) ?? send({ ETag: etag, 'Cache-Control': FEED_CACHE_CONTROL });
+  return notModified(c.req.raw, etag, headers) ?? send({ ...headers, ETag: etag });
 }
 
 /**

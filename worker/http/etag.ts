@@ -18,9 +18,14 @@ export function matchesEtag(ifNoneMatch: string | undefined | null, etag: string
 
 /**
  * The 304 for a request that already holds `etag`, or null when it must get the full response.
- * It carries the validators and caching headers of the 200 it stands for, and nothing else.
+ * It carries the validator and the caching headers of the 200 it stands for (Cache-Control, the shared cache's
+ * directives and tags, Vary), and nothing else.
  */
-export function notModified(request: Request, etag: string, headers: { 'Cache-Control': string; Vary?: string }): Response | null {
+export function notModified(
+  request: Request,
+  etag: string,
+  headers: { 'Cache-Control': string } & Record<string, string>,
+): Response | null {
   if (!matchesEtag(request.headers.get('if-none-match'), etag)) return null;
   return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
 }

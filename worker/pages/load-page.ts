@@ -8,6 +8,7 @@ import { loadRouteModule, MESSAGE_ROUTE, matchRoute } from '../../client/route-t
 import { contentErrorPage } from '../../client/routes/message.tsx';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import type { PagePayload } from '../../contracts/page-payload.ts';
+import type { ReadContent } from '../http/shared-cache.ts';
 import { BUILD_ID } from './client-assets.ts';
 
 export type LoadResult =
@@ -22,8 +23,8 @@ export type LoadResult =
     }
   | { type: 'redirect'; location: string };
 
-/** The reader's `stale` flag rides along with the context the loaders see. */
-export type PageLoaderContext = LoaderContext & { content: { stale: boolean } };
+/** The reader's `stale` flag and next go-live ride along with the context the loaders see. */
+export type PageLoaderContext = LoaderContext & { content: ReadContent };
 
 /**
  * The page's status and payload, or a redirect; a lazy route's module is loaded too: the Worker renders every page.

@@ -13,6 +13,7 @@ import type { AppEnv } from '../app-env.ts';
 import { ContentReader, contentReaderFor } from '../content/content-reader.ts';
 import { requestCookies } from '../http/request-cookies.ts';
 import { DRAFT_ISOLATION_HEADERS } from '../http/security-headers.ts';
+import { withoutSharedCache } from '../http/shared-cache.ts';
 
 /** A re-upload of a preview shows within this many seconds (KV's shortest read cache). */
 const RECORD_CACHE_TTL = 30;
@@ -65,8 +66,9 @@ export const previewSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (check?.ok && record) c.set('preview', { name: check.name, expires: check.expires, record });
   await next();
 
-  // The response depended on the cookie either way: never shared, never stored (c.header
-  // copies a finished response before changing its headers).
+  // The response depended on the cookie either way: never shared, never stored, none of the shared cache's directives
+  // or tags left (c.header copies a finished response before changing its headers).
+  withoutSharedCache(c);
   if (c.var.preview) {
     for (const [name, header] of Object.entries(PREVIEW_RESPONSE_HEADERS)) c.header(name, header);
     // A validator of a preview answer would let a later public request revalidate into it.

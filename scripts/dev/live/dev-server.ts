@@ -1,6 +1,6 @@
 /**
- * `npm start`'s server: the built Worker in workerd, content/ published at start and on each save, open pages told.
- * I/O: starts workerd, listens on a port, watches a folder, writes the local KV (docs/publishing.md, Live preview).
+ * `npm start`'s server: the built Worker in workerd behind a Workers Cache stand-in, content/ published at start and on
+ * each save, open pages told. I/O: starts workerd, listens, watches a folder, writes the local KV (docs/publishing.md).
  */
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +18,7 @@ import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagrams
 import { renderMarkdown } from '../../content/markdown/render-markdown.ts';
 import { LOCAL_PUBLISH_SECRET, takePublishLock } from '../../content/publish/publish-lock.ts';
 import { localNamespaceId, WRANGLER_STATE } from '../../local-kv.ts';
+import { startDevEdge, throughEdge } from './dev-edge.ts';
 import { claimLocalState, linkOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
@@ -49,6 +50,8 @@ export interface DevServerOptions {
   cards?: CardMaker | null;
   /** Copy images from other hosts into the content folder's media/remote/, as `npm run upload` does (default true). */
   imageCopies?: boolean;
+  /** Pass GET and HEAD through a stand-in for Workers Cache, emptied after each publish (default true). */
+  edgeCache?: boolean;
 }
 
 export interface DevServer {
@@ -68,6 +71,7 @@ export async function startDevServer({
   diagrams = browserDiagramDrawer(),
   cards,
   imageCopies = true,
+  edgeCache = true,
 }: DevServerOptions): Promise<DevServer> {
   if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${contentDir} is not a folder: nothing to publish`);
   const state = claimLocalState(persistTo, 'npm start');
@@ -94,8 +98,10 @@ export async function startDevServer({
     }
   };
   try {
-    // workerd's own socket: requests go there as they came, and the Worker decides every answer.
+    // workerd's own socket: requests go there as they came (through the cache when it takes them), the Worker decides.
     const upstream = { hostname: worker.url.hostname, port: Number(worker.url.port) };
+    const edge = edgeCache ? await startDevEdge(upstream) : null;
+    if (edge) closers.push(() => edge.close());
     let publisher: Awaited<ReturnType<typeof contentPublisher>> | undefined;
     const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (request, response) => {
       try {
@@ -106,7 +112,7 @@ export async function startDevServer({
           response.end(liveClientScript(LIVE_CHANNEL_PATH, Number.isInteger(served) && served > 0 ? served : undefined));
         } else
           forward(request, response, {
-            upstream,
+            upstream: edge && throughEdge(request) ? edge.upstream : upstream,
             // The version being served as the page is: a publish before the page connects is not missed.
             scriptTag: () => `<script src="${LIVE_SCRIPT_PATH}?version=${publisher?.state().version ?? ''}" async></script>`,
             log,
@@ -165,7 +171,10 @@ export async function startDevServer({
       quietMs: QUIET_MS,
       run: async (paths) => {
         await first;
-        channel.send(await ready.publish(paths));
+        const published = await ready.publish(paths);
+        // Before the open pages are told: the page they fetch again is the one just published.
+        edge?.purge();
+        channel.send(published);
       },
     });
     const watcher = watchContent(contentDir, queue.saved, (error) => log(`npm start: watching ${contentDir} stopped: ${error.message}`));
@@ -175,7 +184,10 @@ export async function startDevServer({
       () => watcher.close(),
     );
     log(`Serving ${url.href}; publishing ${resolve(contentDir)} to the local state (${persistTo})…`);
-    first = ready.publish().then((state) => channel.send(state));
+    first = ready.publish().then((state) => {
+      edge?.purge();
+      channel.send(state);
+    });
     await first;
     // A first publish from the render cache renders nothing, so the highlighter (shiki, half a
     // second to load) would load on the first save: load it now, while the author reads.

@@ -77,7 +77,11 @@ export function forward(request: IncomingMessage, response: ServerResponse, { up
     const html = String(answer.headers['content-type'] ?? '').startsWith('text/html');
     // A page with the tag is longer than the Worker said.
     const headers = passOn(answer.rawHeaders, (name) => html && name === 'content-length');
-    response.on('finish', () => log(`${line()} ${status} ${answer.statusMessage ?? ''} (${Math.round(performance.now() - started)} ms)`));
+    // With the cache stand-in in front of the Worker (dev-edge.ts), what it did: HIT, MISS…
+    const cache = answer.headers['cf-cache-status'] ? ` ${answer.headers['cf-cache-status']}` : '';
+    response.on('finish', () =>
+      log(`${line()} ${status} ${answer.statusMessage ?? ''}${cache} (${Math.round(performance.now() - started)} ms)`),
+    );
     response.writeHead(status, answer.statusMessage, headers);
     if (method === 'HEAD' || !html) answer.pipe(response);
     else {

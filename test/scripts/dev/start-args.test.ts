@@ -1,11 +1,11 @@
-/** `npm start`'s options: the port (`--port N`, `--port=N`, PORT, 8787), `--ip`, `--content`; nothing else. */
+/** `npm start`'s options: the port (`--port N`, `--port=N`, PORT, 8787), `--ip`, `--content`, `--no-edge-cache`; nothing else. */
 import { describe, expect, test } from 'vitest';
 import { parseStartArgs } from '../../../scripts/dev/start-args.ts';
 
-const DEFAULTS = { port: 8787, host: 'localhost', contentDir: 'content' };
+const DEFAULTS = { port: 8787, host: 'localhost', contentDir: 'content', edgeCache: true };
 
 describe('parseStartArgs', () => {
-  test('8787 on localhost, publishing content/, by default', () => {
+  test('8787 on localhost behind the stand-in for Workers Cache, publishing content/, by default', () => {
     expect(parseStartArgs([], {})).toEqual(DEFAULTS);
   });
 
@@ -24,8 +24,14 @@ describe('parseStartArgs', () => {
       port: 8795,
       host: '0.0.0.0',
       contentDir: '/tmp/drafts',
+      edgeCache: true,
     });
     expect(parseStartArgs(['--content', 'other', '--ip=127.0.0.1'], {})).toEqual({ ...DEFAULTS, host: '127.0.0.1', contentDir: 'other' });
+  });
+
+  test('--no-edge-cache: no stand-in for Workers Cache in front of the Worker; it takes no value', () => {
+    expect(parseStartArgs(['--no-edge-cache', '--port', '8795'], {})).toEqual({ ...DEFAULTS, port: 8795, edgeCache: false });
+    expect(() => parseStartArgs(['--no-edge-cache=yes'], {})).toThrow('--no-edge-cache takes no value');
   });
 
   test('a port that is not one is refused, naming where it came from', () => {

@@ -35,6 +35,8 @@ test('the image URL serves the file: type, immutable caching, ETag, 304', async 
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('image/png');
   expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  // Its name never changes meaning: kept a year in front of the Worker too, emptied only with the whole site.
+  expect(res.headers.get('cache-tag')).toBe('site');
   const etag = res.headers.get('etag');
   expect(etag).toBe(`"${url.slice('/media/'.length, -'.png'.length)}"`);
   expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);

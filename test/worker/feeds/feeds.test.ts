@@ -85,7 +85,7 @@ describe('with the fixture site', () => {
       const { res, text } = await get('/news/feed.xml');
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(text.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
       const { feed } = parseXml<AtomFeed>(text);
       expect(text).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
@@ -244,7 +244,7 @@ describe('with the fixture site', () => {
       const { res, text } = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('link')).toBe(`<${SITE}${page}>; rel="canonical"`);
       expect(text).toBe(await readFile(fixturePath(file), 'utf8'));
       expect(text).toMatch(/^---\ntitle: /);
@@ -274,6 +274,30 @@ describe('with the fixture site', () => {
   });
 
   describe('caching, methods', () => {
+    test.each([
+      ['/news/feed.xml', 'site,list:news'],
+      ['/sitemap.xml', 'site,list:news,list:guide'],
+      ['/llms.txt', 'site,list:news,list:guide'],
+      ['/robots.txt', 'site'],
+      ['/guide/DSX.md', 'site,entry:guide/DSX'],
+      ['/news/race-element-2-released.md', 'site,entry:news/race-element-2-released'],
+    ])('%s is shared through the cache in front of the Worker, tagged %s', async (path, tags) => {
+      const { res } = await get(path);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cloudflare-cdn-cache-control')).toBe('max-age=86400, stale-while-revalidate=86400, stale-if-error=604800');
+      expect(res.headers.get('cache-tag')).toBe(tags);
+      expect(res.headers.get('vary')).toBe('Cookie');
+    });
+
+    test("a missing article's markdown and a redirect are kept by no shared cache", async () => {
+      for (const path of ['/guide/no-such-guide.md', '/guide/dsx.md']) {
+        const { res } = await get(path);
+        expect(res.headers.get('cache-control'), path).toBe(res.status === 404 ? 'no-cache' : 'no-store');
+        expect(res.headers.get('cloudflare-cdn-cache-control'), path).toBeNull();
+        expect(res.headers.get('cache-tag'), path).toBeNull();
+      }
+    });
+
     test.each(['/news/feed.xml', '/sitemap.xml', '/robots.txt', '/llms.txt', '/guide/DSX.md'])(
       '%s answers 304 to If-None-Match with its ETag',
       async (path) => {
@@ -284,7 +308,9 @@ describe('with the fixture site', () => {
         expect(again.res.status).toBe(304);
         expect(again.text).toBe('');
         expect(again.res.headers.get('etag')).toBe(etag);
-        expect(again.res.headers.get('cache-control')).toBe('public, max-age=300');
+        for (const name of ['cache-control', 'cloudflare-cdn-cache-control', 'cache-tag', 'vary']) {
+          expect(again.res.headers.get(name), name).toBe(first.res.headers.get(name));
+        }
         expect(again.res.headers.get('content-security-policy')).toBeNull();
         // Also when the client sends it back strong, or in a list.
         expect((await get(path, { headers: { 'If-None-Match': `"other", ${etag!.slice(2)}` } })).res.status).toBe(304);

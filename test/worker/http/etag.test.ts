@@ -26,10 +26,13 @@ describe('matchesEtag (weak comparison, RFC 9110 §13.1.2)', () => {
 describe('notModified', () => {
   test('a matching request gets a bodiless 304 with the validator and the caching headers', async () => {
     const request = new Request('http://localhost/x', { headers: { 'If-None-Match': '"abc"' } });
-    const response = notModified(request, 'W/"abc"', { 'Cache-Control': 'no-cache', Vary: 'Cookie' });
+    const shared = { 'Cache-Control': 'no-cache', 'Cloudflare-CDN-Cache-Control': 'max-age=60', 'Cache-Tag': 'site', Vary: 'Cookie' };
+    const response = notModified(request, 'W/"abc"', shared);
     expect(response?.status).toBe(304);
     expect(response?.headers.get('etag')).toBe('W/"abc"');
     expect(response?.headers.get('cache-control')).toBe('no-cache');
+    expect(response?.headers.get('cloudflare-cdn-cache-control')).toBe('max-age=60');
+    expect(response?.headers.get('cache-tag')).toBe('site');
     expect(response?.headers.get('vary')).toBe('Cookie');
     expect(await response?.text()).toBe('');
   });

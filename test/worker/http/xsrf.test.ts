@@ -1,6 +1,6 @@
 /**
- * The XSRF gate as a matrix of methods, routes and tokens, the secret's configuration, and the comparison
- * functions. workerd and unit.
+ * The XSRF gate as a matrix of methods, routes and tokens, the secret's configuration, the comparison
+ * functions, and the token route. workerd and unit.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
@@ -152,5 +152,39 @@ describe('the comparisons', () => {
     });
     expect(await checkXsrf(valid, valid.slice(0, -1), LOCAL_DEVELOPMENT_SECRET)).toMatchObject({ ok: false });
     expect(await checkXsrf(foreign, foreign, LOCAL_DEVELOPMENT_SECRET)).toEqual({ ok: false, reason: 'XSRF-TOKEN is not validly signed.' });
+  });
+});
+
+describe('the token route', () => {
+  const tokenRoute = (cookie?: string) => worker.fetch('/api/_analog/xsrf-token', { headers: cookie ? { Cookie: cookie } : {} });
+
+  test('hands the token over in its body and sets it as a cookie for API paths only, which pages never get', async () => {
+    const res = await tokenRoute();
+    const { token } = (await res.json()) as { token: string };
+    expect(await isValidXsrfToken(token, LOCAL_DEVELOPMENT_SECRET)).toBe(true);
+    expect(res.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog; HttpOnly; SameSite=Lax`]);
+    // Private to this visitor: stored by no cache, the shared one's headers absent.
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
+    expect(res.headers.get('cache-tag')).toBeNull();
+    // What the browser then sends to the gate: the body's token in the header, the cookie with it.
+    expect((await request('POST', HITS, { name: 'from the route', cookie: token, header: token, error: null })).status).toBe(204);
+  });
+
+  test('a valid token held is given back (tabs share it); an invalid one is replaced', async () => {
+    expect(await (await tokenRoute(`XSRF-TOKEN=${valid}`)).json()).toEqual({ token: valid });
+    for (const held of [foreign, 'a.b']) {
+      const { token } = (await (await tokenRoute(`XSRF-TOKEN=${held}`)).json()) as { token: string };
+      expect(token).not.toBe(held);
+      expect(await isValidXsrfToken(token, LOCAL_DEVELOPMENT_SECRET), held).toBe(true);
+    }
+  });
+
+  test('a cookie held, perhaps one set at / by an older version of the site, is cleared there', async () => {
+    const lines = (await tokenRoute(`XSRF-TOKEN=${valid}`)).headers.getSetCookie();
+    expect(lines).toEqual([
+      `XSRF-TOKEN=${valid}; Max-Age=31536000; Path=/api/_analog; HttpOnly; SameSite=Lax`,
+      'XSRF-TOKEN=; Max-Age=0; Path=/; SameSite=Lax',
+    ]);
   });
 });

@@ -71,12 +71,24 @@ describe.each([
     expect([first.cache, second.cache]).toEqual(['miss', hit]);
     expect(second.res.status).toBe(200);
     expect(second.html).toBe(first.html);
-    for (const name of ['content-security-policy', 'cache-control', 'etag', 'content-type']) {
+    for (const name of [
+      'content-security-policy',
+      'cache-control',
+      'cloudflare-cdn-cache-control',
+      'cache-tag',
+      'vary',
+      'etag',
+      'content-type',
+    ]) {
       expect(second.res.headers.get(name), name).toBe(first.res.headers.get(name));
     }
     expect(first.res.headers.get('set-cookie')).toBeNull();
-    expect(first.res.headers.get('vary')).toBeNull();
-    expect(first.res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+    // Browsers ask each time; the shared cache in front keeps it a day, per visitor without cookies.
+    expect(first.res.headers.get('cache-control')).toBe('no-cache');
+    expect(first.res.headers.get('cloudflare-cdn-cache-control')).toBe(
+      'max-age=86400, stale-while-revalidate=86400, stale-if-error=604800',
+    );
+    expect(first.res.headers.get('vary')).toBe('Cookie');
   });
 
   test('a theme cookie changes nothing the Worker sends: the page applies it itself', async () => {
@@ -101,12 +113,17 @@ describe.each([
     expect((await get('/guide/how-to-get-started')).cache).toBe(hit);
   });
 
-  test('pages without an ETag are never kept: analytics (live counts), not found', async () => {
-    for (const path of ['/analytics', '/news/no-such-post']) {
-      const first = await get(path);
-      const second = await get(path);
+  test('pages without an ETag are never kept: analytics (live counts, stored by no cache), not found (asked again each time)', async () => {
+    for (const [path, cacheControl] of [
+      ['/analytics', 'no-store'],
+      ['/news/no-such-post', 'no-cache'],
+    ]) {
+      const first = await get(path!);
+      const second = await get(path!);
       expect([first.cache, second.cache]).toEqual([undefined, undefined]);
-      expect(second.res.headers.get('cache-control')).toBe('no-cache');
+      expect(second.res.headers.get('cache-control')).toBe(cacheControl);
+      expect(second.res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
+      expect(second.res.headers.get('cache-tag')).toBeNull();
     }
   });
 });

@@ -218,7 +218,10 @@ describe('caching', () => {
     const second = await worker.fetch('/guide/DSX', { headers: { 'If-None-Match': etag! } });
     expect(second.status).toBe(304);
     expect(await second.text()).toBe('');
-    expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    for (const name of ['cache-control', 'cloudflare-cdn-cache-control', 'cache-tag', 'vary']) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+      expect(first.headers.get(name), name).not.toBeNull();
+    }
     const other = await worker.fetch('/guide/how-to-get-started', { headers: { 'If-None-Match': etag! } });
     expect(other.status).toBe(200);
     await other.text();

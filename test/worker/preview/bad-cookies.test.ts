@@ -37,6 +37,8 @@ async function expectPublicAndCleared(cookie: string, why: string) {
   expect(setCookieLine(res, 'site-preview'), why).toMatch(/^site-preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
   // It depended on a cookie: kept by no shared cache, though it is the public page.
   expect(res.headers.get('cache-control'), why).toBe('private, no-store');
+  expect(res.headers.get('cloudflare-cdn-cache-control'), why).toBeNull();
+  expect(res.headers.get('cache-tag'), why).toBeNull();
 }
 
 describe('a session cookie that is not good', () => {

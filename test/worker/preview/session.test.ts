@@ -11,8 +11,10 @@ import { PREVIEW_NAME, type PreviewedWorker, setCookieLine, startPreviewedWorker
 
 let site: PreviewedWorker;
 let cookie: string;
-/** What a visitor got before the preview was uploaded: ETag and Cache-Control by path. */
-const before = new Map<string, { etag: string | null; cacheControl: string | null }>();
+/** What a visitor got before the preview was uploaded: ETag, Cache-Control and the shared cache's headers by path. */
+const before = new Map<string, Record<string, string | null>>();
+const CACHING = ['etag', 'cache-control', 'cloudflare-cdn-cache-control', 'cache-tag', 'vary'];
+const caching = (res: Response) => Object.fromEntries(CACHING.map((name) => [name, res.headers.get(name)]));
 const PAGES = ['/', '/news', '/guide', '/guide/setup-guide', '/news/season-start'];
 
 beforeAll(async () => {
@@ -40,7 +42,7 @@ describe('a preview session', () => {
   beforeAll(async () => {
     for (const path of PAGES) {
       const res = await get(path);
-      before.set(path, { etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') });
+      before.set(path, caching(res));
     }
     const res = await get(site.preview.url.slice(ORIGIN.length));
     expect(res.status).toBe(303);
@@ -83,6 +85,9 @@ describe('a preview session', () => {
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');
       expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
       expect(res.headers.get('etag'), path).toBeNull();
+      // Nothing for the shared cache in front of the Worker either.
+      expect(res.headers.get('cloudflare-cdn-cache-control'), path).toBeNull();
+      expect(res.headers.get('cache-tag'), path).toBeNull();
       // Neither page cache was read (nor, below, written).
       expect(res.headers.get('server-timing'), path).toBeNull();
     }
@@ -109,9 +114,15 @@ describe('a preview session', () => {
       expect(await res.text(), path).toContain(text);
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');
       expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
+      expect(res.headers.get('cloudflare-cdn-cache-control'), path).toBeNull();
+      expect(res.headers.get('cache-tag'), path).toBeNull();
     }
-    for (const path of [`/api/_analog/search?q=${WORDS.added}`, '/api/_analog/pages/guide/setup-guide']) {
-      expect((await inSession(path)).headers.get('cache-control'), path).toBe('private, no-store');
+    for (const path of [`/api/_analog/search?q=${WORDS.added}`, '/api/_analog/pages/guide/setup-guide', '/api/_analog/page-html/guide']) {
+      const res = await inSession(path);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('cloudflare-cdn-cache-control'), path).toBeNull();
+      expect(res.headers.get('cache-tag'), path).toBeNull();
+      expect(res.headers.get('etag'), path).toBeNull();
     }
   });
 
@@ -120,8 +131,9 @@ describe('a preview session', () => {
       const res = await get(path);
       const html = await res.text();
       expect(res.status, path).toBe(200);
-      expect({ etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control') }, path).toEqual(before.get(path));
-      expect(res.headers.get('cache-control'), path).toContain('public');
+      expect(caching(res), path).toEqual(before.get(path));
+      expect(res.headers.get('cloudflare-cdn-cache-control'), path).toMatch(/^max-age=/);
+      expect(res.headers.get('vary'), path).toBe('Cookie');
       expect(parsePage(html).root.querySelector('.preview-banner'), path).toBeNull();
       expect(html.includes('The big update'), path).toBe(false);
     }
@@ -129,12 +141,12 @@ describe('a preview session', () => {
     expect(await (await get('/guide/old-telemetry')).text()).toContain(WORDS.deleted);
     expect(await (await get('/news/feed.xml')).text()).not.toContain('The big update');
     const search = await get(`/api/_analog/search?q=${WORDS.added}`);
-    expect(search.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(search.headers.get('cache-control')).toBe('no-cache');
+    expect(search.headers.get('cache-tag')).toBe('site,search');
     expect(((await search.json()) as { results: unknown[] }).results).toEqual([]);
     // A cookie nothing reads (the XSRF token) changes nothing either.
     const withXsrf = await get('/guide/setup-guide', { Cookie: 'XSRF-TOKEN=abc.def' });
-    expect(withXsrf.headers.get('etag')).toBe(before.get('/guide/setup-guide')!.etag);
-    expect(withXsrf.headers.get('cache-control')).toBe(before.get('/guide/setup-guide')!.cacheControl);
+    expect(caching(withXsrf)).toEqual(before.get('/guide/setup-guide'));
   });
 
   test('leaving clears the cookie and returns to the same page, public', async () => {
