@@ -111,7 +111,16 @@ export const DEFAULT_PARAMS: WorldParams = {
 };
 
 /** The designs one run models side by side: before, after and the anchor, then variants of after that the docs use. */
-export const DESIGNS = ['before', 'after', 'static', 'afterPurgeOnce', 'afterLatePurge', 'afterShortTtl', 'afterXsrfCookie'] as const;
+export const DESIGNS = [
+  'before',
+  'after',
+  'static',
+  'afterPurgeOnce',
+  'afterLatePurge',
+  'afterShortTtl',
+  'afterNoCookie',
+  'afterCookieAtRoot',
+] as const;
 export type Design = (typeof DESIGNS)[number];
 /** The designs of the main tables; the others are variants of `after`. */
 export const MAIN_DESIGNS: readonly Design[] = ['before', 'after', 'static'];
@@ -126,8 +135,11 @@ export interface DesignOptions {
   staleWhileRevalidateS: number;
   /** Seconds after the manifest write at which the publish purges the tags of what it changed. */
   purgesAfterS: readonly number[];
-  /** Whether requests that carry the XSRF cookie (Path=/) reach the cache as a variant of their own (Vary: Cookie). */
-  xsrfCookieVaries: boolean;
+  /**
+   * Which cached requests of a visitor holding the XSRF cookie carry it, each then a variant of its own under `Vary:
+   * Cookie`: those under its path `/api/_analog` (page HTML, page data, search), all (a path of `/`), or none.
+   */
+  xsrfCookieOn: 'api' | 'all' | 'none';
 }
 
 const after: DesignOptions = {
@@ -136,7 +148,7 @@ const after: DesignOptions = {
   maxAgeS: 86_400,
   staleWhileRevalidateS: 86_400,
   purgesAfterS: [0, SECOND_PURGE_AFTER_SECONDS],
-  xsrfCookieVaries: false,
+  xsrfCookieOn: 'api',
 };
 
 /**
@@ -144,10 +156,11 @@ const after: DesignOptions = {
  * reaches no shared cache then). after: the design being built. Its variants change one thing each.
  */
 export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = {
-  before: { worker: 'before', workersCache: false, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [], xsrfCookieVaries: false },
+  before: { worker: 'before', workersCache: false, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [], xsrfCookieOn: 'all' },
   after,
   afterPurgeOnce: { ...after, purgesAfterS: [0] },
   afterLatePurge: { ...after, purgesAfterS: [SECOND_PURGE_AFTER_SECONDS] },
   afterShortTtl: { ...after, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [] },
-  afterXsrfCookie: { ...after, xsrfCookieVaries: true },
+  afterNoCookie: { ...after, xsrfCookieOn: 'none' },
+  afterCookieAtRoot: { ...after, xsrfCookieOn: 'all' },
 };

@@ -11,7 +11,8 @@ export const DESIGN_LABELS: Record<Design, string> = {
   afterPurgeOnce: 'after, one purge, at once',
   afterLatePurge: 'after, one purge, at 65 s',
   afterShortTtl: 'after with s-maxage=30, stale-while-revalidate=300, no purge',
-  afterXsrfCookie: 'after, with the XSRF cookie (Path=/) on page requests',
+  afterNoCookie: 'after, with no cookie on page HTML, page data and search requests',
+  afterCookieAtRoot: 'after, with the XSRF cookie at Path=/ (on page loads too)',
 };
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');

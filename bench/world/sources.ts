@@ -36,8 +36,8 @@ export const PARAMETERS: [string, string, string][] = [
   ],
   [
     'returning visitors, XSRF cookie',
-    `${P.visit.returningShare} of visits hold the XSRF cookie already; the others ask for it (a Worker request) just before their first page view, and send it from then on`,
-    'share: estimate (ours); the cookie is set for Path=/ for a year (worker/http/xsrf-token-route.ts) and asked for before the first state-changing request (client/browser/api-fetch.ts), so the browser sends it with every later request to the site',
+    `${P.visit.returningShare} of visits hold the XSRF cookie already; every visit (a tab) asks for the token just before its first page view (a Worker request), a new visitor getting the cookie with it`,
+    'share: estimate (ours); the token is kept per tab (client/browser/api-fetch.ts), the cookie for a year at the path /api/_analog (worker/http/xsrf-token-route.ts, contracts/xsrf-names.ts), which the page-HTML, page-data and search APIs are under',
   ],
   ['articles, popularity', `${P.articles}, Zipf ${P.zipf}`, 'the fixture site has about that many pages; Zipf is an estimate'],
   [
@@ -119,7 +119,7 @@ export const PARAMETERS: [string, string, string][] = [
   ],
   [
     'Vary: Cookie',
-    'a request with a cookie is a variant of its own: never found, never kept (a visitor rarely asks twice in a day)',
+    "a request carrying a visitor's XSRF cookie is a variant of its own: never found, never kept (a visitor rarely asks twice in a day); the theme cookie's one more copy per page is left out",
     `"a separate cached variant per distinct combination of the listed request header values", ${DOCS}/workers/cache/ (Content negotiation with Vary)`,
   ],
   [

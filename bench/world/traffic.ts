@@ -1,7 +1,7 @@
 /**
  * A day of visits, seeded: each visit at a data centre drawn by its region's weight, at a time drawn from that place's
  * daily curve, and the requests it makes (page-data requests come from other clients than the browser, without its
- * cookie), in time order. Pure.
+ * cookies), in time order. Pure.
  */
 import type { Node } from './network.ts';
 import type { WorldParams } from './params.ts';
@@ -27,7 +27,7 @@ export interface Traffic {
   page: Uint16Array;
   /** The visitor's round trip to its data centre. */
   visitorMs: Float32Array;
-  /** The visit each request belongs to, and whether it carries the XSRF cookie (Path=/, so every same-site request does). */
+  /** The visit each request belongs to, and whether its visitor holds the XSRF cookie then (which requests carry it is the design's). */
   visit: Uint32Array;
   cookie: Uint8Array;
 }
@@ -68,14 +68,15 @@ export function generateTraffic(nodes: readonly Node[], params: WorldParams): Tr
     const rtt = logNormal(random, params.network.visitorMedianMs, sigma);
     const landing = [HOME, INDEX, -1][pick(pageSums, random)]!;
     const page = landing < 0 ? article() : landing;
-    // A new visitor gets the cookie just before its first page view; a returning one sends it from the first request.
+    // Each visit (a tab) asks for the XSRF token before its first page view, and a new visitor gets the cookie with it;
+    // a returning one holds it from the start.
     const returning = random() < params.visit.returningShare;
     const cookieFrom = returning ? 0 : PAGE_VIEW_MS;
     const add = (after: number, kind: RequestKind, p: number, browser = true) =>
       rows.push([(t0 + after) % DAY_MS, dc, kindIndex(kind), p, rtt, v, browser && after >= cookieFrom ? 1 : 0]);
     add(0, page === HOME ? 'home' : page === INDEX ? 'index' : 'article', page);
     if (random() < params.visit.assetShare) add(300, 'asset', page);
-    if (!returning) add(PAGE_VIEW_MS - 10, 'xsrfToken', page);
+    add(PAGE_VIEW_MS - 10, 'xsrfToken', page);
     add(PAGE_VIEW_MS, 'pageView', page);
     if (random() < params.visit.searchShare) add(10_000, 'search', page);
     if (random() < params.visit.pageDataShare) add(5_000, 'pageData', page, false);

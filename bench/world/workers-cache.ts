@@ -28,6 +28,8 @@ export interface CachedAnswer {
 
 /** Kinds a cache may keep in this design: GETs whose responses are public (page views are POSTs; assets never reach it). */
 export const CACHED_KINDS = new Set<RequestKind>(['home', 'article', 'index', 'navigation', 'pageData', 'search']);
+/** Those under `/api/_analog`, the XSRF cookie's path (contracts/xsrf-names.ts): page HTML, page data, search. */
+const API_KINDS = new Set<RequestKind>(['navigation', 'pageData', 'search']);
 
 export class WorkersCache {
   readonly lower: Map<string, Stored>[];
@@ -93,11 +95,14 @@ export class WorkersCache {
   }
 
   /**
-   * A request through both tiers. One that carries a cookie, under `Vary: Cookie`, is a variant of its own: a visitor's
-   * XSRF cookie matches no other visitor's, so the model neither finds nor keeps it (a visitor seldom asks twice).
+   * A request through both tiers. One that carries the visitor's XSRF cookie (`holdsCookie`, and the cookie's path
+   * covers the request), under `Vary: Cookie`, is a variant of its own: a visitor's cookie matches no other visitor's,
+   * so the model neither finds nor keeps it (a visitor seldom asks twice).
    */
-  serve(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, cookie = false): CachedAnswer {
-    const key = cookie && this.#design.xsrfCookieVaries ? null : `${kind}:${page}`;
+  serve(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, holdsCookie = false): CachedAnswer {
+    const on = this.#design.xsrfCookieOn;
+    const carries = holdsCookie && (on === 'all' || (on === 'api' && API_KINDS.has(kind)));
+    const key = carries ? null : `${kind}:${page}`;
     const tier = this.lower[dc]!;
     const found = key === null ? null : this.#look(tier, key, now);
     const hit = this.#params.hitMs;

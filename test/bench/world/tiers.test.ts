@@ -98,14 +98,17 @@ describe('Workers Cache', () => {
     expect(cache.serve(s, lhr, 'article', 4, 10_000).invocations).toBe(0);
   });
 
-  test('under Vary: Cookie a request with the XSRF cookie is never answered from the cache, and one without it is', () => {
-    for (const design of ['after', 'afterXsrfCookie'] as const) {
+  test("under Vary: Cookie a request carrying a visitor's XSRF cookie is never answered from the cache; one without it is", () => {
+    const carried = { after: ['navigation'], afterNoCookie: [], afterCookieAtRoot: ['article', 'navigation'] } as const;
+    for (const design of ['after', 'afterNoCookie', 'afterCookieAtRoot'] as const) {
       const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS[design]);
       const s = site();
-      cache.serve(s, cdg, 'article', 3, 0);
-      const withCookie = cache.serve(s, cdg, 'article', 3, 10_000, true);
-      expect(withCookie.invocations, design).toBe(design === 'after' ? 0 : 1);
-      expect(cache.serve(s, cdg, 'article', 3, 20_000, false).invocations, design).toBe(0);
+      for (const kind of ['article', 'navigation'] as const) {
+        cache.serve(s, cdg, kind, 3, 0);
+        const carries = (carried[design] as readonly string[]).includes(kind);
+        expect(cache.serve(s, cdg, kind, 3, 10_000, true).invocations, `${design} ${kind}`).toBe(carries ? 1 : 0);
+        expect(cache.serve(s, cdg, kind, 3, 20_000, false).invocations, `${design} ${kind}`).toBe(0);
+      }
     }
   });
 });
