@@ -28,6 +28,7 @@ const PURE_TESTS = [
   'test/bench/world/kv-model.test.ts',
   'test/bench/world/tiers.test.ts',
   'test/bench/world/model.test.ts',
+  'test/bench/world/purges.test.ts',
 ];
 const RATIO_CHECK = 'test/bench/ratio.test.ts';
 const builtSite = new Set(globSync([...BUILT_SITE_TESTS, ...CONTENT_CHECK]));

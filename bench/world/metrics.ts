@@ -6,40 +6,60 @@ import { percentile } from './sampling.ts';
 export interface DesignMetrics {
   design: Design;
   visits: number;
+  /** Page-view beacons sent: a page load or an in-place navigation each. */
+  pageViews: number;
   /** Time to first byte at the data centre of page loads (home, article, index), ms; and by region. */
   pageTtfb: number[];
   byRegion: Map<Region, number[]>;
   /** The same, for the first load of each version of a page in each region. */
   firstVisitTtfb: number[];
+  /** Page, page-HTML and page-data requests answered without running the Worker (of `pageAnswers`). */
+  withoutWorker: number;
+  /** Worker runs by their KV round trips in sequence: 0, 1, 2, 3 or more. */
+  kvRounds: Int32Array;
   /** Per second of the day. */
   invocations: Int32Array;
   kvReads: Int32Array;
   doRequests: Int32Array;
-  /** Per publish, per data centre: seconds from the publish until a request there gets the new page (NaN: not within the probe). */
+  /**
+   * Per publish, per data centre: seconds from the publish until every answer there that the publish changed (its
+   * article's page, page HTML and page data, the home page, the index) is new (NaN: not within the probe).
+   */
   freshAt: Float64Array[];
-  /** Answers of a page older than its latest published version, and those given after the data centre had the new one. */
+  /** Seconds from a publish to the upload's end (its manifest write). */
+  uploadEndS: number;
+  /**
+   * Page, page-HTML and page-data answers; those older than the page's latest published version; those given after the
+   * data centre had the new one, and at which (publish, data centre).
+   */
   pageAnswers: number;
   staleAnswers: number;
   oldAfterFresh: number;
+  oldAfterFreshAt: Set<number>;
 }
 
 const SECONDS = 86_400;
 export const secondOf = (ms: number): number => Math.min(SECONDS - 1, Math.floor(ms / 1000));
 
-export function emptyMetrics(design: Design, visits: number, publishes: number, dataCentres: number): DesignMetrics {
+export function emptyMetrics(design: Design, visits: number, publishes: number, dataCentres: number, uploadEndS: number): DesignMetrics {
   return {
     design,
     visits,
+    pageViews: 0,
     pageTtfb: [],
     byRegion: new Map(REGIONS.map((r) => [r, []])),
     firstVisitTtfb: [],
+    withoutWorker: 0,
+    kvRounds: new Int32Array(4),
     invocations: new Int32Array(SECONDS),
     kvReads: new Int32Array(SECONDS),
     doRequests: new Int32Array(SECONDS),
     freshAt: Array.from({ length: publishes }, () => new Float64Array(dataCentres).fill(Number.NaN)),
+    uploadEndS,
     pageAnswers: 0,
     staleAnswers: 0,
     oldAfterFresh: 0,
+    oldAfterFreshAt: new Set(),
   };
 }
 
@@ -58,18 +78,24 @@ export const percentiles = (values: ArrayLike<number>): Percentiles => ({
 const sum = (values: Int32Array) => values.reduce((a, b) => a + b, 0);
 const max = (values: Int32Array) => values.reduce((a, b) => Math.max(a, b), 0);
 
-/** Per 1,000 visits and at the busiest second. */
+/** Per 1,000 page views (their beacons included), at the busiest second, and the share answered without the Worker. */
 export function usage(m: DesignMetrics) {
-  const per1000 = (values: Int32Array) => (sum(values) * 1000) / m.visits;
+  const perPageViews = (values: Int32Array) => (sum(values) * 1000) / Math.max(1, m.pageViews);
+  const runs = sum(m.kvRounds);
   return {
-    invocationsPer1000: per1000(m.invocations),
-    kvReadsPer1000: per1000(m.kvReads),
-    doPer1000: per1000(m.doRequests),
+    withoutWorkerShare: m.withoutWorker / Math.max(1, m.pageAnswers),
+    invocationsPer1000: perPageViews(m.invocations),
+    kvReadsPer1000: perPageViews(m.kvReads),
+    doPer1000: perPageViews(m.doRequests),
     invocationsPerDay: sum(m.invocations),
     kvReadsPerDay: sum(m.kvReads),
     peakInvocations: max(m.invocations),
     peakKvReads: max(m.kvReads),
     peakDo: max(m.doRequests),
+    /** Worker runs, and those with two KV round trips in sequence or more; the most any made. */
+    workerRuns: runs,
+    twoTripRuns: runs - m.kvRounds[0]! - m.kvRounds[1]!,
+    mostTrips: m.kvRounds.reduce((most, n, trips) => (n > 0 ? trips : most), 0),
   };
 }
 
@@ -77,4 +103,14 @@ export function usage(m: DesignMetrics) {
 export function freshness(m: DesignMetrics): Percentiles & { max: number } {
   const all = m.freshAt.flatMap((row) => Array.from(row, (s) => (Number.isNaN(s) ? Number.POSITIVE_INFINITY : s)));
   return { ...percentiles(all), max: all.reduce((a, b) => Math.max(a, b), 0) };
+}
+
+/** Pairs of publish and data centre still not fresh when the probe ends. */
+export const notFreshAtProbeEnd = (m: DesignMetrics): number => m.freshAt.reduce((n, row) => n + row.filter(Number.isNaN).length, 0);
+
+/** The same from the upload's end rather than the publish's start. */
+export function freshnessAfterUpload(m: DesignMetrics): Percentiles & { max: number } {
+  const f = freshness(m);
+  const less = (s: number) => s - m.uploadEndS;
+  return { p50: less(f.p50), p95: less(f.p95), p99: less(f.p99), max: less(f.max) };
 }

@@ -2,6 +2,7 @@
  * Every parameter of the world model with its default; where each default comes from is in sources.ts and in
  * bench/README.md (World model). Data.
  */
+import { SECOND_PURGE_AFTER_SECONDS } from '../../contracts/edge-cache.ts';
 import type { Region } from './cities.ts';
 
 export interface WorldParams {
@@ -21,6 +22,8 @@ export interface WorldParams {
     searchShare: number;
     /** Requests to the page-data JSON API per visit (clients other than the browser's router). */
     pageDataShare: number;
+    /** Share of visits by a visitor who holds the XSRF cookie from an earlier visit; the others ask for it first. */
+    returningShare: number;
   };
   /** Articles on the site and their popularity (Zipf exponent). */
   articles: number;
@@ -52,6 +55,8 @@ export interface WorldParams {
   durableObjectAt: string;
   cacheApiMs: number;
   workersCache: { hitMs: number; upperServiceMs: number; purgeMs: number };
+  /** Articles whose pages show a changed article (its neighbours) and so carry its tag: purged with it. */
+  neighbours: number;
   staticHost: { rebuildS: number; deployS: number; propagateS: number; routerMs: number; assetCacheTtlS: number };
   /** Seconds after each publish that freshness is probed (each data centre, each second). */
   probeS: number;
@@ -76,6 +81,7 @@ export const DEFAULT_PARAMS: WorldParams = {
     navigations: 0.4,
     searchShare: 0.05,
     pageDataShare: 0.02,
+    returningShare: 0.3,
   },
   articles: 25,
   zipf: 1,
@@ -99,27 +105,62 @@ export const DEFAULT_PARAMS: WorldParams = {
   durableObjectAt: 'IAD',
   cacheApiMs: 1,
   workersCache: { hitMs: 1, upperServiceMs: 2, purgeMs: 150 },
+  neighbours: 2,
   staticHost: { rebuildS: 90, deployS: 30, propagateS: 10, routerMs: 1, assetCacheTtlS: 86_400 },
   probeS: 900,
 };
 
-/** The designs one run models side by side. */
-export const DESIGNS = ['today', 'workersCache', 'workersCacheEarlyPurge', 'static'] as const;
+/** The designs one run models side by side: before, after and the anchor, then variants of after that the docs use. */
+export const DESIGNS = [
+  'before',
+  'after',
+  'static',
+  'afterPurgeOnce',
+  'afterLatePurge',
+  'afterShortTtl',
+  'afterNoCookie',
+  'afterCookieAtRoot',
+] as const;
 export type Design = (typeof DESIGNS)[number];
+/** The designs of the main tables; the others are variants of `after`. */
+export const MAIN_DESIGNS: readonly Design[] = ['before', 'after', 'static'];
 
 export interface DesignOptions {
+  /** Which Worker: the one of two KV round trips in sequence (worker-profile-before.json) or the one measured now. */
+  worker: 'before' | 'current';
   /** Workers Cache in front of the Worker (lower tier per data centre, upper tier, coalescing). */
   workersCache: boolean;
-  /** What the Worker's page responses say to a shared cache (today's: s-maxage=30, stale-while-revalidate=300). */
+  /** What the Worker's page responses tell Workers Cache (Cloudflare-CDN-Cache-Control, or s-maxage). */
   maxAgeS: number;
   staleWhileRevalidateS: number;
-  /** Seconds after the manifest write that the publish purges every tier by tag; null: no purge. */
-  purgeAfterS: number | null;
+  /** Seconds after the manifest write at which the publish purges the tags of what it changed. */
+  purgesAfterS: readonly number[];
+  /**
+   * Which cached requests of a visitor holding the XSRF cookie carry it, each then a variant of its own under `Vary:
+   * Cookie`: those under its path `/api/_analog` (page HTML, page data, search), all (a path of `/`), or none.
+   */
+  xsrfCookieOn: 'api' | 'all' | 'none';
 }
 
-/** Today's Worker; with Workers Cache, purged once KV's 60 s and the memo's 5 s have passed, or purged at once. */
+const after: DesignOptions = {
+  worker: 'current',
+  workersCache: true,
+  maxAgeS: 86_400,
+  staleWhileRevalidateS: 86_400,
+  purgesAfterS: [0, SECOND_PURGE_AFTER_SECONDS],
+  xsrfCookieOn: 'api',
+};
+
+/**
+ * before: the Worker as it was before one KV round trip, no cache in front (its `s-maxage=30, stale-while-revalidate=300`
+ * reaches no shared cache then). after: the design being built. Its variants change one thing each.
+ */
 export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = {
-  today: { workersCache: false, maxAgeS: 30, staleWhileRevalidateS: 300, purgeAfterS: null },
-  workersCache: { workersCache: true, maxAgeS: 86_400, staleWhileRevalidateS: 0, purgeAfterS: 65 },
-  workersCacheEarlyPurge: { workersCache: true, maxAgeS: 86_400, staleWhileRevalidateS: 0, purgeAfterS: 0 },
+  before: { worker: 'before', workersCache: false, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [], xsrfCookieOn: 'all' },
+  after,
+  afterPurgeOnce: { ...after, purgesAfterS: [0] },
+  afterLatePurge: { ...after, purgesAfterS: [SECOND_PURGE_AFTER_SECONDS] },
+  afterShortTtl: { ...after, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [] },
+  afterNoCookie: { ...after, xsrfCookieOn: 'none' },
+  afterCookieAtRoot: { ...after, xsrfCookieOn: 'all' },
 };

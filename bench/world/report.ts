@@ -1,52 +1,37 @@
-/** The world model's tables, markdown, each design beside the static host with their ratio. Pure. */
+/** The world model's tables, markdown: before, after and the static host with their ratios, then after's variants. Pure. */
 import { REGIONS } from './cities.ts';
-import { type DesignMetrics, freshness, percentiles, usage } from './metrics.ts';
-import type { Design } from './params.ts';
+import { type DesignMetrics, freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
+import { type Design, MAIN_DESIGNS } from './params.ts';
+import { type Check, type Limits, targetChecks } from './targets.ts';
 
 export const DESIGN_LABELS: Record<Design, string> = {
-  today: "today's Worker (measured)",
-  workersCache: 'Worker + Workers Cache, purge 65 s after the manifest',
-  workersCacheEarlyPurge: 'Worker + Workers Cache, purge at once',
+  before: 'before: the Worker, 2 KV round trips, no cache in front',
+  after: 'after: Workers Cache, purges at 0 and 65 s, 1 KV round trip',
   static: 'static host (Workers Static Assets)',
+  afterPurgeOnce: 'after, one purge, at once',
+  afterLatePurge: 'after, one purge, at 65 s',
+  afterShortTtl: 'after with s-maxage=30, stale-while-revalidate=300, no purge',
+  afterNoCookie: 'after, with no cookie on page HTML, page data and search requests',
+  afterCookieAtRoot: 'after, with the XSRF cookie at Path=/ (on page loads too)',
 };
 
-export interface Limits {
-  doRequestsPerSecondPerObject: number;
-  freeWorkerRequestsPerDay: number;
-  freeKvReadsPerDay: number;
-}
-
-const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');
-const s = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : `> probe`);
-const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) && Number.isFinite(b) ? `${(a / b).toFixed(2)}` : '–');
+export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');
+const s = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '> probe');
+const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) && Number.isFinite(b) ? (a / b).toFixed(2) : '–');
+const ratios = (a: number[], b: number[]) => a.map((x, i) => ratio(x, b[i]!)).join(' / ');
+const three = (p: { p50: number; p95: number; p99: number }) => [p.p50, p.p95, p.p99];
+const slash = (values: number[], f: (v: number) => string = ms) => values.map(f).join(' / ');
+export const pct = (share: number) => `${(100 * share).toFixed(1)} %`;
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const table = (head: string[], rows: (string | number)[][]) => [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
 function ttfbTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
-  const a = percentiles(anchor.pageTtfb);
-  const af = percentiles(anchor.firstVisitTtfb);
+  const [a, af] = [three(percentiles(anchor.pageTtfb)), three(percentiles(anchor.firstVisitTtfb))];
   return table(
-    [
-      'design',
-      'p50 ms',
-      'p95 ms',
-      'p99 ms',
-      'first visit of a page in a region: p50 / p95 ms',
-      '÷ static p50 / p95 / p99',
-      '÷ static, first visit p50 / p95',
-    ],
+    ['design', 'p50 / p95 / p99 ms', '÷ static', 'first visit of a page in a region: p50 / p95 / p99 ms', '÷ static'],
     runs.map((m) => {
-      const p = percentiles(m.pageTtfb);
-      const f = percentiles(m.firstVisitTtfb);
-      return [
-        DESIGN_LABELS[m.design],
-        ms(p.p50),
-        ms(p.p95),
-        ms(p.p99),
-        `${ms(f.p50)} / ${ms(f.p95)}`,
-        `${ratio(p.p50, a.p50)} / ${ratio(p.p95, a.p95)} / ${ratio(p.p99, a.p99)}`,
-        `${ratio(f.p50, af.p50)} / ${ratio(f.p95, af.p95)}`,
-      ];
+      const [p, f] = [three(percentiles(m.pageTtfb)), three(percentiles(m.firstVisitTtfb))];
+      return [DESIGN_LABELS[m.design], slash(p), ratios(p, a), slash(f), ratios(f, af)];
     }),
   );
 }
@@ -54,22 +39,15 @@ function ttfbTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
 function regionTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
   const others = runs.filter((m) => m !== anchor);
   return table(
-    [
-      'region',
-      'page loads',
-      ...others.map((m) => `${m.design} p50 / p95 ms`),
-      'static p50 / p95 ms',
-      ...others.map((m) => `${m.design} ÷ static p95`),
-    ],
+    ['region', 'page loads', ...runs.map((m) => `${m.design} p50 / p95 / p99 ms`), ...others.map((m) => `${m.design} ÷ static p95 / p99`)],
     REGIONS.map((region) => {
-      const a = percentiles(anchor.byRegion.get(region)!);
-      const p = others.map((m) => percentiles(m.byRegion.get(region)!));
+      const p = (m: DesignMetrics) => three(percentiles(m.byRegion.get(region)!));
+      const a = p(anchor);
       return [
         region,
         anchor.byRegion.get(region)!.length,
-        ...p.map((x) => `${ms(x.p50)} / ${ms(x.p95)}`),
-        `${ms(a.p50)} / ${ms(a.p95)}`,
-        ...p.map((x) => ratio(x.p95, a.p95)),
+        ...runs.map((m) => slash(p(m))),
+        ...others.map((m) => ratios(p(m).slice(1), a.slice(1))),
       ];
     }),
   );
@@ -80,23 +58,25 @@ function freshnessTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
   return table(
     [
       'design',
-      'p50 s',
-      'p99 s',
-      'max s',
-      'stale answers per 1,000 page answers',
-      'old page after the data centre had the new one',
+      'from the publish: p50 / p99 / max s',
+      "from the upload's end: p99 / max s",
+      "pairs of publish and data centre still old at the probe's end",
+      'pairs that served an old page after the new one',
+      'such answers',
+      'stale answers per 1,000',
       '÷ static p50 / p99 / max',
     ],
     runs.map((m) => {
-      const f = freshness(m);
+      const [f, u] = [freshness(m), freshnessAfterUpload(m)];
       return [
         DESIGN_LABELS[m.design],
-        s(f.p50),
-        s(f.p99),
-        s(f.max),
-        ((1000 * m.staleAnswers) / Math.max(1, m.pageAnswers)).toFixed(1),
+        slash([f.p50, f.p99, f.max], s),
+        m.design === 'static' ? '–' : slash([u.p99, u.max], s),
+        notFreshAtProbeEnd(m),
+        m.oldAfterFreshAt.size,
         m.oldAfterFresh,
-        `${ratio(f.p50, a.p50)} / ${ratio(f.p99, a.p99)} / ${ratio(f.max, a.max)}`,
+        ((1000 * m.staleAnswers) / Math.max(1, m.pageAnswers)).toFixed(1),
+        ratios([f.p50, f.p99, f.max], [a.p50, a.p99, a.max]),
       ];
     }),
   );
@@ -104,52 +84,94 @@ function freshnessTable(runs: DesignMetrics[], anchor: DesignMetrics): string {
 
 function usageTable(runs: DesignMetrics[], anchor: DesignMetrics, limits: Limits): string {
   const a = usage(anchor);
+  const n = (v: number) => v.toFixed(0);
+  const ofLimit = (v: number, limit: number) => `${v.toLocaleString('en')} (${((100 * v) / limit).toFixed(1)} %)`;
   return table(
     [
       'design',
-      'Worker invocations / 1,000 visits',
-      'KV reads / 1,000 visits',
-      'DO requests / 1,000 visits',
-      'busiest second: invocations / KV reads / DO',
-      'per day: invocations / KV reads',
+      'page and page-data requests answered without the Worker',
+      'per 1,000 page views: Worker invocations / KV reads / DO requests',
+      'Worker runs with 2+ KV round trips in sequence (most)',
+      `busiest second: invocations / KV reads (no per-second limit documented) / DO requests (÷ ${limits.doRequestsPerSecondPerObject.toLocaleString('en')}/s per object)`,
+      'per day: invocations / KV reads (÷ Free plan)',
       '÷ static: invocations / KV reads',
     ],
     runs.map((m) => {
       const u = usage(m);
       return [
         DESIGN_LABELS[m.design],
-        u.invocationsPer1000.toFixed(0),
-        u.kvReadsPer1000.toFixed(0),
-        u.doPer1000.toFixed(0),
-        `${u.peakInvocations} / ${u.peakKvReads} / ${u.peakDo} (DO ${((100 * u.peakDo) / limits.doRequestsPerSecondPerObject).toFixed(1)} % of its limit)`,
-        `${u.invocationsPerDay.toLocaleString('en')} (${((100 * u.invocationsPerDay) / limits.freeWorkerRequestsPerDay).toFixed(0)} % of Free) / ${u.kvReadsPerDay.toLocaleString('en')} (${((100 * u.kvReadsPerDay) / limits.freeKvReadsPerDay).toFixed(0)} % of Free)`,
-        `${ratio(u.invocationsPer1000, a.invocationsPer1000)} / ${ratio(u.kvReadsPer1000, a.kvReadsPer1000)}`,
+        pct(u.withoutWorkerShare),
+        slash([u.invocationsPer1000, u.kvReadsPer1000, u.doPer1000], n),
+        `${u.twoTripRuns.toLocaleString('en')} of ${u.workerRuns.toLocaleString('en')} (${u.mostTrips})`,
+        `${u.peakInvocations} / ${u.peakKvReads} / ${ofLimit(u.peakDo, limits.doRequestsPerSecondPerObject)}`,
+        `${ofLimit(u.invocationsPerDay, limits.freeWorkerRequestsPerDay)} / ${ofLimit(u.kvReadsPerDay, limits.freeKvReadsPerDay)}`,
+        ratios([u.invocationsPer1000, u.kvReadsPer1000], [a.invocationsPer1000, a.kvReadsPer1000]),
       ];
     }),
   );
 }
 
-/** The four tables of one traffic level. */
-export function levelReport(visits: number, runs: DesignMetrics[], limits: Limits): string {
-  const anchor = runs.find((m) => m.design === 'static')!;
+function variantTable(runs: DesignMetrics[]): string {
+  return table(
+    [
+      'variant',
+      'page loads p50 / p95 / p99 ms',
+      'first visit p95 ms',
+      'fresh everywhere from the publish: p50 / p99 / max s',
+      "pairs of publish and data centre still old at the probe's end",
+      'pairs that served an old page after the new one',
+      'without the Worker',
+      'Worker invocations / 1,000 page views',
+    ],
+    runs.map((m) => {
+      const u = usage(m);
+      const f = freshness(m);
+      return [
+        DESIGN_LABELS[m.design],
+        slash(three(percentiles(m.pageTtfb))),
+        ms(percentiles(m.firstVisitTtfb).p95),
+        slash([f.p50, f.p99, f.max], s),
+        notFreshAtProbeEnd(m),
+        m.oldAfterFreshAt.size,
+        pct(u.withoutWorkerShare),
+        u.invocationsPer1000.toFixed(0),
+      ];
+    }),
+  );
+}
+
+const checkLine = (c: Check) =>
+  `- ${c.met ? 'met' : '**not met**'}: ${c.target}: ${c.figures}${c.met ? '' : `. Depends on ${c.dependsOn}.`}`;
+
+/** The tables of one traffic level, then the targets that apply to it. */
+export function levelReport(visits: number, runs: DesignMetrics[], limits: Limits, probeS: number): string {
+  const main = MAIN_DESIGNS.map((d) => runs.find((m) => m.design === d)!);
+  const anchor = main.find((m) => m.design === 'static')!;
+  const variants = runs.filter((m) => m.design === 'after' || !MAIN_DESIGNS.includes(m.design));
+  const checks = targetChecks(visits, runs, limits);
   return [
     `### ${visits.toLocaleString('en')} visits a day`,
     '',
     'Time to first byte at the data centre, page loads (home, article, index):',
     '',
-    ttfbTable(runs, anchor),
+    ttfbTable(main, anchor),
     '',
     'By region, page loads:',
     '',
-    regionTable(runs, anchor),
+    regionTable(main, anchor),
     '',
-    'Freshness: seconds from a publish until a data centre serves the new page, over every data centre and publish:',
+    `Freshness: seconds until every answer a publish changed (article, its page HTML and page data, home, index) is new at a data centre, over every data centre and publish (probed for ${probeS} s):`,
     '',
-    freshnessTable(runs, anchor),
+    freshnessTable(main, anchor),
     '',
-    'Usage, against the documented limits:',
+    'Work, against the documented limits:',
     '',
-    usageTable(runs, anchor, limits),
+    usageTable(main, anchor, limits),
     '',
+    'Variants of after, one change each:',
+    '',
+    variantTable(variants),
+    '',
+    ...(checks.length > 0 ? ['Targets (after):', '', ...checks.map(checkLine), ''] : []),
   ].join('\n');
 }

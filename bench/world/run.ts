@@ -6,16 +6,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fitStore, kvReadPercentiles } from './calibration.ts';
-import { freshness, percentiles, usage } from './metrics.ts';
+import { freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
 import { buildNetwork } from './network.ts';
 import { DEFAULT_PARAMS, DESIGNS } from './params.ts';
 import { dataCentres } from './places.ts';
+import { profileTable } from './profile-report.ts';
 import { schedulePublishes } from './publishes.ts';
 import { levelReport } from './report.ts';
 import { simulateDesign } from './simulate.ts';
 import { LIMITS, parameterTable } from './sources.ts';
+import { targetChecks } from './targets.ts';
 import { generateTraffic } from './traffic.ts';
-import { PROFILE_FILE, type WorkerProfile } from './worker-profile.ts';
+import { BEFORE_PROFILE_FILE, PROFILE_FILE, type WorkerProfile } from './worker-profile.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,6 +44,7 @@ if (args.measure) {
   log(`measured the Worker again: ${PROFILE_FILE}`);
 }
 const profile = JSON.parse(readFileSync(PROFILE_FILE, 'utf8')) as WorkerProfile;
+const beforeProfile = JSON.parse(readFileSync(BEFORE_PROFILE_FILE, 'utf8')) as WorkerProfile;
 const nodes = buildNetwork(dataCentres(), DEFAULT_PARAMS);
 
 if (args.calibrate) {
@@ -53,7 +56,11 @@ if (args.calibrate) {
 }
 
 const kv = kvReadPercentiles(nodes, { ...DEFAULT_PARAMS, seed });
-out(`## World model (seed ${seed}; Worker measured ${profile.measuredAt.slice(0, 10)} on ${profile.machine})`);
+out(`## World model (seed ${seed}; Worker measured ${profile.measuredAt.slice(0, 16)} UTC on ${profile.machine})`);
+out(
+  `\nThe before design replays the KV reads of the Worker measured ${beforeProfile.measuredAt.slice(0, 16)} UTC (two round trips), with today's times:\n`,
+);
+out(profileTable(beforeProfile, profile));
 out(
   `\n${nodes.length} data centres. KV reads at the binding, Europe, Asia, Africa and the Middle East, as calibrated: p95 ${kv.p95.toFixed(0)} ms, p99 ${kv.p99.toFixed(0)} ms (published: about 50 and 250).\n`,
 );
@@ -62,10 +69,10 @@ for (const visits of levels) {
   const params = { ...DEFAULT_PARAMS, seed, visitsPerDay: visits };
   const started = performance.now();
   const traffic = generateTraffic(nodes, params);
-  const world = { nodes, params, profile, traffic, publishes: schedulePublishes(params) };
+  const world = { nodes, params, profile, beforeProfile, traffic, publishes: schedulePublishes(params) };
   const runs = DESIGNS.map((design) => simulateDesign(design, world));
-  log(`${visits} visits: ${traffic.count} requests, 4 designs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  out(levelReport(visits, runs, LIMITS));
+  log(`${visits} visits: ${traffic.count} requests, ${DESIGNS.length} designs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  out(levelReport(visits, runs, LIMITS, params.probeS));
   results.push({
     visits,
     requests: traffic.count,
@@ -75,11 +82,15 @@ for (const visits of levels) {
       firstVisitTtfb: percentiles(m.firstVisitTtfb),
       byRegion: Object.fromEntries([...m.byRegion].map(([region, values]) => [region, percentiles(values)])),
       freshness: freshness(m),
+      freshnessAfterUpload: freshnessAfterUpload(m),
       staleAnswers: m.staleAnswers,
       pageAnswers: m.pageAnswers,
       oldAfterFresh: m.oldAfterFresh,
+      oldAfterFreshDataCentres: m.oldAfterFreshAt.size,
+      notFreshAtProbeEnd: notFreshAtProbeEnd(m),
       usage: usage(m),
     })),
+    targets: targetChecks(visits, runs, LIMITS),
   });
 }
 out('### Parameters\n');

@@ -1,7 +1,7 @@
 /**
- * One request through today's Worker in one data centre, replaying what measure-worker.ts recorded: its KV reads in
- * round trips, skipped where the isolate's memos hold them; its page caches; its CPU; a cold isolate's start. Pure steps
- * over the model's state.
+ * One request through the Worker in one data centre, replaying what measure-worker.ts recorded: its KV reads in round
+ * trips, skipped where the isolate's memos hold them; its page caches; its CPU; a cold isolate's start. Pure steps over
+ * the model's state.
  */
 import type { Isolate, Isolates } from './isolates.ts';
 import type { KvModel } from './kv-model.ts';
@@ -25,6 +25,8 @@ export interface Served {
   ms: number;
   manifestVersion: number;
   kvReads: number;
+  /** KV round trips in sequence. */
+  kvRounds: number;
   doRequests: number;
 }
 
@@ -68,6 +70,9 @@ function keyFor(site: WorkerSite, kind: KeyKind, page: number, version: number, 
   return `other/${page}`;
 }
 
+/** The copy a request of this kind reads with the manifest (contracts/kv-copies.ts), and the version it must hold. */
+export const copyKey = (kind: RequestKind, page: number): string => (kind === 'search' ? 'copy/search' : `copy/${page}`);
+
 function pageHtmlMs(site: WorkerSite, dc: number, k: KindProfile, etag: string, isolate: Isolate): number {
   const own = (wallMs: number) => workerMs(site.profile, wallMs);
   if (isolate.rendered.has(etag)) return own(k.cpuMs.isolateHit);
@@ -77,37 +82,69 @@ function pageHtmlMs(site: WorkerSite, dc: number, k: KindProfile, etag: string, 
   return site.params.cacheApiMs + own(k.cpuMs.rendered);
 }
 
+/**
+ * The request's KV reads, round trip by round trip as measured cold, each read skipped where the isolate holds it. A
+ * copy is read with the manifest only when the memo has expired; the entry or search index it stands in for comes from
+ * it when it is the version the manifest names, else (or with a fresh memo) in one more round trip, as in the Worker.
+ */
+function readKv(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, isolate: Isolate, startMs: number) {
+  const { params } = site;
+  const rounds = site.profile.kinds[kind].cold.rounds;
+  const stale = !memoFresh(isolate, now, params);
+  let version = isolate.memo?.version ?? -1;
+  let copied = -1;
+  let ms = startMs;
+  let kvReads = 0;
+  let kvRounds = 0;
+  const trip = (keys: [string, number][]) => {
+    if (keys.length === 0) return [];
+    const reads = keys.map(([key, ttlS]) => site.kv.read(dc, key, ttlS, now + ms));
+    ms += Math.max(...reads.map((r) => timedOut(r.ms, params)));
+    kvReads += keys.length;
+    kvRounds++;
+    return reads;
+  };
+  for (const round of rounds) {
+    const keys: [string, number][] = [];
+    const kinds: KeyKind[] = [];
+    for (const keyKind of round) {
+      if ((keyKind === 'manifest' || keyKind === 'copy') && !stale) continue;
+      const key =
+        keyKind === 'manifest' ? 'manifest' : keyKind === 'copy' ? copyKey(kind, page) : keyFor(site, keyKind, page, version, isolate);
+      if (key === null) continue;
+      keys.push([key, keyKind === 'manifest' || keyKind === 'copy' ? params.worker.manifestCacheTtlS : params.worker.entryCacheTtlS]);
+      kinds.push(keyKind);
+    }
+    trip(keys).forEach((read, i) => {
+      if (kinds[i] === 'manifest') {
+        isolate.memo = { version: read.version, at: now };
+        version = read.version;
+      } else if (kinds[i] === 'copy') copied = read.version;
+      else if (kinds[i] === 'entry') isolate.entries.add(keys[i]![0]);
+      else if (kinds[i] === 'search') isolate.searchVersion = version;
+    });
+  }
+  if (rounds.some((round) => round.includes('copy'))) {
+    const needs: KeyKind = kind === 'search' ? 'search' : 'entry';
+    const key = keyFor(site, needs, page, version, isolate);
+    const named = needs === 'search' ? version : pageVersion(site.publishes, page, version);
+    if (key !== null && copied !== named) trip([[key, params.worker.entryCacheTtlS]]);
+    if (key !== null && needs === 'entry') isolate.entries.add(key);
+    if (key !== null && needs === 'search') isolate.searchVersion = version;
+  }
+  return { ms, version, kvReads, kvRounds };
+}
+
 export function runWorker(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, visitorMs: number): Served {
   const { params, profile } = site;
   const k = profile.kinds[kind];
   const { isolate, cold } = site.isolates.use(dc, now);
-  let ms = cold ? coldStartMs(profile, kind, visitorMs, params) : 0;
-  let kvReads = 0;
-  let version = isolate.memo?.version ?? -1;
-  for (const round of k.cold.rounds) {
-    let wait = 0;
-    for (const keyKind of round) {
-      if (keyKind === 'manifest') {
-        if (memoFresh(isolate, now, params)) continue;
-        const read = site.kv.read(dc, 'manifest', params.worker.manifestCacheTtlS, now + ms);
-        isolate.memo = { version: read.version, at: now };
-        version = read.version;
-        wait = Math.max(wait, timedOut(read.ms, params));
-        kvReads++;
-        continue;
-      }
-      const key = keyFor(site, keyKind, page, version, isolate);
-      if (key === null) continue;
-      wait = Math.max(wait, timedOut(site.kv.read(dc, key, params.worker.entryCacheTtlS, now + ms).ms, params));
-      kvReads++;
-      if (keyKind === 'entry') isolate.entries.add(key);
-      if (keyKind === 'search') isolate.searchVersion = version;
-    }
-    ms += wait;
-  }
+  const start = cold ? coldStartMs(profile, kind, visitorMs, params) : 0;
+  const { ms: afterKv, version, kvReads, kvRounds } = readKv(site, dc, kind, page, now, isolate, start);
+  let ms = afterKv;
   const etag = `${page}@${pageVersion(site.publishes, page, version)}`;
   ms += PAGE_KINDS.has(kind) ? pageHtmlMs(site, dc, k, etag, isolate) : workerMs(profile, k.cpuMs.isolateHit);
   const doRequests = kind === 'pageView' ? 1 : 0;
   if (doRequests) ms += site.doMs[dc]!;
-  return { ms, manifestVersion: version, kvReads, doRequests };
+  return { ms, manifestVersion: version, kvReads, kvRounds, doRequests };
 }

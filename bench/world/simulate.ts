@@ -1,6 +1,6 @@
 /**
  * The discrete-event run of one design over a day: requests in time order, and between them the timed events (each
- * publish's manifest write, a purge, the freshness probes). Pure given its inputs: the same seed gives the same figures.
+ * publish's writes, its purges, the freshness probes). Pure given its inputs: the same seed gives the same figures.
  */
 import type { Region } from './cities.ts';
 import { Isolates } from './isolates.ts';
@@ -10,22 +10,35 @@ import { greatCircleKm, type Node, roundTripMs } from './network.ts';
 import { DESIGN_OPTIONS, type Design, type WorldParams } from './params.ts';
 import { type Publish, pageVersion } from './publishes.ts';
 import { randomFor } from './sampling.ts';
-import { peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
+import { copyKey, peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
 import { StaticHost, serveFile } from './static-host.ts';
-import type { Traffic } from './traffic.ts';
-import { REQUEST_KINDS, type RequestKind, type WorkerProfile } from './worker-profile.ts';
+import { FIRST_ARTICLE, HOME, INDEX, type Traffic } from './traffic.ts';
+import { REQUEST_KINDS, type RequestKind, type WorkerProfile, withReadsOf } from './worker-profile.ts';
 import { CACHED_KINDS, WorkersCache } from './workers-cache.ts';
 
 export interface World {
   nodes: readonly Node[];
   params: WorldParams;
+  /** The Worker measured now, and the one of two KV round trips (its reads replayed with today's times). */
   profile: WorkerProfile;
+  beforeProfile: WorkerProfile;
   traffic: Traffic;
   publishes: readonly Publish[];
 }
 
 const PAGE_LOADS = new Set<RequestKind>(['home', 'article', 'index']);
+/** Pages, the page HTML of in-place navigations, page data: what the freshness and the Worker-free share count. */
 const PAGE_ANSWERS = new Set<RequestKind>(['home', 'article', 'index', 'navigation', 'pageData']);
+/** The answers a publish changes: its article's page, page HTML and page data, the home page, the index. */
+const changedAnswers = (p: Publish): [RequestKind, number][] => [
+  ['article', p.article],
+  ['navigation', p.article],
+  ['pageData', p.article],
+  ['home', HOME],
+  ['index', INDEX],
+];
+/** Requests only the Worker answers, in every design. */
+const WORKER_ONLY = new Set<RequestKind>(['pageView', 'xsrfToken']);
 
 /** The latest publish whose manifest is written by `now` and that changed `page`, or null. */
 function latestPublish(publishes: readonly Publish[], page: number, now: number): Publish | null {
@@ -34,11 +47,31 @@ function latestPublish(publishes: readonly Publish[], page: number, now: number)
   return found;
 }
 
-export function simulateDesign(design: Design, world: World): DesignMetrics {
-  const { nodes, params, profile, traffic, publishes } = world;
-  const random = randomFor(params.seed + 101);
-  const kv = new KvModel(nodes, params.kv, random);
+/** The site as published before the day: the manifest and every copy at version 0 (entries are named by version). */
+export function publishedKv(kv: KvModel, params: WorldParams): KvModel {
   kv.write('manifest', 0);
+  kv.write(copyKey('search', 0), 0);
+  for (let page = FIRST_ARTICLE; page < FIRST_ARTICLE + params.articles; page++) kv.write(copyKey('article', page), 0);
+  return kv;
+}
+
+/** The pages whose tags a publish purges: the article, the pages showing it (neighbours, an estimate), home and index. */
+export function purgedPages(p: Publish, params: WorldParams): Set<number> {
+  const pages = new Set([HOME, INDEX, p.article]);
+  const last = FIRST_ARTICLE + params.articles - 1;
+  for (let i = 1; i <= params.neighbours; i++) {
+    const offset = i % 2 === 1 ? Math.ceil(i / 2) : -i / 2;
+    pages.add(Math.min(last, Math.max(FIRST_ARTICLE, p.article + offset)));
+  }
+  return pages;
+}
+
+export function simulateDesign(design: Design, world: World): DesignMetrics {
+  const { nodes, params, traffic, publishes } = world;
+  const options = design === 'static' ? null : DESIGN_OPTIONS[design];
+  const profile = options?.worker === 'before' ? withReadsOf(world.profile, world.beforeProfile) : world.profile;
+  const random = randomFor(params.seed + 101);
+  const kv = publishedKv(new KvModel(nodes, params.kv, random), params);
   const counter = nodes.find((n) => n.iata === params.durableObjectAt) ?? nodes[0]!;
   const site: WorkerSite = {
     params,
@@ -49,29 +82,36 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
     publishes,
     doMs: nodes.map((n) => (n === counter ? 0 : roundTripMs(greatCircleKm(n, counter), params.network))),
   };
-  const options = design === 'static' ? null : DESIGN_OPTIONS[design];
   const cache = options?.workersCache ? new WorkersCache(nodes, params.workersCache, options) : null;
   const host = design === 'static' ? new StaticHost(params, publishes, nodes.length, random) : null;
-  const metrics = emptyMetrics(design, params.visitsPerDay, publishes.length, nodes.length);
+  const metrics = emptyMetrics(design, params.visitsPerDay, publishes.length, nodes.length, params.publishWriteS);
 
-  const versionAt = (dc: number, page: number, now: number): number => {
-    if (host) return pageVersion(publishes, page, host.version(dc, now));
-    if (cache) return cache.peek(site, dc, 'article', page, now);
-    return pageVersion(publishes, page, peekWorker(site, dc, now));
+  /** Whether every answer publish `p` changed is new at `dc` now (changing nothing). */
+  const freshNow = (dc: number, p: Publish, now: number): boolean => {
+    if (host) return host.version(dc, now) >= p.version;
+    if (cache) return changedAnswers(p).every(([kind, page]) => cache.peek(site, dc, kind, page, now) >= p.version);
+    return peekWorker(site, dc, now) >= p.version;
   };
   const events: { at: number; run: () => void }[] = [];
   publishes.forEach((p, i) => {
+    // The upload writes the changed entry and the copies first, the manifest last.
+    events.push({
+      at: p.at,
+      run: () => {
+        for (const key of [copyKey('article', p.article), copyKey('search', 0)]) kv.write(key, p.version);
+      },
+    });
     events.push({ at: p.manifestAt, run: () => kv.write('manifest', p.version) });
-    if (cache && options?.purgeAfterS != null)
-      events.push({ at: p.manifestAt + options.purgeAfterS * 1000 + params.workersCache.purgeMs, run: () => cache.purgeAll() });
+    const pages = purgedPages(p, params);
+    for (const afterS of options?.purgesAfterS ?? [])
+      if (cache) events.push({ at: p.manifestAt + afterS * 1000 + params.workersCache.purgeMs, run: () => cache.purge(pages, true) });
     const freshAt = metrics.freshAt[i]!;
     for (let s = 1; s <= params.probeS; s++) {
       const at = p.at + s * 1000;
       events.push({
         at,
         run: () => {
-          for (let dc = 0; dc < nodes.length; dc++)
-            if (Number.isNaN(freshAt[dc]!) && versionAt(dc, p.article, at) >= p.version) freshAt[dc] = s;
+          for (let dc = 0; dc < nodes.length; dc++) if (Number.isNaN(freshAt[dc]!) && freshNow(dc, p, at)) freshAt[dc] = s;
         },
       });
     }
@@ -89,19 +129,25 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
     const second = secondOf(now);
     let ms: number;
     let version = -1;
+    let ranWorker = false;
+    if (kind === 'pageView') metrics.pageViews++;
     if (kind === 'asset') ms = serveFile(kv, params, dc, 'asset/entry', now);
-    else if (host && kind !== 'pageView') ({ ms, manifestVersion: version } = host.serve(kv, dc, kind, page, now));
+    else if (host && !WORKER_ONLY.has(kind)) ({ ms, manifestVersion: version } = host.serve(kv, dc, kind, page, now));
     else if (cache && CACHED_KINDS.has(kind)) {
-      const answer = cache.serve(site, dc, kind, page, now);
+      const answer = cache.serve(site, dc, kind, page, now, traffic.cookie[r] === 1);
       ({ ms, manifestVersion: version } = answer);
       metrics.invocations[second]! += answer.invocations;
       metrics.kvReads[second]! += answer.kvReads;
+      ranWorker = answer.invocations > 0;
+      if (ranWorker) metrics.kvRounds[Math.min(3, answer.kvRounds)]!++;
     } else {
       const served = runWorker(site, dc, kind, page, now, traffic.visitorMs[r]!);
       ({ ms, manifestVersion: version } = served);
       metrics.invocations[second]!++;
       metrics.kvReads[second]! += served.kvReads;
       metrics.doRequests[second]! += served.doRequests;
+      metrics.kvRounds[Math.min(3, served.kvRounds)]!++;
+      ranWorker = true;
     }
     const region: Region = nodes[dc]!.region;
     if (PAGE_LOADS.has(kind)) {
@@ -115,11 +161,15 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
     }
     if (!PAGE_ANSWERS.has(kind)) continue;
     metrics.pageAnswers++;
+    if (!ranWorker) metrics.withoutWorker++;
     const latest = latestPublish(publishes, page, now);
     if (!latest || pageVersion(publishes, page, version) >= latest.version) continue;
     metrics.staleAnswers++;
     const freshS = metrics.freshAt[latest.version - 1]![dc]!;
-    if (!Number.isNaN(freshS) && now >= latest.at + freshS * 1000) metrics.oldAfterFresh++;
+    if (!Number.isNaN(freshS) && now >= latest.at + freshS * 1000) {
+      metrics.oldAfterFresh++;
+      metrics.oldAfterFreshAt.add(latest.version * 100_000 + dc);
+    }
   }
   while (next < events.length) events[next++]!.run();
   return metrics;

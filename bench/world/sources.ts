@@ -1,12 +1,13 @@
 /** Where each parameter of params.ts comes from, or that it is our estimate; and the documented limits. Data. */
-import { DEFAULT_PARAMS as P } from './params.ts';
+import { DESIGN_OPTIONS, DEFAULT_PARAMS as P } from './params.ts';
+import type { Limits } from './targets.ts';
 
 const DOCS = 'https://developers.cloudflare.com';
 const ESTIMATE = 'estimate (ours)';
 
 /** The limits the usage table is held against. */
-export const LIMITS = {
-  /** Durable Objects: a soft limit of 1,000 requests per second per object (${DOCS}/durable-objects/platform/limits/). */
+export const LIMITS: Limits = {
+  /** Durable Objects: "An individual Object has a soft limit of 1,000 requests per second" (${DOCS}/durable-objects/reference/faq/). */
   doRequestsPerSecondPerObject: 1000,
   /** Workers Free: 100,000 requests a day (${DOCS}/workers/platform/limits/). */
   freeWorkerRequestsPerDay: 100_000,
@@ -30,8 +31,13 @@ export const PARAMETERS: [string, string, string][] = [
   ['daily curve', `1 + ${P.diurnal.amplitude} cos, peak ${P.diurnal.peakLocalHour}:00 local`, ESTIMATE],
   [
     'one visit',
-    `page (home ${P.visit.pageMix.home}, article ${P.visit.pageMix.article}, index ${P.visit.pageMix.index}), entry script ${P.visit.assetShare}, ${P.visit.navigations} navigations, search ${P.visit.searchShare}, page data ${P.visit.pageDataShare}, a page view per page shown`,
+    `page (home ${P.visit.pageMix.home}, article ${P.visit.pageMix.article}, index ${P.visit.pageMix.index}), entry script ${P.visit.assetShare}, ${P.visit.navigations} navigations, search ${P.visit.searchShare}, page data ${P.visit.pageDataShare} (from other clients, no cookie), a page view per page shown`,
     ESTIMATE,
+  ],
+  [
+    'returning visitors, XSRF cookie',
+    `${P.visit.returningShare} of visits hold the XSRF cookie already; every visit (a tab) asks for the token just before its first page view (a Worker request), a new visitor getting the cookie with it`,
+    'share: estimate (ours); the token is kept per tab (client/browser/api-fetch.ts), the cookie for a year at the path /api/_analog (worker/http/xsrf-token-route.ts, contracts/xsrf-names.ts), which the page-HTML, page-data and search APIs are under',
   ],
   ['articles, popularity', `${P.articles}, Zipf ${P.zipf}`, 'the fixture site has about that many pages; Zipf is an estimate'],
   [
@@ -89,7 +95,7 @@ export const PARAMETERS: [string, string, string][] = [
   [
     'the Worker',
     `manifest memo ${P.worker.manifestMemoS} s, manifest cacheTtl ${P.worker.manifestCacheTtlS} s, entries ${P.worker.entryCacheTtlS / 86_400} days`,
-    'worker/content/content-reader.ts, wrangler.toml; reads, round trips and CPU per request kind measured (worker-profile.json)',
+    'worker/content/content-reader.ts, wrangler.toml; reads, round trips and CPU per request kind measured (worker-profile.json); before: the reads measured before one round trip (worker-profile-before.json) with the times of worker-profile.json',
   ],
   [
     'Cache API',
@@ -101,6 +107,26 @@ export const PARAMETERS: [string, string, string][] = [
     `hit ${P.workersCache.hitMs} ms, upper tier +${P.workersCache.upperServiceMs} ms, purge ${P.workersCache.purgeMs} ms`,
     `tiers, coalescing, purge by tag: ${DOCS}/workers/cache/ and ${DOCS}/workers/cache/purge/ (launched 2026-07-06, blog.cloudflare.com/workers-cache/); purge: "less than 150 milliseconds on P50", blog.cloudflare.com/instant-purge (2024); times estimates`,
   ],
+  [
+    'after: the edge lifetime',
+    `max-age ${DESIGN_OPTIONS.after.maxAgeS / 3600} h, stale-while-revalidate ${DESIGN_OPTIONS.after.staleWhileRevalidateS / 3600} h (Cloudflare-CDN-Cache-Control); browsers: no-cache`,
+    `the design; Cloudflare-CDN-Cache-Control is honoured by Cloudflare alone: ${DOCS}/cache/concepts/cdn-cache-control/; stale-if-error is not modelled (no errors)`,
+  ],
+  [
+    'after: purges',
+    `by tag, ${DESIGN_OPTIONS.after.purgesAfterS.join(' s and ')} s after the manifest write, each reaching every tier ${P.workersCache.purgeMs} ms later; the tags of the article, of the ${P.neighbours} articles whose pages show it (neighbours), of the lists (home, index) and of search`,
+    `contracts/edge-cache.ts (SECOND_PURGE_AFTER_SECONDS: KV's 60 s and the memo's 5 s; the tags); client/routes/article.tsx shows the previous and next article; which articles neighbour which is an estimate (the model's articles are ordered by popularity, not date)`,
+  ],
+  [
+    'Vary: Cookie',
+    "a request carrying a visitor's XSRF cookie is a variant of its own: never found, never kept (a visitor rarely asks twice in a day); the theme cookie's one more copy per page is left out",
+    `"a separate cached variant per distinct combination of the listed request header values", ${DOCS}/workers/cache/ (Content negotiation with Vary)`,
+  ],
+  [
+    'KV bulk read',
+    'the manifest and a copy in one round trip, each key counted as a read; the round trip waits for the slower of the two',
+    `one request: ${DOCS}/kv/platform/limits/ ("A bulk request to Workers KV counts for 1 request to an external service"); counting each key as a read for billing is our reading of ${DOCS}/kv/platform/pricing/`,
+  ],
   ['page-view counter', `one Durable Object at ${P.durableObjectAt}`, 'one object (worker/analytics/page-views.ts); its place an estimate'],
   [
     'static host',
@@ -109,8 +135,8 @@ export const PARAMETERS: [string, string, string][] = [
   ],
   [
     'limits',
-    'DO 1,000 requests/s per object; Workers Free 100,000 requests/day; KV Free 100,000 reads/day; KV 1,000 operations per invocation',
-    `${DOCS}/durable-objects/platform/limits/, ${DOCS}/workers/platform/limits/, ${DOCS}/kv/platform/limits/`,
+    'DO 1,000 requests/s per object (soft); Workers Free 100,000 requests/day; KV Free 100,000 reads/day; KV 1 write/s to one key; KV 1,000 operations per invocation',
+    `"An individual Object has a soft limit of 1,000 requests per second", ${DOCS}/durable-objects/reference/faq/ (How much work can a single Durable Object do?), read 2026-11-26; ${DOCS}/workers/platform/limits/, ${DOCS}/kv/platform/limits/`,
   ],
 ];
 

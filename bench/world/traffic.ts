@@ -1,6 +1,7 @@
 /**
  * A day of visits, seeded: each visit at a data centre drawn by its region's weight, at a time drawn from that place's
- * daily curve, and the requests it makes, in time order. Pure.
+ * daily curve, and the requests it makes (page-data requests come from other clients than the browser, without its
+ * cookies), in time order. Pure.
  */
 import type { Node } from './network.ts';
 import type { WorldParams } from './params.ts';
@@ -12,6 +13,8 @@ export const DAY_MS = 86_400_000;
 export const HOME = 0;
 export const INDEX = 1;
 export const FIRST_ARTICLE = 2;
+/** When a visit's page view is sent after its page load, ms. */
+const PAGE_VIEW_MS = 2_000;
 
 export const kindIndex = (kind: RequestKind): number => REQUEST_KINDS.indexOf(kind);
 
@@ -24,6 +27,9 @@ export interface Traffic {
   page: Uint16Array;
   /** The visitor's round trip to its data centre. */
   visitorMs: Float32Array;
+  /** The visit each request belongs to, and whether its visitor holds the XSRF cookie then (which requests carry it is the design's). */
+  visit: Uint32Array;
+  cookie: Uint8Array;
 }
 
 /** Relative visit rate at a place at `ms` after midnight UTC; its local hour from its longitude. */
@@ -54,7 +60,7 @@ export function generateTraffic(nodes: readonly Node[], params: WorldParams): Tr
   const { pageMix } = params.visit;
   const pageSums = cumulative([pageMix.home, pageMix.index, pageMix.article]);
   const sigma = Math.log(params.network.visitorP95Ms / params.network.visitorMedianMs) / Z95;
-  const rows: [number, number, number, number, number][] = [];
+  const rows: [number, number, number, number, number, number, number][] = [];
   const article = () => FIRST_ARTICLE + pick(articleSums, random);
   for (let v = 0; v < params.visitsPerDay; v++) {
     const dc = pick(dcSums, random);
@@ -62,12 +68,18 @@ export function generateTraffic(nodes: readonly Node[], params: WorldParams): Tr
     const rtt = logNormal(random, params.network.visitorMedianMs, sigma);
     const landing = [HOME, INDEX, -1][pick(pageSums, random)]!;
     const page = landing < 0 ? article() : landing;
-    const add = (after: number, kind: RequestKind, p: number) => rows.push([(t0 + after) % DAY_MS, dc, kindIndex(kind), p, rtt]);
+    // Each visit (a tab) asks for the XSRF token before its first page view, and a new visitor gets the cookie with it;
+    // a returning one holds it from the start.
+    const returning = random() < params.visit.returningShare;
+    const cookieFrom = returning ? 0 : PAGE_VIEW_MS;
+    const add = (after: number, kind: RequestKind, p: number, browser = true) =>
+      rows.push([(t0 + after) % DAY_MS, dc, kindIndex(kind), p, rtt, v, browser && after >= cookieFrom ? 1 : 0]);
     add(0, page === HOME ? 'home' : page === INDEX ? 'index' : 'article', page);
     if (random() < params.visit.assetShare) add(300, 'asset', page);
-    add(2_000, 'pageView', page);
+    add(PAGE_VIEW_MS - 10, 'xsrfToken', page);
+    add(PAGE_VIEW_MS, 'pageView', page);
     if (random() < params.visit.searchShare) add(10_000, 'search', page);
-    if (random() < params.visit.pageDataShare) add(5_000, 'pageData', page);
+    if (random() < params.visit.pageDataShare) add(5_000, 'pageData', page, false);
     const navigations = Math.floor(params.visit.navigations) + (random() < params.visit.navigations % 1 ? 1 : 0);
     for (let n = 1; n <= navigations; n++) {
       const next = article();
@@ -83,5 +95,7 @@ export function generateTraffic(nodes: readonly Node[], params: WorldParams): Tr
     kind: Uint8Array.from(rows, (r) => r[2]),
     page: Uint16Array.from(rows, (r) => r[3]),
     visitorMs: Float32Array.from(rows, (r) => r[4]),
+    visit: Uint32Array.from(rows, (r) => r[5]),
+    cookie: Uint8Array.from(rows, (r) => r[6]),
   };
 }

@@ -7,12 +7,18 @@ import type { KvRead } from '../../tools/binding-probes.ts';
 /** Where the measurement is kept, committed: the model replays it. */
 export const PROFILE_FILE = 'bench/world/worker-profile.json';
 
-/** What a visit asks of the site: pages, the in-place navigation's page HTML, page data, search, a hashed file, a page view. */
-export const REQUEST_KINDS = ['home', 'article', 'index', 'navigation', 'pageData', 'search', 'asset', 'pageView'] as const;
+/**
+ * What a visit asks of the site: pages, the in-place navigation's page HTML, page data, search, a hashed file, a page
+ * view, and a new visitor's XSRF cookie (asked for before its first page view).
+ */
+export const REQUEST_KINDS = ['home', 'article', 'index', 'navigation', 'pageData', 'search', 'asset', 'pageView', 'xsrfToken'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
-/** The kinds of KV key the Worker reads (contracts/kv-keys.ts): the mutable manifest, or an immutable content key. */
-export type KeyKind = 'manifest' | 'entry' | 'search' | 'other';
+/**
+ * The kinds of KV key the Worker reads (contracts/kv-keys.ts, kv-copies.ts): the mutable manifest, an immutable content
+ * key, or the mutable copy of the entry or search index the request needs, read with the manifest.
+ */
+export type KeyKind = 'manifest' | 'entry' | 'search' | 'copy' | 'other';
 
 /** Round trips in sequence; the keys of one round trip were read together. */
 export type Rounds = KeyKind[][];
@@ -20,7 +26,7 @@ export type Rounds = KeyKind[][];
 export interface KindProfile {
   path: string;
   status: number;
-  /** First request of a fresh isolate on an empty KV cache; wall time on loopback, start-up excluded. */
+  /** First request of a fresh isolate on an empty KV cache; median wall time of a few on loopback, start-up excluded. */
   cold: { rounds: Rounds; wallMs: number };
   /** The same request again at once (manifest memo fresh); its Server-Timing says which page cache answered. */
   warm: { rounds: Rounds; serverTiming: string };
@@ -48,6 +54,7 @@ export function keyKind(key: string): KeyKind {
   if (key === 'manifest') return 'manifest';
   if (key.startsWith('entry/')) return 'entry';
   if (key.startsWith('search/')) return 'search';
+  if (key.startsWith('copy/')) return 'copy';
   return 'other';
 }
 
@@ -63,4 +70,26 @@ export function groupRounds(reads: readonly KvRead[], windowMs: number): KvRead[
     else rounds.push([read]);
   }
   return rounds;
+}
+
+/** Where the measurement of the Worker before one KV round trip is kept (two round trips on a cold article). */
+export const BEFORE_PROFILE_FILE = 'bench/world/worker-profile-before.json';
+
+/**
+ * `current` with the KV reads of `before`, kind by kind (a kind `before` did not measure keeps today's): the Worker of
+ * two round trips replayed with today's times, so that the designs differ by their reads, not by the load the machine
+ * was under at each measurement. The cold wall time takes the extra round trips' holds, leaving the first request's
+ * set-up as measured today.
+ */
+export function withReadsOf(current: WorkerProfile, before: WorkerProfile): WorkerProfile {
+  const kinds = Object.fromEntries(
+    REQUEST_KINDS.map((kind) => {
+      const now = current.kinds[kind];
+      const old = before.kinds[kind];
+      if (!old) return [kind, now];
+      const wallMs = now.cold.wallMs + (old.cold.rounds.length - now.cold.rounds.length) * current.holdMs;
+      return [kind, { ...now, cold: { rounds: old.cold.rounds, wallMs }, warm: old.warm, memoExpired: old.memoExpired }];
+    }),
+  ) as Record<RequestKind, KindProfile>;
+  return { ...current, kinds };
 }

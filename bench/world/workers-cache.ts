@@ -1,7 +1,8 @@
 /**
  * Workers Cache as its docs describe it: a lower tier in every data centre, an upper tier that the lower tiers ask on a
  * miss and that runs the Worker on its own miss, request coalescing per key in each tier, purge by tag emptying every
- * tier. The Worker then runs in the upper tier's data centre (our reading of the docs). State and pure steps.
+ * tier of what carries the tags. The Worker then runs in the upper tier's data centre (our reading of the docs). State
+ * and pure steps.
  */
 import type { Node } from './network.ts';
 import type { DesignOptions, WorldParams } from './params.ts';
@@ -22,10 +23,13 @@ export interface CachedAnswer {
   manifestVersion: number;
   invocations: number;
   kvReads: number;
+  kvRounds: number;
 }
 
 /** Kinds a cache may keep in this design: GETs whose responses are public (page views are POSTs; assets never reach it). */
 export const CACHED_KINDS = new Set<RequestKind>(['home', 'article', 'index', 'navigation', 'pageData', 'search']);
+/** Those under `/api/_analog`, the XSRF cookie's path (contracts/xsrf-names.ts): page HTML, page data, search. */
+const API_KINDS = new Set<RequestKind>(['navigation', 'pageData', 'search']);
 
 export class WorkersCache {
   readonly lower: Map<string, Stored>[];
@@ -41,10 +45,19 @@ export class WorkersCache {
     this.lower = nodes.map(() => new Map());
   }
 
-  /** Purge by tag: every response carries the site's tag, so every tier empties. */
+  /** Purge by the site's tag, which every response carries: every tier empties. */
   purgeAll(): void {
     for (const tier of this.lower) tier.clear();
     this.upper.clear();
+  }
+
+  /** Purge by tag: every response of `pages` (each page's entry and list tags) and, with `search`, every search answer. */
+  purge(pages: ReadonlySet<number>, search: boolean): void {
+    const tagged = (key: string) => {
+      const [kind, page] = key.split(':');
+      return (search && kind === 'search') || pages.has(Number(page));
+    };
+    for (const tier of [...this.lower, ...this.upper.values()]) for (const key of tier.keys()) if (tagged(key)) tier.delete(key);
   }
 
   #stored(version: number, at: number, ms: number): Stored {
@@ -67,26 +80,36 @@ export class WorkersCache {
   }
 
   /** The upper tier's answer for `dc`'s lower tier: cached, joined, or the Worker run at the hub. */
-  #fromUpper(site: WorkerSite, dc: number, kind: RequestKind, page: number, key: string, now: number): CachedAnswer {
+  #fromUpper(site: WorkerSite, dc: number, kind: RequestKind, page: number, key: string | null, now: number): CachedAnswer {
     const node = this.#nodes[dc]!;
     const toHub = node.toHubMs + this.#params.upperServiceMs;
     const tier = this.#upperTier(node.hub);
-    const found = this.#look(tier, key, now);
-    if (found && !found.revalidate) return { ms: toHub + found.wait, manifestVersion: found.stored.version, invocations: 0, kvReads: 0 };
+    const found = key === null ? null : this.#look(tier, key, now);
+    const cached = { invocations: 0, kvReads: 0, kvRounds: 0 };
+    if (found && !found.revalidate) return { ms: toHub + found.wait, manifestVersion: found.stored.version, ...cached };
     const served = runWorker(site, node.hub, kind, page, now, 0);
-    tier.set(key, this.#stored(served.manifestVersion, now, served.ms));
-    if (found) return { ms: toHub, manifestVersion: found.stored.version, invocations: 1, kvReads: served.kvReads };
-    return { ms: toHub + served.ms, manifestVersion: served.manifestVersion, invocations: 1, kvReads: served.kvReads };
+    if (key !== null) tier.set(key, this.#stored(served.manifestVersion, now, served.ms));
+    const ran = { invocations: 1, kvReads: served.kvReads, kvRounds: served.kvRounds };
+    if (found) return { ms: toHub, manifestVersion: found.stored.version, ...ran };
+    return { ms: toHub + served.ms, manifestVersion: served.manifestVersion, ...ran };
   }
 
-  serve(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number): CachedAnswer {
-    const key = `${kind}:${page}`;
+  /**
+   * A request through both tiers. One that carries the visitor's XSRF cookie (`holdsCookie`, and the cookie's path
+   * covers the request), under `Vary: Cookie`, is a variant of its own: a visitor's cookie matches no other visitor's,
+   * so the model neither finds nor keeps it (a visitor seldom asks twice).
+   */
+  serve(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, holdsCookie = false): CachedAnswer {
+    const on = this.#design.xsrfCookieOn;
+    const carries = holdsCookie && (on === 'all' || (on === 'api' && API_KINDS.has(kind)));
+    const key = carries ? null : `${kind}:${page}`;
     const tier = this.lower[dc]!;
-    const found = this.#look(tier, key, now);
+    const found = key === null ? null : this.#look(tier, key, now);
     const hit = this.#params.hitMs;
-    if (found && !found.revalidate) return { ms: hit + found.wait, manifestVersion: found.stored.version, invocations: 0, kvReads: 0 };
+    const cached = { invocations: 0, kvReads: 0, kvRounds: 0 };
+    if (found && !found.revalidate) return { ms: hit + found.wait, manifestVersion: found.stored.version, ...cached };
     const filled = this.#fromUpper(site, dc, kind, page, key, now);
-    tier.set(key, this.#stored(filled.manifestVersion, now, filled.ms));
+    if (key !== null) tier.set(key, this.#stored(filled.manifestVersion, now, filled.ms));
     if (found) return { ...filled, ms: hit, manifestVersion: found.stored.version };
     return { ...filled, ms: hit + filled.ms };
   }

@@ -8,15 +8,16 @@ import { dataCentres } from '../../../bench/world/places.ts';
 import { schedulePublishes } from '../../../bench/world/publishes.ts';
 import { simulateDesign } from '../../../bench/world/simulate.ts';
 import { generateTraffic } from '../../../bench/world/traffic.ts';
-import { PROFILE_FILE, type WorkerProfile } from '../../../bench/world/worker-profile.ts';
+import { BEFORE_PROFILE_FILE, PROFILE_FILE, REQUEST_KINDS, type WorkerProfile } from '../../../bench/world/worker-profile.ts';
 
 const nodes = buildNetwork(dataCentres(), DEFAULT_PARAMS);
 const profile = JSON.parse(readFileSync(PROFILE_FILE, 'utf8')) as WorkerProfile;
+const beforeProfile = JSON.parse(readFileSync(BEFORE_PROFILE_FILE, 'utf8')) as WorkerProfile;
 
 function figures(seed: number) {
   const params = { ...DEFAULT_PARAMS, seed, visitsPerDay: 2000, probeS: 120 };
   const traffic = generateTraffic(nodes, params);
-  const world = { nodes, params, profile, traffic, publishes: schedulePublishes(params) };
+  const world = { nodes, params, profile, beforeProfile, traffic, publishes: schedulePublishes(params) };
   return DESIGNS.map((design) => {
     const m = simulateDesign(design, world);
     return { ttfb: percentiles(m.pageTtfb), fresh: freshness(m), usage: usage(m), stale: m.staleAnswers };
@@ -36,4 +37,28 @@ test('the traffic: the visits asked for, in time order, within the day', () => {
   expect(pageLoads).toBe(500);
   for (let i = 1; i < traffic.count; i++) expect(traffic.time[i]!).toBeGreaterThanOrEqual(traffic.time[i - 1]!);
   expect(traffic.time[traffic.count - 1]!).toBeLessThan(86_400_000);
+});
+
+test('the XSRF cookie: every visit asks for the token before its first page view; a new visitor holds the cookie after it, page data never', () => {
+  const traffic = generateTraffic(nodes, { ...DEFAULT_PARAMS, visitsPerDay: 2000 });
+  const kind = (r: number) => REQUEST_KINDS[traffic.kind[r]!]!;
+  const asked = new Map<number, number>();
+  for (let r = 0; r < traffic.count; r++)
+    if (kind(r) === 'xsrfToken') {
+      expect(asked.has(traffic.visit[r]!)).toBe(false);
+      asked.set(traffic.visit[r]!, traffic.time[r]!);
+    }
+  expect(asked.size).toBe(2000);
+  // The day wraps a visit begun before midnight round to its start: compare within the visit's own minutes.
+  const after = (r: number) => (traffic.time[r]! - asked.get(traffic.visit[r]!)! + 86_400_000) % 86_400_000 < 120_000;
+  const holdsFromStart = new Set<number>();
+  for (let r = 0; r < traffic.count; r++) {
+    if (kind(r) === 'pageData') expect(traffic.cookie[r]).toBe(0);
+    if (['home', 'article', 'index'].includes(kind(r)) && traffic.cookie[r] === 1) holdsFromStart.add(traffic.visit[r]!);
+  }
+  for (let r = 0; r < traffic.count; r++)
+    if (traffic.cookie[r] === 1 && kind(r) !== 'pageData') expect(holdsFromStart.has(traffic.visit[r]!) || after(r)).toBe(true);
+  // Returning visitors: about the share asked for.
+  expect(holdsFromStart.size / 2000).toBeGreaterThan(DEFAULT_PARAMS.visit.returningShare - 0.05);
+  expect(holdsFromStart.size / 2000).toBeLessThan(DEFAULT_PARAMS.visit.returningShare + 0.05);
 });

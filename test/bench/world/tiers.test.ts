@@ -1,6 +1,7 @@
 /**
- * The world model's tiers in front of KV do what their docs say (Workers Cache: a purge empties every tier, concurrent
- * misses send one request to the Worker), and its replay of the Worker reads what the measurement recorded.
+ * The world model's tiers in front of KV do what their docs say (Workers Cache: a purge by tag empties every tier of
+ * what carries it, concurrent misses send one request to the Worker, Vary: Cookie), and its replay of the Worker reads
+ * what the measurements recorded, before and after one KV round trip.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -9,19 +10,24 @@ import { KvModel } from '../../../bench/world/kv-model.ts';
 import { buildNetwork } from '../../../bench/world/network.ts';
 import { DEFAULT_PARAMS, DESIGN_OPTIONS } from '../../../bench/world/params.ts';
 import { dataCentres } from '../../../bench/world/places.ts';
+import type { Publish } from '../../../bench/world/publishes.ts';
 import { randomFor } from '../../../bench/world/sampling.ts';
 import { runWorker, type WorkerSite } from '../../../bench/world/serve-worker.ts';
+import { publishedKv } from '../../../bench/world/simulate.ts';
 import {
+  BEFORE_PROFILE_FILE,
   type KindProfile,
   PROFILE_FILE,
   REQUEST_KINDS,
   type RequestKind,
   type WorkerProfile,
+  withReadsOf,
 } from '../../../bench/world/worker-profile.ts';
 import { WorkersCache } from '../../../bench/world/workers-cache.ts';
 
 const nodes = buildNetwork(dataCentres(), DEFAULT_PARAMS);
 const measured = JSON.parse(readFileSync(PROFILE_FILE, 'utf8')) as WorkerProfile;
+const before = withReadsOf(measured, JSON.parse(readFileSync(BEFORE_PROFILE_FILE, 'utf8')) as WorkerProfile);
 
 /** A Worker as the measurement describes it: the manifest, then the entry; 10 ms to render. */
 const kindProfile: KindProfile = {
@@ -39,16 +45,15 @@ const profile: WorkerProfile = {
   kinds: Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, kindProfile])) as Record<RequestKind, KindProfile>,
 };
 
-function site(worker: WorkerProfile = profile): WorkerSite {
-  const kv = new KvModel(nodes, DEFAULT_PARAMS.kv, randomFor(5));
-  kv.write('manifest', 0);
+function site(worker: WorkerProfile = profile, publishes: Publish[] = []): WorkerSite {
+  const kv = publishedKv(new KvModel(nodes, DEFAULT_PARAMS.kv, randomFor(5)), DEFAULT_PARAMS);
   return {
     params: DEFAULT_PARAMS,
     profile: worker,
     kv,
     isolates: new Isolates(nodes.length, DEFAULT_PARAMS.isolate.idleEvictS),
     cacheApi: nodes.map(() => new Set()),
-    publishes: [],
+    publishes,
     doMs: nodes.map(() => 50),
   };
 }
@@ -58,7 +63,7 @@ const cdg = nodes.findIndex((n) => n.iata === 'CDG');
 
 describe('Workers Cache', () => {
   test('concurrent misses in a data centre send one request to the Worker; the others wait for its answer', () => {
-    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.workersCache);
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
     const s = site();
     const first = cache.serve(s, cdg, 'article', 3, 0);
     const second = cache.serve(s, cdg, 'article', 3, 5);
@@ -72,7 +77,7 @@ describe('Workers Cache', () => {
   });
 
   test('a purge by tag empties every tier: the next request runs the Worker again', () => {
-    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.workersCache);
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
     const s = site();
     for (const dc of [lhr, cdg, 0, 100]) cache.serve(s, dc, 'home', 0, 0);
     expect(cache.serve(s, cdg, 'home', 0, 10_000).invocations).toBe(0);
@@ -80,6 +85,31 @@ describe('Workers Cache', () => {
     expect(cache.lower.every((tier) => tier.size === 0)).toBe(true);
     expect(cache.upper.size).toBe(0);
     expect(cache.serve(s, cdg, 'home', 0, 20_000).invocations).toBe(1);
+  });
+
+  test("a purge by a page's tags empties that page's answers in every tier and keeps the other pages'", () => {
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
+    const s = site();
+    for (const page of [3, 4]) for (const dc of [lhr, cdg]) cache.serve(s, dc, 'article', page, 0);
+    cache.serve(s, cdg, 'search', 4, 0);
+    cache.purge(new Set([3]), true);
+    expect(cache.serve(s, cdg, 'article', 3, 10_000).invocations).toBe(1);
+    expect(cache.serve(s, cdg, 'search', 4, 10_000).invocations).toBe(1);
+    expect(cache.serve(s, lhr, 'article', 4, 10_000).invocations).toBe(0);
+  });
+
+  test("under Vary: Cookie a request carrying a visitor's XSRF cookie is never answered from the cache; one without it is", () => {
+    const carried = { after: ['navigation'], afterNoCookie: [], afterCookieAtRoot: ['article', 'navigation'] } as const;
+    for (const design of ['after', 'afterNoCookie', 'afterCookieAtRoot'] as const) {
+      const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS[design]);
+      const s = site();
+      for (const kind of ['article', 'navigation'] as const) {
+        cache.serve(s, cdg, kind, 3, 0);
+        const carries = (carried[design] as readonly string[]).includes(kind);
+        expect(cache.serve(s, cdg, kind, 3, 10_000, true).invocations, `${design} ${kind}`).toBe(carries ? 1 : 0);
+        expect(cache.serve(s, cdg, kind, 3, 20_000, false).invocations, `${design} ${kind}`).toBe(0);
+      }
+    }
   });
 });
 
@@ -93,6 +123,30 @@ describe('the Worker replayed from its measurement', () => {
       expect(reads(1000), kind).toBe(count(measured.kinds[kind].warm.rounds));
       expect(reads(10_000), kind).toBe(count(measured.kinds[kind].memoExpired.rounds));
     }
+  });
+
+  test("a cold article: one round trip today (the manifest and the entry's copy together), two in sequence before", () => {
+    expect(measured.kinds.article.cold.rounds).toEqual([['manifest', 'copy']]);
+    expect(runWorker(site(measured), cdg, 'article', 3, 0, 20)).toMatchObject({ kvRounds: 1, kvReads: 2 });
+    expect(runWorker(site(before), cdg, 'article', 3, 0, 20)).toMatchObject({ kvRounds: 2, kvReads: 2 });
+    // A warm isolate with a fresh memo reads an article it has not read yet in one trip, either way.
+    for (const worker of [measured, before]) {
+      const s = site(worker);
+      runWorker(s, cdg, 'article', 3, 0, 20);
+      expect(runWorker(s, cdg, 'article', 4, 1000, 20)).toMatchObject({ kvRounds: 1, kvReads: 1 });
+    }
+  });
+
+  test('a copy that is not the entry the manifest names (KV caching the two keys apart) costs the second round trip', () => {
+    const publish: Publish = { version: 1, at: 0, manifestAt: 0, article: 3 };
+    const s = site(measured, [publish]);
+    s.kv.write('manifest', 1);
+    // The copy still names version 0's entry: read, passed over, and the entry read after it.
+    expect(runWorker(s, cdg, 'article', 3, 0, 20)).toMatchObject({ manifestVersion: 1, kvRounds: 2, kvReads: 3 });
+    const current = site(measured, [publish]);
+    current.kv.write('manifest', 1);
+    current.kv.write('copy/3', 1);
+    expect(runWorker(current, cdg, 'article', 3, 0, 20)).toMatchObject({ manifestVersion: 1, kvRounds: 1, kvReads: 2 });
   });
 
   test('a cold isolate costs its start-up less what the TLS handshake hides; a rendered page is then kept', () => {

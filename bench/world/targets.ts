@@ -1,0 +1,91 @@
+/** The design's targets, each checked on the after design's figures of one traffic level: met or not, with them. Pure. */
+import { REGIONS } from './cities.ts';
+import { type DesignMetrics, freshnessAfterUpload, percentiles, usage } from './metrics.ts';
+
+export interface Limits {
+  doRequestsPerSecondPerObject: number;
+  freeWorkerRequestsPerDay: number;
+  freeKvReadsPerDay: number;
+}
+
+export interface Check {
+  target: string;
+  met: boolean;
+  figures: string;
+  /** The parameters a figure that misses the target rests on. */
+  dependsOn: string;
+}
+
+const f = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '∞');
+const MISSES =
+  "how often a data centre misses both tiers (traffic, the hubs' places) and what a miss costs: the Worker at the upper tier, its isolate's start-up (measured under load) and idle life (300 s, an estimate), KV at the hub (calibrated)";
+
+function latencyChecks(after: DesignMetrics, anchor: DesignMetrics): Check[] {
+  const worse = REGIONS.flatMap((region) => {
+    const [a, s] = [percentiles(after.byRegion.get(region)!), percentiles(anchor.byRegion.get(region)!)];
+    return a.p95 > s.p95 || a.p99 > s.p99 ? [`${region} ${f(a.p95)} / ${f(a.p99)} against ${f(s.p95)} / ${f(s.p99)}`] : [];
+  });
+  const [first, firstStatic] = [percentiles(after.firstVisitTtfb), percentiles(anchor.firstVisitTtfb)];
+  const firstRatios = (['p50', 'p95', 'p99'] as const).map((p) => first[p] / firstStatic[p]);
+  return [
+    {
+      target: "p95 and p99 at the data centre no worse than the static host's in every region",
+      met: worse.length === 0,
+      figures: worse.length === 0 ? 'every region' : `worse in ${worse.length} of ${REGIONS.length} (p95 / p99 ms): ${worse.join('; ')}`,
+      dependsOn: MISSES,
+    },
+    {
+      target: "first visit of a page in a region within 1.2× the static host's",
+      met: firstRatios.every((r) => r <= 1.2),
+      figures: `p50 / p95 / p99 ${f(first.p50)} / ${f(first.p95)} / ${f(first.p99)} ms against ${f(firstStatic.p50)} / ${f(firstStatic.p95)} / ${f(firstStatic.p99)} ms: ${firstRatios.map((r) => `${r.toFixed(2)}×`).join(' / ')}`,
+      dependsOn: MISSES,
+    },
+  ];
+}
+
+function publishChecks(after: DesignMetrics): Check[] {
+  const u = usage(after);
+  const fresh = freshnessAfterUpload(after);
+  return [
+    {
+      target: 'at most one KV round trip on a request that misses every cache',
+      met: u.mostTrips <= 1,
+      figures: `${u.twoTripRuns} of ${u.workerRuns} Worker runs made two or more (most: ${u.mostTrips})`,
+      dependsOn:
+        'the copy read with the manifest naming another entry than that manifest does, in the minute after a publish (KV caches the two keys apart, each for its 30 s cacheTtl)',
+    },
+    {
+      target:
+        "publish visible at every data centre within 60 s of the upload's end at p99, and no data centre serving the old page after the new one",
+      met: fresh.p99 <= 60 && after.oldAfterFreshAt.size === 0,
+      figures: `p99 ${f(fresh.p99)} s, max ${f(fresh.max)} s; ${after.oldAfterFreshAt.size} (publish, data centre) pairs served the old page after the new one`,
+      dependsOn:
+        "KV's propagation (30 s cacheTtl at the data centre and the regional tier) and the isolate's 5 s memo: a data centre that refills its cache between the two purges keeps the old page until the second, 65 s after the manifest write",
+    },
+  ];
+}
+
+/** Targets of the traffic level: latency and publishing at 1,000 and 10,000 visits, the Worker's share at 10,000, the busiest second at 1,000,000. */
+export function targetChecks(visits: number, runs: DesignMetrics[], limits: Limits): Check[] {
+  const after = runs.find((m) => m.design === 'after');
+  const anchor = runs.find((m) => m.design === 'static');
+  if (!after || !anchor) return [];
+  const u = usage(after);
+  const checks: Check[] = [];
+  if (visits === 1_000 || visits === 10_000) checks.push(...latencyChecks(after, anchor), ...publishChecks(after));
+  if (visits === 10_000)
+    checks.push({
+      target: 'at least 90 % of page and page-data requests answered without running the Worker',
+      met: u.withoutWorkerShare >= 0.9,
+      figures: `${(100 * u.withoutWorkerShare).toFixed(1)} %`,
+      dependsOn: "requests per page per data centre and per upper tier (traffic, the hubs' places) and what each publish purges (its tags)",
+    });
+  if (visits === 1_000_000)
+    checks.push({
+      target: `busiest second under each per-object limit (the page-view Durable Object: ${limits.doRequestsPerSecondPerObject.toLocaleString('en')} requests a second)`,
+      met: u.peakDo < limits.doRequestsPerSecondPerObject,
+      figures: `${u.peakDo} requests at the busiest second`,
+      dependsOn: 'page views per visit and the daily curve (its peak)',
+    });
+  return checks;
+}
