@@ -26,7 +26,8 @@ export interface DesignMetrics {
    * article's page, page HTML and page data, the home page, the index) is new (NaN: not within the probe).
    */
   freshAt: Float64Array[];
-  /** Seconds from a publish to the upload's end (its manifest write). */
+  /** Seconds from a publish to its manifest write, and to the upload's end (then, or after its last purge). */
+  manifestWriteS: number;
   uploadEndS: number;
   /**
    * Page, page-HTML and page-data answers; those older than the page's latest published version; those given after the
@@ -41,7 +42,13 @@ export interface DesignMetrics {
 const SECONDS = 86_400;
 export const secondOf = (ms: number): number => Math.min(SECONDS - 1, Math.floor(ms / 1000));
 
-export function emptyMetrics(design: Design, visits: number, publishes: number, dataCentres: number, uploadEndS: number): DesignMetrics {
+export function emptyMetrics(
+  design: Design,
+  visits: number,
+  publishes: number,
+  dataCentres: number,
+  { manifestWriteS, uploadEndS }: { manifestWriteS: number; uploadEndS: number },
+): DesignMetrics {
   return {
     design,
     visits,
@@ -55,6 +62,7 @@ export function emptyMetrics(design: Design, visits: number, publishes: number, 
     kvReads: new Int32Array(SECONDS),
     doRequests: new Int32Array(SECONDS),
     freshAt: Array.from({ length: publishes }, () => new Float64Array(dataCentres).fill(Number.NaN)),
+    manifestWriteS,
     uploadEndS,
     pageAnswers: 0,
     staleAnswers: 0,
@@ -108,9 +116,13 @@ export function freshness(m: DesignMetrics): Percentiles & { max: number } {
 /** Pairs of publish and data centre still not fresh when the probe ends. */
 export const notFreshAtProbeEnd = (m: DesignMetrics): number => m.freshAt.reduce((n, row) => n + row.filter(Number.isNaN).length, 0);
 
-/** The same from the upload's end rather than the publish's start. */
-export function freshnessAfterUpload(m: DesignMetrics): Percentiles & { max: number } {
+/** The same from a moment of the upload (seconds after the publish's start) rather than the publish's start. */
+function freshnessAfter(m: DesignMetrics, fromS: number): Percentiles & { max: number } {
   const f = freshness(m);
-  const less = (s: number) => s - m.uploadEndS;
+  const less = (s: number) => s - fromS;
   return { p50: less(f.p50), p95: less(f.p95), p99: less(f.p99), max: less(f.max) };
 }
+/** From the upload's end: its manifest write, or its last purge when a cache is in front. */
+export const freshnessAfterUpload = (m: DesignMetrics) => freshnessAfter(m, m.uploadEndS);
+/** From the manifest write. */
+export const freshnessAfterWrite = (m: DesignMetrics) => freshnessAfter(m, m.manifestWriteS);

@@ -118,7 +118,7 @@ export const DESIGNS = [
   'afterPurgeOnce',
   'afterLatePurge',
   'afterShortTtl',
-  'afterNoCookie',
+  'afterCookieOnApi',
   'afterCookieAtRoot',
 ] as const;
 export type Design = (typeof DESIGNS)[number];
@@ -137,7 +137,8 @@ export interface DesignOptions {
   purgesAfterS: readonly number[];
   /**
    * Which cached requests of a visitor holding the XSRF cookie carry it, each then a variant of its own under `Vary:
-   * Cookie`: those under its path `/api/_analog` (page HTML, page data, search), all (a path of `/`), or none.
+   * Cookie`: none (its path is the page-view API's, which no cache keeps), those under `/api/_analog` (page HTML,
+   * page data, search: a path of `/api/_analog`), or all (a path of `/`).
    */
   xsrfCookieOn: 'api' | 'all' | 'none';
 }
@@ -148,7 +149,7 @@ const after: DesignOptions = {
   maxAgeS: 86_400,
   staleWhileRevalidateS: 86_400,
   purgesAfterS: [0, SECOND_PURGE_AFTER_SECONDS],
-  xsrfCookieOn: 'api',
+  xsrfCookieOn: 'none',
 };
 
 /**
@@ -161,6 +162,6 @@ export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = 
   afterPurgeOnce: { ...after, purgesAfterS: [0] },
   afterLatePurge: { ...after, purgesAfterS: [SECOND_PURGE_AFTER_SECONDS] },
   afterShortTtl: { ...after, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [] },
-  afterNoCookie: { ...after, xsrfCookieOn: 'none' },
+  afterCookieOnApi: { ...after, xsrfCookieOn: 'api' },
   afterCookieAtRoot: { ...after, xsrfCookieOn: 'all' },
 };

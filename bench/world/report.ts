@@ -11,7 +11,7 @@ export const DESIGN_LABELS: Record<Design, string> = {
   afterPurgeOnce: 'after, one purge, at once',
   afterLatePurge: 'after, one purge, at 65 s',
   afterShortTtl: 'after with s-maxage=30, stale-while-revalidate=300, no purge',
-  afterNoCookie: 'after, with no cookie on page HTML, page data and search requests',
+  afterCookieOnApi: 'after, with the XSRF cookie at Path=/api/_analog (on page HTML, page data and search)',
   afterCookieAtRoot: 'after, with the XSRF cookie at Path=/ (on page loads too)',
 };
 

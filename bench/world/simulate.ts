@@ -84,7 +84,13 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
   };
   const cache = options?.workersCache ? new WorkersCache(nodes, params.workersCache, options) : null;
   const host = design === 'static' ? new StaticHost(params, publishes, nodes.length, random) : null;
-  const metrics = emptyMetrics(design, params.visitsPerDay, publishes.length, nodes.length, params.publishWriteS);
+  // The upload ends with its manifest write, or, with a cache in front, once its last purge has reached every tier.
+  const lastPurgeS =
+    options?.workersCache && options.purgesAfterS.length > 0 ? Math.max(...options.purgesAfterS) + params.workersCache.purgeMs / 1000 : 0;
+  const metrics = emptyMetrics(design, params.visitsPerDay, publishes.length, nodes.length, {
+    manifestWriteS: params.publishWriteS,
+    uploadEndS: params.publishWriteS + lastPurgeS,
+  });
 
   /** Whether every answer publish `p` changed is new at `dc` now (changing nothing). */
   const freshNow = (dc: number, p: Publish, now: number): boolean => {

@@ -99,8 +99,8 @@ describe('Workers Cache', () => {
   });
 
   test("under Vary: Cookie a request carrying a visitor's XSRF cookie is never answered from the cache; one without it is", () => {
-    const carried = { after: ['navigation'], afterNoCookie: [], afterCookieAtRoot: ['article', 'navigation'] } as const;
-    for (const design of ['after', 'afterNoCookie', 'afterCookieAtRoot'] as const) {
+    const carried = { after: [], afterCookieOnApi: ['navigation'], afterCookieAtRoot: ['article', 'navigation'] } as const;
+    for (const design of ['after', 'afterCookieOnApi', 'afterCookieAtRoot'] as const) {
       const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS[design]);
       const s = site();
       for (const kind of ['article', 'navigation'] as const) {
