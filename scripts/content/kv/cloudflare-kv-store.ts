@@ -55,10 +55,10 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
     // The SDK reads only an answer's `result`: a 2xx that is not an envelope of "success": true is caught here
     // (a value read's answer is the value itself).
     if (response.ok && current !== 'value read') {
-      const body = (await response
+      const body: { success?: unknown; errors?: CloudflareErrorItem[] } | null = await response
         .clone()
         .json()
-        .catch(() => null)) as { success?: unknown; errors?: CloudflareErrorItem[] } | null;
+        .catch(() => null);
       if (body?.success !== true) refused = { status: response.status, errors: body?.errors ?? [] };
     }
     if (response.status === 429 && retryAfterSeconds(response.headers.get('retry-after')) > MAX_RETRY_AFTER_SECONDS) {
@@ -122,14 +122,11 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
   const store: CloudflareKvStore = {
     requests: () => ({ total, byOperation: { ...byOperation } }),
 
-    async preflight() {
-      try {
-        await call('namespace read', `namespace ${namespaceId}`, () => ns.get(namespaceId, at));
-      } catch (error) {
-        (error as Error).message += ' Nothing was written.';
-        throw error;
-      }
-    },
+    preflight: () =>
+      call('namespace read', `namespace ${namespaceId}`, () => ns.get(namespaceId, at)).then(
+        () => {},
+        (error: Error) => Promise.reject(Object.assign(error, { message: `${error.message} Nothing was written.` })),
+      ),
 
     async get(key) {
       try {

@@ -15,11 +15,7 @@ import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
-export interface EntryReport {
-  file: string;
-  slug: string;
-  status: 'written' | 'unchanged';
-}
+export type EntryReport = { file: string; slug: string; status: 'written' | 'unchanged' };
 
 export interface UploadPlan {
   /** Entry, sample and search-index values, and copies (contracts/kv-copies.ts), to put before the manifest. */
