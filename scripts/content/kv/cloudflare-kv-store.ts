@@ -55,10 +55,10 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
     // The SDK reads only an answer's `result`: a 2xx that is not an envelope of "success": true is caught here
     // (a value read's answer is the value itself).
     if (response.ok && current !== 'value read') {
-      const body: { success?: unknown; errors?: CloudflareErrorItem[] } | null = await response
+      const body = (await response
         .clone()
         .json()
-        .catch(() => null);
+        .catch(() => null)) as { success?: unknown; errors?: CloudflareErrorItem[] } | null;
       if (body?.success !== true) refused = { status: response.status, errors: body?.errors ?? [] };
     }
     if (response.status === 429 && retryAfterSeconds(response.headers.get('retry-after')) > MAX_RETRY_AFTER_SECONDS) {

@@ -48,10 +48,10 @@ export function machineUser(): string {
   }
 }
 
-/** One POST to a publish route: the answer `schema` reads at one of `statuses`, or an Error naming `what`, route, status and why. */
-export async function post<T>(options: WorkerAddress, what: string, path: string, body: object, schema: z.ZodType<T>, statuses: number[]) {
-  const url = new URL(path, options.origin);
-  const headers = { authorization: `Bearer ${options.secret}`, 'content-type': 'application/json' };
+/** One POST to a publish route: the answer `schema` reads at an `ok` status, or an Error naming `what`, route, status and why. */
+export async function post<T>(to: WorkerAddress, what: string, path: string, body: object, schema: z.ZodType<T>, ok: number[]): Promise<T> {
+  const url = new URL(path, to.origin);
+  const headers = { authorization: `Bearer ${to.secret}`, 'content-type': 'application/json' };
   const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal }).catch((error: Error) => {
     throw new Error(`${what}: POST ${url} failed (${url.host}: ${(error.cause as Error | undefined)?.message ?? error.message}).`);
@@ -59,7 +59,7 @@ export async function post<T>(options: WorkerAddress, what: string, path: string
   const copy = response.clone();
   const json: unknown = await response.json().catch(() => null);
   const answer = schema.safeParse(json);
-  if (statuses.includes(response.status) && answer.success) return answer.data;
+  if (ok.includes(response.status) && answer.success) return answer.data;
   const { error, reason } = (json ?? {}) as { error?: unknown; reason?: unknown };
   // hono's bearerAuth answers 401 in plain text.
   const why = response.status === 401 ? "the bearer token is not the Worker's PUBLISH_SECRET" : (error ?? reason);

@@ -4,16 +4,16 @@
  */
 import { purgeTagsFor } from '../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { live, PublishStoppedError, stage } from './publish-error.ts';
 import type { Log, PublishLock } from './publish-lock.ts';
-import { purge } from './purge.ts';
+import { type Purged, purge } from './purge.ts';
 
-/** `previous`: the manifest the plan replaces. With `lock` null the caller is the store's only writer (a test's, the benchmark's): no purge. */
-export async function publishPlan(store: KvStore, plan: UploadPlan, lock: PublishLock | null, previous: Manifest | null, log: Log) {
-  const { basedOn, manifest, manifestChanged } = plan;
+/** With `lock` null the caller is the store's only writer (a test's, the benchmark's), and no cache is purged. */
+export async function publishPlan(store: KvStore, plan: UploadPlan, lock: PublishLock | null, log: Log): Promise<Purged | null> {
+  const { previous, manifest, manifestChanged } = plan;
+  const basedOn = previous?.version ?? null;
   await stage(
     () => live.manifestNotWritten(basedOn),
     async () => {

@@ -83,10 +83,10 @@ export async function rollback({
     // Copies (contracts/kv-copies.ts) holding another key than it names go: their pages read that key until the next upload.
     const held = copiesOf(current);
     const deletes = [...copiesOf(manifest)].filter(([copy, key]) => held.get(copy) !== key).map(([copy]) => copy);
-    const plan = { writes, manifest, basedOn: current.version, manifestChanged: true, deletes, entries: [], drafts: [], samples: [] };
+    const plan = { writes, manifest, previous: current, manifestChanged: true, deletes, entries: [], drafts: [], samples: [] };
     // What comes back and goes, as an upload prints its plan before publishing it.
     for (const line of rollbackLines(current, target)) log(line);
-    purged = await publishPlan(store, plan, lock, current, log);
+    purged = await publishPlan(store, plan, lock, log);
     const entries = target.manifest.entries.length;
     log(
       `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${entries} entries; no entry written).`,

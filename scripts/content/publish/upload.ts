@@ -163,7 +163,7 @@ export async function uploadContent({
     for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
     if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
     else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
-    if (!dryRun) purged = await publishPlan(store, plan, lock, previous, log);
+    if (!dryRun) purged = await publishPlan(store, plan, lock, log);
     log(summaryLine(plan, dryRun, built.warnings.length));
     return succeeded(plan, undefined, purged?.tags);
   });

@@ -106,7 +106,8 @@ describe('locally', () => {
     });
     const lines: string[] = [];
     const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
-    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25 });
+    // No publish lock here, so no Worker whose cache to purge.
+    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25, purged: [] });
     expect(writes).toEqual([historyKey(4), MANIFEST_KEY]);
     const live = await liveManifest(store);
     expect(live.version).toBe(4);
@@ -133,6 +134,7 @@ describe('locally', () => {
       version: 5,
       restored: 1,
       entries: 26,
+      purged: [],
     });
     expect(lines.slice(0, 2)).toEqual(['restored  guide-DSX.md → DSX (its text of version 1)', 'restored  sponsor.md → sponsor']);
     expect((await liveManifest(store)).entries).toEqual(published[0]!.entries);
@@ -206,7 +208,7 @@ describe('the kept window (withHistory, pure)', () => {
     const plan: UploadPlan = {
       writes: [],
       manifest: manifests[11]!,
-      basedOn: 11,
+      previous: manifests[10]!,
       manifestChanged: true,
       // What planUpload leaves to delete: named by neither the new manifest nor version 11.
       deletes: [...new Set(existing)].filter((k) => k !== 'entry/only-12' && k !== 'entry/only-11' && k !== 'entry/shared').sort(),
@@ -232,7 +234,7 @@ describe('the kept window (withHistory, pure)', () => {
     const plan = (version: number): UploadPlan => ({
       writes: [],
       manifest: manifests[version - 1]!,
-      basedOn: version - 1,
+      previous: manifests[version - 2]!,
       manifestChanged: true,
       // What planUpload leaves to delete: every key but the two manifests'.
       deletes: manifests
@@ -269,7 +271,7 @@ describe('the kept window (withHistory, pure)', () => {
     const plan: UploadPlan = {
       writes: [],
       manifest: next,
-      basedOn: 7,
+      previous: old,
       manifestChanged: true,
       deletes: [],
       entries: [],
