@@ -4,6 +4,8 @@
  * Pure (zod schemas).
  */
 import * as z from 'zod';
+import type { Manifest, ManifestEntry } from './kv-values.ts';
+import { manifestLookup, sectionOf } from './manifest-lookup.ts';
 import { KV_SETTLE_SECONDS } from './publish-lock.ts';
 import type { Section } from './routes.ts';
 
@@ -63,3 +65,51 @@ export const purgeAnswerSchema = z.union([
   z.object({ ok: z.literal(false), reason: z.string() }),
 ]);
 export type PurgeAnswer = z.infer<typeof purgeAnswerSchema>;
+
+/** What index pages, the home page, feeds, llms.txt and the sitemap show of an entry, besides its slug: where and how it is listed. */
+const LISTED_FIELDS = ['type', 'title', 'description', 'date', 'updated', 'changed', 'publishAt'] as const;
+/**
+ * Manifest fields no public page shows as such: the publish's own number and time, the renderer (a new one gives each
+ * entry a new key), the entries and the search index (compared apart), drafts (private) and images (named by content).
+ */
+const NOT_SITE_WIDE = new Set(['version', 'publishedAt', 'renderer', 'entries', 'search', 'drafts', 'media']);
+/** JSON with object keys sorted: two records that hold the same, however their keys were ordered, are equal. */
+const canonical = (value: unknown): string | undefined =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+
+/**
+ * The tags of the pages that publishing `after` over `before` makes different, sorted: each entry added, removed or
+ * changed (any field of its record), or whose neighbours in its list (the articles its page links to) changed: its
+ * entryTag; an entry added or removed, or whose listed fields changed: its section's listTag; any entry added, removed
+ * or changed, or another search index: SEARCH_TAG; nothing published before, or another value of a site-wide field
+ * (samples): SITE_TAG alone, which empties every page. Scheduled entries are compared as the manifest holds them: when
+ * one goes public is the Worker's headers' concern. Pure.
+ */
+export function purgeTagsFor(before: Manifest | null, after: Manifest): string[] {
+  if (before === null) return [SITE_TAG];
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const field = (m: Manifest, key: string) => canonical((m as Record<string, unknown>)[key]);
+  if ([...fields].some((key) => !NOT_SITE_WIDE.has(key) && field(before, key) !== field(after, key))) return [SITE_TAG];
+  const tagOf = (e: ManifestEntry) => entryTag(sectionOf(e), e.slug);
+  const records = (m: Manifest) => new Map(m.entries.map((e) => [tagOf(e), e]));
+  // Each typed entry's neighbours in its list, by slug: its page links to them.
+  const around = (m: Manifest) =>
+    new Map(
+      [manifestLookup(m).news, manifestLookup(m).guide].flatMap((list) =>
+        list.map((e, i) => [tagOf(e), canonical([list[i - 1]?.slug, list[i + 1]?.slug])] as const),
+      ),
+    );
+  const [was, is, wasAround, isAround] = [records(before), records(after), around(before), around(after)];
+  const tags = new Set<string>(before.search === after.search ? [] : [SEARCH_TAG]);
+  for (const tag of new Set([...was.keys(), ...is.keys()])) {
+    const [old, now] = [was.get(tag), is.get(tag)];
+    if (canonical(old) !== canonical(now)) {
+      tags.add(tag).add(SEARCH_TAG);
+      if (!old || !now || LISTED_FIELDS.some((key) => canonical(old[key]) !== canonical(now[key])))
+        tags.add(listTag(sectionOf((now ?? old)!)));
+    } else if (wasAround.get(tag) !== isAround.get(tag)) tags.add(tag);
+  }
+  return [...tags].sort();
+}

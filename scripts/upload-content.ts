@@ -3,6 +3,7 @@
  * success, 1 when content, the lock or KV stops it or --verify finds a problem, 2 on bad usage.
  */
 import { resolve } from 'node:path';
+import { SECOND_PURGE_AFTER_SECONDS } from '../contracts/edge-cache.ts';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
 import type { TakeLock } from './content/publish/publish-lock.ts';
@@ -88,7 +89,8 @@ async function main(): Promise<number> {
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log: (line) => console.log(line),
       });
-      report = { ok: true, command: 'rollback', ...done, url: await siteUrl(args) };
+      const purged = { tags: done.purged.length, again: args.remote };
+      report = { ok: true, command: 'rollback', ...done, purged, url: await siteUrl(args) };
       return 0;
     });
   }
@@ -131,6 +133,8 @@ async function main(): Promise<number> {
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
+      // Data centres may read the old manifest for a while after its write: the cache is purged again once all read the new one.
+      secondPurgeAfterSeconds: args.remote ? SECOND_PURGE_AFTER_SECONDS : 0,
     });
     if (!outcome.ok) {
       failed(`${outcome.problems.length} problem(s) in the content, listed in the log: nothing was written; the site is unchanged.`);
@@ -150,6 +154,7 @@ async function main(): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
+      purged: { tags: outcome.purged.length, again: args.remote },
       url: await siteUrl(args),
     };
     return 0;

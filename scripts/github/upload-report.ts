@@ -4,6 +4,12 @@
  */
 import { appendFileSync } from 'node:fs';
 
+/** The tags purged from the cache in front of the Worker (none when no page changed), and whether a second purge followed. */
+export interface CachePurge {
+  tags: number;
+  again: boolean;
+}
+
 export type RunReport =
   | {
       ok: true;
@@ -15,8 +21,9 @@ export type RunReport =
       entries: number;
       /** Null: a local upload with no `npm start` running to name. */
       url: string | null;
+      purged?: CachePurge;
     }
-  | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string | null }
+  | { ok: true; command: 'rollback'; version: number; restored: number; entries: number; url: string | null; purged?: CachePurge }
   | {
       ok: true;
       command: 'preview';
@@ -47,6 +54,14 @@ const liveAt = (url: string | null): string => (url ? `live at ${url}` : "live i
 /** `2026-12-02 21:14 UTC` */
 const untilText = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
+/** The sentence on the cache in front of the Worker, after a version was made live. */
+const purgeText = (purged: CachePurge | undefined): string =>
+  !purged
+    ? ''
+    : purged.tags === 0
+      ? ' No page had changed: nothing was purged from the cache in front of the Worker.'
+      : ` The pages that changed (${purged.tags} tag(s)) were purged from the cache in front of the Worker${purged.again ? ', and again once every data centre read the new manifest' : ''}.`;
+
 /** The job summary's Markdown for one run. */
 export function reportLines(report: RunReport): string[] {
   if (!report.ok) {
@@ -68,14 +83,14 @@ export function reportLines(report: RunReport): string[] {
     return [
       '### Rolled back',
       '',
-      `Version **${report.version}** is ${liveAt(report.url)}, with the content of version ${report.restored} (${report.entries} entries; no entry written).`,
+      `Version **${report.version}** is ${liveAt(report.url)}, with the content of version ${report.restored} (${report.entries} entries; no entry written).${purgeText(report.purged)}`,
       '',
     ];
   }
   if (report.dryRun)
     return ['### Dry run', '', `${report.entries} entries checked; ${report.entriesWritten} would be written. Nothing was published.`, ''];
   const what = report.changed
-    ? `Version **${report.version}** is ${liveAt(report.url)}: ${report.entriesWritten} of ${report.entries} entries written.`
+    ? `Version **${report.version}** is ${liveAt(report.url)}: ${report.entriesWritten} of ${report.entries} entries written.${purgeText(report.purged)}`
     : `Nothing changed: version **${report.version}** stays ${liveAt(report.url)} (${report.entries} entries).`;
   return ['### Published', '', what, ''];
 }

@@ -3,6 +3,7 @@
  * manifest naming missing keys, and verify names each bad key. Real upload, workerd and its publish lock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { entryTag, listTag, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
@@ -12,6 +13,7 @@ import { publishPlan } from '../../scripts/content/publish/publish.ts';
 import { UploadConflictError } from '../../scripts/content/publish/publish-error.ts';
 import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
 import { type UploadOutcome, uploadContent } from '../../scripts/content/publish/upload.ts';
+import { purgeLine } from '../../scripts/content/publish/upload-report.ts';
 import { verifyPublished } from '../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
@@ -301,13 +303,21 @@ describe('two uploads at once', () => {
     const live = await liveManifest();
     // Plan C against B without publishing it, then let another upload publish A meanwhile.
     const planned = succeeded(await uploadContent({ renderCache, content: versionC(), store: worker.store, dryRun: true, now: T(1) }));
-    expect(planned.plan.basedOn).toBe(live.version);
-    succeeded(await uploadContent({ renderCache, content: versionA(), store: worker.store, lock, now: T(2) }));
+    expect(planned.plan.previous?.version).toBe(live.version);
+    const lines: string[] = [];
+    const a = succeeded(
+      await uploadContent({ renderCache, content: versionA(), store: worker.store, lock, now: T(2), log: (l) => lines.push(l) }),
+    );
+    // Once A's manifest is live, the Worker's purge route takes the tags of what it changed: the extra post, the news
+    // lists, search, the post its page now follows (and, A being made without B's git history, every page whose dates differ).
+    expect(a.purged).toEqual(purgeTagsFor(live, a.plan.manifest));
+    expect(a.purged).toEqual(expect.arrayContaining([entryTag('news', 'extra-news'), listTag('news'), SEARCH_TAG]));
+    expect(lines).toContain(purgeLine(a.purged, false));
     const published = await worker.store.get(MANIFEST_KEY);
     const keys = (await worker.store.listKeys('')).sort();
 
     const held = await lock();
-    const refused = publishPlan(worker.store, planned.plan, held);
+    const refused = publishPlan(worker.store, planned.plan, held, () => {});
     await expect(refused).rejects.toThrow(UploadConflictError);
     await expect(refused).rejects.toThrow(
       new RegExp(

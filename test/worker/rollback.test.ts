@@ -1,9 +1,13 @@
 /**
  * After `--rollback` the site serves the earlier version at the next manifest refresh, with no entry
- * written. Real upload, workerd.
+ * written, and the cache in front of the Worker is purged of what came back. Real upload, workerd and its routes.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { entryTag, listTag, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
+import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
+import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
 import { rollback } from '../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
@@ -18,11 +22,12 @@ const renderCache = runRenderCache();
 let worker: LocalWorker;
 let real: ContentFolder;
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: SECRET } });
   real = await loadFixtureSite();
 });
 afterAll(() => worker?.dispose());
 
+const SECRET = 'rollback-publish-secret';
 const T = (minute: number) => new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString();
 const OLD_TITLE = 'Using DSX for Dualsense Active Triggers';
 const NEW_TITLE = 'DSX and Dualsense Active Triggers, Revised';
@@ -42,7 +47,8 @@ test('after --rollback the Worker serves the previous version at its next manife
     samples: real.samples,
     media: real.media,
   };
-  expect((await uploadContent({ renderCache, content: renamed, store: worker.store, now: T(1) })).ok).toBe(true);
+  const v2 = await uploadContent({ renderCache, content: renamed, store: worker.store, now: T(1) });
+  if (!v2.ok) throw new Error('content problems');
   const page = articlePath('guide', 'DSX');
   expect(await heading(page)).toBe(NEW_TITLE);
   const guides = await (await worker.fetch('/guide')).text();
@@ -50,8 +56,19 @@ test('after --rollback the Worker serves the previous version at its next manife
 
   const keys = (await worker.store.listKeys('entry/')).sort();
   const published = real.files.filter((f) => !/^draft: true$/m.test(f.source)).length;
-  expect(await rollback({ store: worker.store, now: T(2) })).toEqual({ version: 3, restored: 1, entries: published });
+  const lock = () => takePublishLock({ origin: worker.url.href, secret: SECRET, namespace: 'rollback' });
+  const lines: string[] = [];
+  const back = await rollback({ store: worker.store, now: T(2), lock, log: (line) => lines.push(line) });
+  expect(back).toMatchObject({ version: 3, restored: 1, entries: published });
   expect((await worker.store.listKeys('entry/')).sort()).toEqual(keys);
+  // The Worker's purge route took the tags of what came back: the retitled guide, the guide lists, search.
+  expect(back.purged).toEqual(
+    purgeTagsFor(v2.plan.manifest, parseStored(manifestSchema, (await worker.store.get(MANIFEST_KEY))!, 'manifest')),
+  );
+  expect(back.purged).toEqual(expect.arrayContaining([entryTag('guide', 'DSX'), listTag('guide'), SEARCH_TAG]));
+  expect(
+    lines.filter((line) => line.startsWith(`purged ${back.purged.length} tag(s) from the cache in front of the Worker (`)),
+  ).toHaveLength(1);
 
   expect(await heading(page)).toBe(OLD_TITLE);
   const after = await (await worker.fetch('/guide')).text();

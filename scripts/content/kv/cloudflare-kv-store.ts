@@ -122,14 +122,11 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
   const store: CloudflareKvStore = {
     requests: () => ({ total, byOperation: { ...byOperation } }),
 
-    async preflight() {
-      try {
-        await call('namespace read', `namespace ${namespaceId}`, () => ns.get(namespaceId, at));
-      } catch (error) {
-        (error as Error).message += ' Nothing was written.';
-        throw error;
-      }
-    },
+    preflight: () =>
+      call('namespace read', `namespace ${namespaceId}`, () => ns.get(namespaceId, at)).then(
+        () => {},
+        (error: Error) => Promise.reject(Object.assign(error, { message: `${error.message} Nothing was written.` })),
+      ),
 
     async get(key) {
       try {

@@ -4,32 +4,19 @@
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'cloudflare';
 
-export interface CloudflareErrorItem {
-  code: number;
-  message: string;
-}
+export type CloudflareErrorItem = { code: number; message: string };
 
 /** What failed (`bulk write` of `batch 1 of 2 (…)`), where (the API host, for network failures), in how many requests. */
-export interface KvRequestContext {
-  operation: string;
-  target: string;
-  host: string;
-  accountId: string;
-  namespaceId: string;
-  attempts: number;
-}
+type KvRequestContext = Record<'operation' | 'target' | 'host' | 'accountId' | 'namespaceId', string> & { attempts: number };
 
 export class KvApiError extends Error {
   override name = 'KvApiError';
-  /** HTTP status, when an answer came. */
-  readonly status: number | undefined;
   readonly errors: CloudflareErrorItem[];
   /** True when the request certainly changed nothing (a 4xx refusal): a write did not land. */
   readonly notApplied: boolean;
 
-  constructor(message: string, status: number | undefined, errors: CloudflareErrorItem[], notApplied: boolean) {
+  constructor(message: string, errors: CloudflareErrorItem[], notApplied: boolean) {
     super(message);
-    this.status = status;
     this.errors = errors;
     this.notApplied = notApplied;
   }
@@ -56,7 +43,7 @@ const lead = ({ operation, target }: KvRequestContext) => `Cloudflare KV ${opera
 /** A bulk answer listing keys it did not write or delete. */
 export function unsuccessfulKeysError(keys: readonly string[], total: number, context: KvRequestContext): KvApiError {
   const shown = keys.slice(0, 5).join(', ') + (keys.length > 5 ? `, and ${keys.length - 5} more` : '');
-  return new KvApiError(`${lead(context)}Cloudflare answered that ${keys.length} of ${total} keys failed (${shown}).`, 200, [], false);
+  return new KvApiError(`${lead(context)}Cloudflare answered that ${keys.length} of ${total} keys failed (${shown}).`, [], false);
 }
 
 /** Any failure of an SDK call as a KvApiError naming the operation; an error of ours passes through. */
@@ -64,9 +51,9 @@ export function toKvApiError(error: unknown, context: KvRequestContext): Error {
   if (error instanceof KvApiError || !(error instanceof APIError)) return error instanceof Error ? error : new Error(String(error));
   const tries = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
   if (error instanceof APIConnectionTimeoutError)
-    return new KvApiError(`${lead(context)}no answer from ${context.host}${tries}: the request timed out.`, undefined, [], false);
+    return new KvApiError(`${lead(context)}no answer from ${context.host}${tries}: the request timed out.`, [], false);
   if (error instanceof APIConnectionError)
-    return new KvApiError(`${lead(context)}could not reach ${context.host}${tries}: ${networkCause(error)}.`, undefined, [], false);
+    return new KvApiError(`${lead(context)}could not reach ${context.host}${tries}: ${networkCause(error)}.`, [], false);
   const status = error.status ?? 0;
   const errors = error.errors.map((e) => ({ code: Number(e.code), message: String(e.message) }));
   // The SDK puts a body that is not JSON in its message, after the status.
@@ -78,7 +65,6 @@ export function toKvApiError(error: unknown, context: KvRequestContext): Error {
   const refused = status < 300 ? ' with "success": false' : '';
   return new KvApiError(
     `${lead(context)}HTTP ${status}${refused}${tries}, ${detail}${wait}.${setupFix(status, errors, context)}`,
-    status,
     errors,
     status >= 400 && status < 500 && status !== 408,
   );

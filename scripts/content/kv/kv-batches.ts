@@ -21,11 +21,7 @@ export const KV_LIMITS = {
 export type KvLimits = typeof KV_LIMITS;
 
 /** One element of a bulk write's JSON body, as the API takes it. */
-export interface BulkPair {
-  key: string;
-  value: string;
-  base64?: true;
-}
+export type BulkPair = { key: string; value: string; base64?: true };
 
 /** A pair or key that no request could carry: refused before anything is written. */
 export class KvLimitError extends Error {
@@ -71,11 +67,8 @@ export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_L
   return batches;
 }
 
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** `key manifest`, or `batch 2 of 3 (1000 keys, entry/ab… to entry/f0…)`: what a failure names. */
 export function describeBatch(keys: readonly string[], index: number, count: number): string {

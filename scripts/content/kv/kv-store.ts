@@ -11,10 +11,7 @@ export interface KvPair {
 }
 
 /** API requests a store made, every attempt counted (retries too). */
-export interface RequestTally {
-  total: number;
-  byOperation: Record<string, number>;
-}
+export type RequestTally = { total: number; byOperation: Record<string, number> };
 
 export interface KvStore {
   get(key: string): Promise<string | null>;

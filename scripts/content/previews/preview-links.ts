@@ -17,11 +17,8 @@ export interface PreviewOptions {
   missingSecret?: string;
 }
 
-export interface DraftLink {
-  file: string;
-  url: string | null;
-  expires: Date;
-}
+/** A draft's signed link (null without a secret) and when it stops working. */
+export type DraftLink = { file: string; url: string | null; expires: Date };
 
 export async function previewLinks(drafts: readonly ManifestEntry[], options: PreviewOptions, now: Date): Promise<DraftLink[]> {
   const expires = new Date(now.getTime() + options.days * 86_400_000);

@@ -11,7 +11,7 @@ import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys } from '../kv/stored-records.ts';
 import { planBuilt, type UploadPlan } from '../publish/plan-upload.ts';
 import { stage } from '../publish/publish-error.ts';
-import { machineUser } from '../publish/publish-lock.ts';
+import { type Log, machineUser } from '../publish/publish-lock.ts';
 import { planLines } from '../publish/upload-report.ts';
 import { type PreviewOptions, utcMinute, whereItOpens } from './preview-links.ts';
 import { previewWindow, readPreviews } from './previews.ts';
@@ -34,7 +34,7 @@ export interface PreviewUploadInput {
   link: PreviewOptions & { secret: string };
   keep: number;
   now: string;
-  log: (line: string) => void;
+  log: Log;
 }
 
 const SAMPLE_PREFIX = sampleKey('');
@@ -103,12 +103,7 @@ async function listed(store: KvStore, key: string): Promise<boolean> {
 }
 
 /** The plan's writes less those of samples KV already holds (by path: the live site's too); a changed one is named. */
-async function withoutSharedSamples(
-  store: KvStore,
-  plan: UploadPlan,
-  existing: ReadonlySet<string>,
-  log: (line: string) => void,
-): Promise<UploadPlan['writes']> {
+async function withoutSharedSamples(store: KvStore, plan: UploadPlan, existing: ReadonlySet<string>, log: Log) {
   const shared = plan.writes.filter((w) => w.key.startsWith(SAMPLE_PREFIX) && existing.has(w.key));
   if (shared.length === 0) return plan.writes;
   const held = await store.getMany(shared.map((w) => w.key));

@@ -5,15 +5,10 @@
 import { previewKey } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { stage, UploadConflictError } from '../publish/publish-error.ts';
-import { type TakeLock, withPublishLock } from '../publish/publish-lock.ts';
+import { type Log, type TakeLock, withPublishLock } from '../publish/publish-lock.ts';
 import { readPreviews } from './previews.ts';
 
-export interface RemovePreviewOptions {
-  store: KvStore;
-  name: string;
-  lock?: TakeLock | undefined;
-  log?: (line: string) => void;
-}
+export type RemovePreviewOptions = { store: KvStore; name: string; lock?: TakeLock | undefined; log?: Log };
 
 export async function removePreview({ store, name, lock, log = () => {} }: RemovePreviewOptions): Promise<void> {
   await withPublishLock(lock ?? null, log, async () => {

@@ -65,10 +65,8 @@ export function historyRecord(
 }
 
 /** Every history record in KV, newest first; throws naming the key of an unreadable one. */
-export async function readHistory(store: KvStore): Promise<HistoryRecord[]> {
-  const records = await readStoredRecords(store, HISTORY_PREFIX, historyRecordSchema, 'the history record');
-  return records.sort((a, b) => b.version - a.version);
-}
+export const readHistory = async (store: KvStore): Promise<HistoryRecord[]> =>
+  (await readStoredRecords(store, HISTORY_PREFIX, historyRecordSchema, 'the history record')).sort((a, b) => b.version - a.version);
 
 /**
  * The versions kept, newest first: of those up to the live one, the newest `keep` made by an upload or a rollback, and

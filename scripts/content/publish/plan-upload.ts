@@ -15,18 +15,14 @@ import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
 import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
-export interface EntryReport {
-  file: string;
-  slug: string;
-  status: 'written' | 'unchanged';
-}
+export type EntryReport = { file: string; slug: string; status: 'written' | 'unchanged' };
 
 export interface UploadPlan {
   /** Entry, sample and search-index values, and copies (contracts/kv-copies.ts), to put before the manifest. */
   writes: KvPair[];
   manifest: Manifest;
-  /** The version of the manifest this plan was made against (null: none yet), for the publish lock's compare-and-swap. */
-  basedOn: number | null;
+  /** The manifest this plan was made against (null: none yet): its version for the lock's compare-and-swap, its pages to purge. */
+  previous: Manifest | null;
   /** False when the content is what the previous manifest names: nothing to publish, and `manifest` is that one. */
   manifestChanged: boolean;
   /** Keys to delete after the manifest is written. */
@@ -160,7 +156,7 @@ export function planUpload({
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
-  return { writes, manifest, basedOn: previous?.version ?? null, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
+  return { writes, manifest, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
 /** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */

@@ -5,14 +5,11 @@ export class UploadConflictError extends Error {
   override name = 'UploadConflictError';
 }
 
+/** A failure's message, then the sentence on what is live now (`live` below). */
 export class PublishStoppedError extends Error {
-  /** The sentence on what is live now. */
-  readonly live: string;
+  override name = 'PublishStoppedError';
   constructor(cause: unknown, live: string) {
-    const message = cause instanceof Error ? cause.message : String(cause);
-    super(`${message.trimEnd()} ${live}`, { cause });
-    this.name = 'PublishStoppedError';
-    this.live = live;
+    super(`${(cause instanceof Error ? cause.message : String(cause)).trimEnd()} ${live}`, { cause });
   }
 }
 
@@ -47,6 +44,9 @@ export const live = {
   /** The manifest write may or may not have landed (a 5xx after retries, no answer). */
   manifestUnconfirmed: (version: number | null, next: number) =>
     `All entries were written; the write of manifest version ${next} was not confirmed: ${version === null ? 'nothing is published, or' : `the site serves version ${version} or,`} if the write landed, version ${next} (\`npm run upload -- --verify\` tells which); run the same command again.`,
+  /** After the manifest: a purge of the cache in front of the Worker. */
+  notPurged: () =>
+    'The new manifest is live, but the cache in front of the Worker may still serve pages from before it: they refresh on their own within a day, or on the next successful purge.',
   /** After the manifest: the clean-up. */
   cleanupStopped: (version: number, stale: number) =>
     `Version ${version} is live and whole; the clean-up stopped, so up to ${stale} stale key(s) remain until the next upload deletes them.`,

@@ -1,10 +1,11 @@
 /**
- * The upload's side of the publish lock (worker/publishing/): claim, compare-and-swap of the live version, release.
- * I/O: HTTP requests to the Worker, local (`npm start`'s or the upload's own) or remote.
+ * The upload's side of the publish lock (worker/publishing/): claim, compare-and-swap of the live version, release; and
+ * the POST of every publish route. I/O: HTTP requests to the Worker, local (`npm start`'s or the upload's own) or remote.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
-import { LOCK_TTL_SECONDS, type LockAnswer, lockAnswerSchema } from '../../../contracts/publish-lock.ts';
+import type * as z from 'zod';
+import { LOCK_TTL_SECONDS, lockAnswerSchema } from '../../../contracts/publish-lock.ts';
 import { PUBLISH_CLAIM_API_PATH, PUBLISH_COMMIT_API_PATH, PUBLISH_RELEASE_API_PATH } from '../../../contracts/routes.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
 
@@ -21,52 +22,52 @@ export interface PublishLockOptions {
   /** The id of the KV namespace published to: its lock. */
   namespace: string;
 }
+/** The Worker whose publish routes (the lock's, the purge's) an upload calls. */
+export type WorkerAddress = Pick<PublishLockOptions, 'origin' | 'secret'>;
 
 /** Held by one upload: its compare-and-swap of the live version, and the release. */
 export interface PublishLock {
+  /** The Worker the lock is taken from, whose purge route (purge.ts) a publish calls too. */
+  readonly worker: WorkerAddress;
   /** `version` becomes live, planned against `basedOn`, or UploadConflictError saying why not and what is live. */
   commit(basedOn: number | null, version: number): Promise<void>;
   /** A note when the release failed, else null. */
   release(): Promise<string | null>;
 }
 export type TakeLock = () => Promise<PublishLock>;
+/** Where an upload's progress lines go. */
+export type Log = (line: string) => void;
 
 /** `user@host` of this machine: who published, in the lock and the history. */
 export function machineUser(): string {
-  let user = 'someone';
   try {
-    user = userInfo().username;
+    return `${userInfo().username}@${hostname()}`;
   } catch {
     // No user name in some containers.
+    return `someone@${hostname()}`;
   }
-  return `${user}@${hostname()}`;
 }
 
-/** One call to the lock: its answer, or an Error naming the route, the status and why. */
-async function call(options: PublishLockOptions, path: string, body: object): Promise<LockAnswer> {
-  const url = new URL(path, options.origin);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${options.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-    throw new Error(`publish lock: POST ${url} failed (${url.host}: ${cause}).`);
-  }
+/** One POST to a publish route: the answer `schema` reads at an `ok` status, or an Error naming `what`, route, status and why. */
+export async function post<T>(to: WorkerAddress, what: string, path: string, body: object, schema: z.ZodType<T>, ok: number[]): Promise<T> {
+  const url = new URL(path, to.origin);
+  const headers = { authorization: `Bearer ${to.secret}`, 'content-type': 'application/json' };
+  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal }).catch((error: Error) => {
+    throw new Error(`${what}: POST ${url} failed (${url.host}: ${(error.cause as Error | undefined)?.message ?? error.message}).`);
+  });
   const copy = response.clone();
   const json: unknown = await response.json().catch(() => null);
-  const answer = lockAnswerSchema.safeParse(json);
-  if ((response.status === 200 || response.status === 409) && answer.success) return answer.data;
-  const { error } = (json ?? {}) as { error?: unknown };
+  const answer = schema.safeParse(json);
+  if (ok.includes(response.status) && answer.success) return answer.data;
+  const { error, reason } = (json ?? {}) as { error?: unknown; reason?: unknown };
   // hono's bearerAuth answers 401 in plain text.
-  const why = response.status === 401 ? "the bearer token is not the Worker's PUBLISH_SECRET" : error;
+  const why = response.status === 401 ? "the bearer token is not the Worker's PUBLISH_SECRET" : (error ?? reason);
   const detail = typeof why === 'string' ? why : (await copy.text()).slice(0, 200);
-  throw new Error(`publish lock: POST ${url} answered ${response.status}: ${detail.replace(/\.?$/, '.')}`);
+  throw new Error(`${what}: POST ${url} answered ${response.status}: ${detail.replace(/\.?$/, '.')}`);
 }
+const call = (options: WorkerAddress, path: string, body: object) =>
+  post(options, 'publish lock', path, body, lockAnswerSchema, [200, 409]);
 
 /** Takes the lock, or throws UploadConflictError naming its holder; nothing is written before. */
 export async function takePublishLock(options: PublishLockOptions): Promise<PublishLock> {
@@ -79,6 +80,7 @@ export async function takePublishLock(options: PublishLockOptions): Promise<Publ
       `${claimed.reason}: nothing was written. Run the upload again when it is done; a crashed upload's lock lapses within ${LOCK_TTL_SECONDS} s.`,
     );
   return {
+    worker: { origin: options.origin, secret: options.secret },
     async commit(basedOn, version) {
       const answer = await call(options, PUBLISH_COMMIT_API_PATH, { namespace, holder, basedOn, version });
       if (!answer.ok)
@@ -86,23 +88,17 @@ export async function takePublishLock(options: PublishLockOptions): Promise<Publ
           `the publish lock refused version ${version}: ${answer.reason}. This upload wrote no manifest (entries it wrote stay unused until a manifest names them).`,
         );
     },
-    async release() {
-      try {
-        await call(options, PUBLISH_RELEASE_API_PATH, { namespace, holder });
-        return null;
-      } catch (error) {
-        return `the publish lock was not released (${(error as Error).message}): it lapses by itself within ${LOCK_TTL_SECONDS} s, and other uploads are refused until then.`;
-      }
-    },
+    release: () =>
+      call(options, PUBLISH_RELEASE_API_PATH, { namespace, holder }).then(
+        () => null,
+        (error: Error) =>
+          `the publish lock was not released (${error.message}): it lapses by itself within ${LOCK_TTL_SECONDS} s, and other uploads are refused until then.`,
+      ),
   };
 }
 
 /** Runs `body` holding the lock `take` takes (none: `take` null, for a dry run or a store only the caller writes), then releases it. */
-export async function withPublishLock<T>(
-  take: TakeLock | null,
-  log: (line: string) => void,
-  body: (lock: PublishLock | null) => Promise<T>,
-): Promise<T> {
+export async function withPublishLock<T>(take: TakeLock | null, log: Log, body: (lock: PublishLock | null) => Promise<T>): Promise<T> {
   const lock = take && (await stage(() => live.nothingPublished(undefined), take));
   try {
     return await body(lock);

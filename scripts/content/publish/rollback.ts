@@ -2,6 +2,7 @@
  * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write, and the
  * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
  */
+import { SECOND_PURGE_AFTER_SECONDS } from '../../../contracts/edge-cache.ts';
 import { copiesOf } from '../../../contracts/kv-copies.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
@@ -11,6 +12,7 @@ import { namedKeys } from './named-keys.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
+import { type Purged, purgeAgain } from './purge.ts';
 
 /** The rollback cannot be done: nothing was written (a refusal, like a conflict: not wrapped as a KV failure). */
 export class RollbackRefusedError extends UploadConflictError {
@@ -26,8 +28,10 @@ export interface RollbackOptions {
   version?: number;
   /** The upload's --keep: only a version it keeps (keptHistory) can be made live. */
   keep?: number;
-  /** The production namespace, for the last line: what publishes content/ again. */
+  /** The production namespace: what the last line says publishes content/ again, and a second purge (upload.ts). */
   remote?: boolean;
+  /** Default: SECOND_PURGE_AFTER_SECONDS remotely, 0 (none) locally. */
+  secondPurgeAfterSeconds?: number;
   lock?: TakeLock | undefined;
   now?: string;
   log?: (line: string) => void;
@@ -38,6 +42,8 @@ export interface RollbackOutcome {
   version: number;
   restored: number;
   entries: number;
+  /** The tags purged from the cache in front of the Worker, each purge; none without a lock. */
+  purged: string[];
 }
 
 export async function rollback({
@@ -45,11 +51,13 @@ export async function rollback({
   version,
   keep = DEFAULT_KEEP_VERSIONS,
   remote = false,
+  secondPurgeAfterSeconds = remote ? SECOND_PURGE_AFTER_SECONDS : 0,
   lock: take,
   now = new Date().toISOString(),
   log = () => {},
 }: RollbackOptions): Promise<RollbackOutcome> {
-  return withPublishLock(take ?? null, log, async (lock) => {
+  let purged = null as Purged | null;
+  const done = await withPublishLock(take ?? null, log, async (lock): Promise<RollbackOutcome> => {
     let served: number | null | undefined;
     const { current, target } = await stage(
       () => live.nothingPublished(served),
@@ -75,13 +83,11 @@ export async function rollback({
     // Copies (contracts/kv-copies.ts) holding another key than it names go: their pages read that key until the next upload.
     const held = copiesOf(current);
     const deletes = [...copiesOf(manifest)].filter(([copy, key]) => held.get(copy) !== key).map(([copy]) => copy);
-    await publishPlan(
-      store,
-      { writes, manifest, basedOn: current.version, manifestChanged: true, deletes, entries: [], drafts: [], samples: [] },
-      lock,
-    );
-    const entries = target.manifest.entries.length;
+    const plan = { writes, manifest, previous: current, manifestChanged: true, deletes, entries: [], drafts: [], samples: [] };
+    // What comes back and goes, as an upload prints its plan before publishing it.
     for (const line of rollbackLines(current, target)) log(line);
+    purged = await publishPlan(store, plan, lock, log);
+    const entries = target.manifest.entries.length;
     log(
       `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${entries} entries; no entry written).`,
     );
@@ -89,8 +95,10 @@ export async function rollback({
       ? '`npm run upload -- --remote` (the publish workflow runs it on a push to main)'
       : 'save in `npm start` or the next `npm run upload`';
     log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
-    return { version: manifest.version, restored: target.version, entries };
+    return { version: manifest.version, restored: target.version, entries, purged: purged?.tags ?? [] };
   });
+  await purgeAgain(purged, secondPurgeAfterSeconds, log);
+  return done;
 }
 
 /** The entries a rollback to `back` brings back and takes away, by content file, in the upload's columns. Pure. */

@@ -1,5 +1,6 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { parseArgs } from 'node:util';
+import { SECOND_PURGE_AFTER_SECONDS } from '../../../contracts/edge-cache.ts';
 import { previewNameProblem } from '../../../contracts/site-preview.ts';
 import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
 
@@ -35,10 +36,8 @@ export const UPLOAD_OPTIONS = {
   'remove-preview': text('<name>', 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up'),
   history: flag('write nothing: list the kept versions (number, time, who, entries added/changed/removed) and previews'),
   rollback: {
-    type: 'boolean',
+    ...flag('make version N live again (default: the one the live version replaced) with one manifest write; no entry is written'),
     value: '[N]',
-    default: false,
-    help: 'make version N live again (default: the one the live version replaced) with one manifest write; no entry is written',
   },
   keep: textOr(
     '<n>',
@@ -64,9 +63,11 @@ export function usage(): string {
     '',
     'Publishes content/*.md to Workers KV: validates every file, renders the markdown, writes what',
     'changed, then the manifest. Exit code 0 on success; 1 when a file is invalid (nothing written),',
-    'another upload holds the publish lock, KV fails, or --verify finds a problem; 2 on bad usage.',
+    'another upload holds the publish lock, KV or a purge fails, or --verify finds a problem; 2 on bad usage.',
     'Without --remote it publishes to the local state, through the publish lock of the Worker `npm start`',
     'runs, or of one it runs itself when none does (then it builds dist/ first if stale).',
+    'Once the manifest is live (an upload, a rollback) it purges the pages that changed from the cache in front',
+    `of the Worker, and with --remote again ${SECOND_PURGE_AFTER_SECONDS} s after the manifest write, when every data centre reads it.`,
     '',
     'Options:',
     ...flags.map(([flag, help]) => `${flag.padEnd(width)}${help}`),

@@ -1,4 +1,4 @@
-/** What an upload prints about its plan: a line per entry, sample and image, one for the social cards, the summary. Pure. */
+/** What an upload prints about its plan: a line per entry, sample and image, one for the social cards, the summary, purges. Pure. */
 import type { UploadPlan } from './plan-upload.ts';
 
 /**
@@ -31,3 +31,7 @@ export function summaryLine(plan: UploadPlan, dryRun: boolean, warnings: number)
     (warnings > 0 ? ` ${warnings} warning(s) above (--strict stops on them).` : '')
   );
 }
+
+/** `purged 3 tag(s) from the cache in front of the Worker (entry:news/x, list:news, search)`, at most 8 named. */
+export const purgeLine = (tags: readonly string[], again: boolean): string =>
+  `purged ${tags.length} tag(s)${again ? ' again' : ''} from the cache in front of the Worker (${tags.slice(0, 8).join(', ')}${tags.length > 8 ? `, and ${tags.length - 8} more` : ''})`;

@@ -21,6 +21,7 @@ import { planBuilt, type UploadPlan } from './plan-upload.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
+import { type Purged, purgeAgain } from './purge.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
@@ -54,6 +55,8 @@ export interface UploadOptions {
    * media/remote/ (copy-remote-images.ts). Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
    */
   remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
+  /** Seconds after the manifest write at which the cache is purged again (purge.ts); 0 (default, the local store's): never. */
+  secondPurgeAfterSeconds?: number;
 }
 
 export type UploadOutcome =
@@ -63,6 +66,8 @@ export type UploadOutcome =
       entriesWritten: number;
       entriesUnchanged: number;
       deleted: number;
+      /** The tags purged from the cache in front of the Worker (purge.ts), each purge; none without a lock. */
+      purged: string[];
       /** A preview upload's link, its expiry and version (a workflow step writes them out). */
       preview?: PreviewOutcome;
     }
@@ -84,6 +89,7 @@ export async function uploadContent({
   cards: cardMaker,
   lock: takeLock,
   remoteImages = false,
+  secondPurgeAfterSeconds = 0,
 }: UploadOptions): Promise<UploadOutcome> {
   const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
@@ -125,7 +131,8 @@ export async function uploadContent({
     log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
   }
 
-  // Held from before the manifest is read until the clean-up is done (publish-lock.ts).
+  // Held from before the manifest is read until the clean-up is done (publish-lock.ts); not for the second purge.
+  let purged = null as Purged | null;
   const outcome = await withPublishLock(dryRun ? null : (takeLock ?? null), log, async (lock): Promise<UploadOutcome> => {
     if (previewName !== undefined && previewLink) {
       const published = await publishPreview({ built, cards, store, name: previewName, link: previewLink, keep: keepVersions, now, log });
@@ -156,10 +163,11 @@ export async function uploadContent({
     for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
     if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
     else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
-    if (!dryRun) await publishPlan(store, plan, lock);
+    if (!dryRun) purged = await publishPlan(store, plan, lock, log);
     log(summaryLine(plan, dryRun, built.warnings.length));
-    return succeeded(plan);
+    return succeeded(plan, undefined, purged?.tags);
   });
+  await purgeAgain(purged, secondPurgeAfterSeconds, log);
   const tally = store.requests?.();
   if (tally) log(formatRequestTally(tally));
   return outcome;
@@ -173,8 +181,8 @@ function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): P
   return { ...preview, secret: preview.secret };
 }
 
-function succeeded(plan: UploadPlan, preview?: PreviewOutcome): UploadOutcome {
+function succeeded(plan: UploadPlan, preview?: PreviewOutcome, purged: string[] = []): UploadOutcome {
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
-  const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length };
+  const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length, purged };
   return { ok: true, plan, ...counts, ...(preview ? { preview } : {}) };
 }

@@ -47,12 +47,9 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     log(`${where}: ${reason}`);
   };
   const raw = await store.get(MANIFEST_KEY);
-  if (raw === null) {
-    report('manifest', 'missing: nothing is published');
-    return { ok: false, problems, entries: 0 };
-  }
   let manifest: Manifest;
   try {
+    if (raw === null) throw new Error('missing: nothing is published');
     manifest = parseStored(manifestSchema, raw, 'the manifest');
   } catch (error) {
     report('manifest', (error as Error).message);
@@ -70,15 +67,9 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
   const articles = new Map([...manifest.entries, ...manifest.drafts].map((e) => [e.key, e]));
   for (const key of keys) {
     const where = names.get(key) ?? key;
-    if (isBytes(key)) {
-      if (!listed.has(key)) report(where, 'missing from KV');
-      continue;
-    }
     const value = values.get(key) ?? null;
-    if (value === null) {
-      report(where, 'missing from KV');
-      continue;
-    }
+    if (isBytes(key) ? !listed.has(key) : value === null) report(where, 'missing from KV');
+    if (isBytes(key) || value === null) continue;
     try {
       const entry = articles.get(key);
       if (entry) {
@@ -103,8 +94,6 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     const remote = keys.filter((key) => key.startsWith(REMOTE_PREFIX)).length;
     if (remote > 0) extras.push(`${remote} images from other hosts`);
     log(`all ${published} entries verified (manifest v${manifest.version}, ${extras.join(', ')})`);
-  } else {
-    log(`${problems.length} problem(s) in manifest v${manifest.version}`);
-  }
+  } else log(`${problems.length} problem(s) in manifest v${manifest.version}`);
   return { ok: problems.length === 0, problems, entries: published };
 }

@@ -28,6 +28,13 @@ describe('the report', () => {
     expect(reportLines({ ...published, changed: false, entriesWritten: 0 })[2]).toBe(
       'Nothing changed: version **3** stays live at https://site.example/ (5 entries).',
     );
+    // What the cache in front of the Worker was told, once the version was live.
+    expect(reportLines({ ...published, purged: { tags: 4, again: true } })[2]).toBe(
+      'Version **3** is live at https://site.example/: 2 of 5 entries written. The pages that changed (4 tag(s)) were purged from the cache in front of the Worker, and again once every data centre read the new manifest.',
+    );
+    expect(reportLines({ ...published, purged: { tags: 0, again: true } })[2]).toBe(
+      'Version **3** is live at https://site.example/: 2 of 5 entries written. No page had changed: nothing was purged from the cache in front of the Worker.',
+    );
     const failed = { ok: false, command: 'upload', reason: 'Cloudflare KV bulk write … failed: the site still serves version 1.' } as const;
     expect(outputLines(failed)).toEqual(['outcome=failed']);
     expect(reportLines(failed)).toEqual(['### Publish failed', '', '```text', failed.reason, '```', '']);
@@ -35,6 +42,9 @@ describe('the report', () => {
     expect(outputLines(rolledBack)).toEqual(['outcome=rolled-back', 'version=4', 'entries-written=0', 'url=https://site.example/']);
     expect(reportLines(rolledBack)[2]).toBe(
       'Version **4** is live at https://site.example/, with the content of version 2 (5 entries; no entry written).',
+    );
+    expect(reportLines({ ...rolledBack, purged: { tags: 2, again: false } })[2]).toBe(
+      'Version **4** is live at https://site.example/, with the content of version 2 (5 entries; no entry written). The pages that changed (2 tag(s)) were purged from the cache in front of the Worker.',
     );
   });
 
@@ -111,8 +121,9 @@ describe('the command line in a job', () => {
     expect(first.code).toBe(0);
     expect(first.output).toBe('outcome=ok\nversion=1\nentries-written=2\nurl=\n');
     // No `npm start` runs to name an address.
+    // The first version purges every page of the cache in front of the Worker (the site tag); locally, once.
     expect(first.summary).toBe(
-      "### Published\n\nVersion **1** is live in the local state, on `npm start`'s address once it runs: 2 of 2 entries written.\n\n",
+      "### Published\n\nVersion **1** is live in the local state, on `npm start`'s address once it runs: 2 of 2 entries written. The pages that changed (1 tag(s)) were purged from the cache in front of the Worker.\n\n",
     );
 
     page('beta', 'Second text, edited.');
@@ -130,8 +141,8 @@ describe('the command line in a job', () => {
     const back = await upload(['--rollback']);
     expect(back.code).toBe(0);
     expect(back.output).toBe('outcome=rolled-back\nversion=3\nentries-written=0\nurl=\n');
-    expect(back.summary).toBe(
-      "### Rolled back\n\nVersion **3** is live in the local state, on `npm start`'s address once it runs, with the content of version 1 (2 entries; no entry written).\n\n",
+    expect(back.summary).toMatch(
+      /^### Rolled back\n\nVersion \*\*3\*\* is live in the local state, on `npm start`'s address once it runs, with the content of version 1 \(2 entries; no entry written\)\. The pages that changed \(\d+ tag\(s\)\) were purged from the cache in front of the Worker\.\n\n$/,
     );
 
     const again = await upload(['--rollback', '7']);

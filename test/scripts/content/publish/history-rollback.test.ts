@@ -106,7 +106,8 @@ describe('locally', () => {
     });
     const lines: string[] = [];
     const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
-    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25 });
+    // No publish lock here, so no Worker whose cache to purge.
+    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25, purged: [] });
     expect(writes).toEqual([historyKey(4), MANIFEST_KEY]);
     const live = await liveManifest(store);
     expect(live.version).toBe(4);
@@ -133,6 +134,7 @@ describe('locally', () => {
       version: 5,
       restored: 1,
       entries: 26,
+      purged: [],
     });
     expect(lines.slice(0, 2)).toEqual(['restored  guide-DSX.md → DSX (its text of version 1)', 'restored  sponsor.md → sponsor']);
     expect((await liveManifest(store)).entries).toEqual(published[0]!.entries);
@@ -206,7 +208,7 @@ describe('the kept window (withHistory, pure)', () => {
     const plan: UploadPlan = {
       writes: [],
       manifest: manifests[11]!,
-      basedOn: 11,
+      previous: manifests[10]!,
       manifestChanged: true,
       // What planUpload leaves to delete: named by neither the new manifest nor version 11.
       deletes: [...new Set(existing)].filter((k) => k !== 'entry/only-12' && k !== 'entry/only-11' && k !== 'entry/shared').sort(),
@@ -232,7 +234,7 @@ describe('the kept window (withHistory, pure)', () => {
     const plan = (version: number): UploadPlan => ({
       writes: [],
       manifest: manifests[version - 1]!,
-      basedOn: version - 1,
+      previous: manifests[version - 2]!,
       manifestChanged: true,
       // What planUpload leaves to delete: every key but the two manifests'.
       deletes: manifests
@@ -269,7 +271,7 @@ describe('the kept window (withHistory, pure)', () => {
     const plan: UploadPlan = {
       writes: [],
       manifest: next,
-      basedOn: 7,
+      previous: old,
       manifestChanged: true,
       deletes: [],
       entries: [],
@@ -331,11 +333,18 @@ describe('remotely', () => {
     const back = await cli(['--rollback']);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
-    expect(back.stdout.trim().split('\n').slice(0, 4)).toEqual([
+    // Once version 4 is live, the cache in front of the Worker is purged of what came back, and `--remote` purges it
+    // again SECOND_PURGE_AFTER_SECONDS after the manifest write (the command line has no shorter delay).
+    const purged = expect.stringMatching(/^purged \d+ tag\(s\) from the cache in front of the Worker \(.*entry:guide\/features.*\)$/);
+    expect(back.stdout.trim().split('\n')).toEqual([
       'Rolling the remote namespace back to the previous version…',
       'restored  features.md → features (its text of version 2)',
+      purged,
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
       'content/ now differs from what is live: the next `npm run upload -- --remote` (the publish workflow runs it on a push to main) publishes content/ again.',
+      expect.stringMatching(/^purging again at \d\d:\d\d:\d\d, when every data centre reads the new manifest$/),
+      expect.stringMatching(/^purged \d+ tag\(s\) again from the cache in front of the Worker \(.*entry:guide\/features.*\)$/),
+      expect.stringMatching(/^\d+ Cloudflare API requests /),
     ]);
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
     // The lock is the Worker's Durable Object, not a KV key.

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { entryTag, listTag, SEARCH_TAG, SITE_TAG } from '../../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import {
@@ -86,7 +87,7 @@ async function publish(
   now: string,
   keepVersions?: number,
   lock?: Lock,
-  options: Pick<UploadOptions, 'cards'> = {},
+  options: Pick<UploadOptions, 'cards' | 'secondPurgeAfterSeconds'> = {},
 ): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
   const outcome = await uploadContent({
@@ -95,6 +96,8 @@ async function publish(
     now,
     renderCache,
     log: (line) => lines.push(line),
+    // No wait for a second purge of the cache, but in the test of it.
+    secondPurgeAfterSeconds: 0,
     ...options,
     ...(keepVersions ? { keepVersions } : {}),
     // As `--remote` does: the Worker's publish lock, a fresh one for each namespace the tests start.
@@ -206,6 +209,24 @@ describe('request counts', () => {
     expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
     expect(again.lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 7 key lists, 1 value read, 1 bulk read)');
+  });
+
+  test('the cache in front of the Worker is purged of what changed right after the manifest, and again after the delay', async () => {
+    const api = await server();
+    const store = await remote(api);
+    expect((await publish(store, real, T(1), undefined, lock)).purged).toEqual([SITE_TAG]);
+    const { lines, purged } = await publish(store, changedCopy(), T(2), undefined, lock, { secondPurgeAfterSeconds: 1 });
+    // The added page, the removed one, their section's lists, search (and the edited pages, and neighbours).
+    expect(purged).toEqual(
+      expect.arrayContaining([entryTag('guide', 'contract-page'), entryTag('guide', 'sponsor'), listTag('guide'), SEARCH_TAG]),
+    );
+    const first = lines.filter((line) => line.startsWith(`purged ${purged.length} tag(s) from the cache in front of the Worker (`));
+    expect(first).toHaveLength(1);
+    const [summary, when, again, tally] = lines.slice(-4);
+    expect(summary).toMatch(/^\d+ entries: wrote 3, /);
+    expect(when).toMatch(/^purging again at \d\d:\d\d:\d\d, when every data centre reads the new manifest$/);
+    expect(again).toBe(first[0]!.replace(' from the cache', ' again from the cache'));
+    expect(tally).toMatch(/^\d+ Cloudflare API requests /);
   });
 
   test('a first publish of 1,000 entries makes 11 requests, and --verify 22', async () => {
@@ -373,12 +394,19 @@ describe('the command line', () => {
     expect(upload.stderr).toBe('');
     expect(upload.code).toBe(0);
     const lines = upload.stdout.trim().split('\n');
-    expect(lines.at(-2)).toBe('26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
     expect(lines).toContainEqual(
       expect.stringMatching(/^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/),
     );
-    // No lock key in KV: the lock is the Worker's Durable Object.
-    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 7 key lists, 1 value read, 2 bulk writes)');
+    // The first version purges the whole cache in front of the Worker; `--remote` waits for the second purge
+    // (SECOND_PURGE_AFTER_SECONDS after the manifest write: the command line has no shorter delay).
+    expect(lines.slice(-5)).toEqual([
+      'purged 1 tag(s) from the cache in front of the Worker (site)',
+      '26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).',
+      expect.stringMatching(/^purging again at \d\d:\d\d:\d\d, when every data centre reads the new manifest$/),
+      'purged 1 tag(s) again from the cache in front of the Worker (site)',
+      // No lock key in KV: the lock is the Worker's Durable Object.
+      '11 Cloudflare API requests (1 namespace read, 7 key lists, 1 value read, 2 bulk writes)',
+    ]);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
