@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { SECOND_PURGE_AFTER_SECONDS } from '../contracts/edge-cache.ts';
+import { isLocalHost } from '../contracts/signing.ts';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
 import type { TakeLock } from './content/publish/publish-lock.ts';
@@ -86,10 +87,11 @@ async function main(): Promise<number> {
         lock,
         keep,
         remote: args.remote,
+        secondPurgeAfterSeconds: await secondPurgeAfter(args),
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log: (line) => console.log(line),
       });
-      const purged = { tags: done.purged.length, again: args.remote };
+      const purged = { tags: done.purged.length, again: (await secondPurgeAfter(args)) > 0 };
       report = { ok: true, command: 'rollback', ...done, purged, url: await siteUrl(args) };
       return 0;
     });
@@ -133,8 +135,7 @@ async function main(): Promise<number> {
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
-      // Data centres may read the old manifest for a while after its write: the cache is purged again once all read the new one.
-      secondPurgeAfterSeconds: args.remote ? SECOND_PURGE_AFTER_SECONDS : 0,
+      secondPurgeAfterSeconds: await secondPurgeAfter(args),
     });
     if (!outcome.ok) {
       failed(`${outcome.problems.length} problem(s) in the content, listed in the log: nothing was written; the site is unchanged.`);
@@ -154,7 +155,7 @@ async function main(): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      purged: { tags: outcome.purged.length, again: args.remote },
+      purged: { tags: outcome.purged.length, again: (await secondPurgeAfter(args)) > 0 },
       url: await siteUrl(args),
     };
     return 0;
@@ -243,6 +244,16 @@ async function previewOptions(remote: boolean, configPath: string, persistTo: st
     days,
     missingSecret: 'PREVIEW_SECRET is not in the environment: give it the value of the Worker secret (wrangler secret put PREVIEW_SECRET)',
   };
+}
+
+/**
+ * Seconds after the manifest write at which the cache in front of the Worker is purged again: remotely, data centres may
+ * read the old manifest until then; none for the local state or a Worker on this machine, which no data centres front.
+ */
+async function secondPurgeAfter(target: Target): Promise<number> {
+  if (!target.remote) return 0;
+  const url = await siteUrl(target);
+  return url && !isLocalHost(new URL(url).hostname) ? SECOND_PURGE_AFTER_SECONDS : 0;
 }
 
 /** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock); locally the running `npm start`'s, else null. */
