@@ -119,7 +119,8 @@ export const notFreshAtProbeEnd = (m: DesignMetrics): number => m.freshAt.reduce
 /** The same from a moment of the upload (seconds after the publish's start) rather than the publish's start. */
 function freshnessAfter(m: DesignMetrics, fromS: number): Percentiles & { max: number } {
   const f = freshness(m);
-  const less = (s: number) => s - fromS;
+  // A data centre that had the new page before that moment (a cold one, say) counts as 0.
+  const less = (s: number) => Math.max(0, s - fromS);
   return { p50: less(f.p50), p95: less(f.p95), p99: less(f.p99), max: less(f.max) };
 }
 /** From the upload's end: its manifest write, or its last purge when a cache is in front. */
