@@ -18,7 +18,14 @@ export interface EdgeNetwork {
   settled(): Promise<void>;
 }
 
-export function createEdgeNetwork({ origin, now = Date.now }: { origin: Origin; now?: () => number }): EdgeNetwork {
+export interface EdgeNetworkOptions {
+  origin: Origin;
+  now?: () => number;
+  /** Told the tags each purge-route answer purged here: Workers Cache's purge is global, so networks of their own pass it on. */
+  onPurge?: (tags: readonly string[]) => void;
+}
+
+export function createEdgeNetwork({ origin, now = Date.now, onPurge }: EdgeNetworkOptions): EdgeNetwork {
   const lower = new Map<string, CacheTier>();
   // Under workerd the purge route has no cache to purge and answers what it would have purged: the network purges it.
   async function purgingOrigin(request: Request): Promise<Response> {
@@ -30,7 +37,10 @@ export function createEdgeNetwork({ origin, now = Date.now }: { origin: Origin; 
         .json()
         .catch(() => null),
     );
-    if (answer.success && answer.data.ok) network.purge(answer.data.purged);
+    if (answer.success && answer.data.ok) {
+      network.purge(answer.data.purged);
+      onPurge?.(answer.data.purged);
+    }
     return response;
   }
   const upper = cacheTier({ upstream: purgingOrigin, now });

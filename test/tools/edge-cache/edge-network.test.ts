@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PurgeAnswer } from '../../../contracts/edge-cache.ts';
 import { PUBLISH_PURGE_API_PATH } from '../../../contracts/routes.ts';
+import { createEdgeNetwork } from '../../../tools/edge-cache/edge-network.ts';
 import { edge, ok, seen } from './edge-fixture.ts';
 
 const KEPT = { 'Cache-Control': 'public, max-age=3600' };
@@ -92,5 +93,24 @@ describe('purges', () => {
     expect(await (await purge()).json()).toEqual(answer);
     expect(await seen(site.send('/guide/laps'))).toEqual(['MISS', '/guide/laps 5']);
     expect(await seen(site.send('/guide/other'))).toEqual(['HIT', '/guide/other 2']);
+  });
+
+  test('onPurge is told the tags of each purge-route answer that purged, not of a refused one nor of a purge called directly', async () => {
+    const told: (readonly string[])[] = [];
+    let answer: PurgeAnswer = { ok: false, reason: 'rate limited' };
+    const network = createEdgeNetwork({
+      origin: async () => Response.json(answer, { status: answer.ok ? 200 : 502 }),
+      onPurge: (tags) => told.push(tags),
+    });
+    const purge = () =>
+      network
+        .dataCentre('lhr')
+        .fetch(new Request(`https://race-element.test${PUBLISH_PURGE_API_PATH}`, { method: 'POST', body: '{"tags":["x"]}' }));
+    await purge();
+    network.purge(['entry:guide/laps']);
+    expect(told).toEqual([]);
+    answer = { ok: true, purged: ['entry:guide/laps', 'search'] };
+    await purge();
+    expect(told).toEqual([['entry:guide/laps', 'search']]);
   });
 });
