@@ -45,11 +45,14 @@ export function startEdgeServer(dataCentre: DataCentre): Promise<LoopbackServer>
   return listenOnLoopback(createServer({ maxHeaderSize: 128 * 1024 }, (request, response) => void serve(dataCentre, request, response)));
 }
 
-/** The HTTP server at `hostname`:`port` as an origin: the request's method, path, headers (Host too) and body. */
+/**
+ * The HTTP server at `hostname`:`port` as an origin: the request's method, path, headers (Host too) and body; bodies
+ * come back as they are (no Accept-Encoding), so that the network can read the purge route's answer.
+ */
 export function httpOrigin({ hostname, port }: { hostname: string; port: number }): Origin {
   return async (request) => {
     const { pathname, search } = new URL(request.url);
-    const headers = Object.fromEntries(request.headers);
+    const { 'accept-encoding': _, ...headers } = Object.fromEntries(request.headers);
     const outgoing = httpRequest({ hostname, port, method: request.method, path: pathname + search, headers, agent: false });
     const answered = new Promise<IncomingMessage>((resolve, reject) => outgoing.on('response', resolve).on('error', reject));
     outgoing.end(request.body ? Buffer.from(await request.arrayBuffer()) : undefined);

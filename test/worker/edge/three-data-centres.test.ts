@@ -11,7 +11,6 @@ import { articlePath } from '../../../contracts/routes.ts';
 import { takePublishLock } from '../../../scripts/content/publish/publish-lock.ts';
 import { type UploadOptions, uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
-import type { Origin } from '../../../tools/edge-cache/edge-cache.ts';
 import { createEdgeNetwork, type DataCentre, type EdgeNetwork } from '../../../tools/edge-cache/edge-network.ts';
 import { httpOrigin, startEdgeServer } from '../../../tools/edge-cache/edge-server.ts';
 import { type LocalWorker, ORIGIN, startLocalWorker } from '../../../tools/local-worker.ts';
@@ -57,7 +56,7 @@ beforeAll(async () => {
   // Workers Cache's purge is global: what one data centre's purge route purged, every one's tiers forget.
   const networks: EdgeNetwork[] = workers.map(({ url }) =>
     createEdgeNetwork({
-      origin: bodiesAsTheyAre(httpOrigin({ hostname: url.hostname, port: Number(url.port) })),
+      origin: httpOrigin({ hostname: url.hostname, port: Number(url.port) }),
       onPurge: (tags) => {
         for (const network of networks) network.purge(tags);
       },
@@ -76,18 +75,6 @@ afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.dispose()));
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-/**
- * Asks the Worker for bodies as they are, as `npm start`'s front does (scripts/dev/live/forward.ts): the edge compresses,
- * not the Worker, and a gzipped purge answer would go unread by the cache.
- */
-function bodiesAsTheyAre(worker: Origin): Origin {
-  return (request) => {
-    const headers = new Headers(request.headers);
-    headers.delete('accept-encoding');
-    return worker(new Request(request, { headers }));
-  };
-}
 
 /** The fixture's part, the article ending with the word of `edition`. */
 function site(edition: Edition): ContentFolder {
