@@ -162,7 +162,9 @@ describe('the token route', () => {
     const res = await tokenRoute();
     const { token } = (await res.json()) as { token: string };
     expect(await isValidXsrfToken(token, LOCAL_DEVELOPMENT_SECRET)).toBe(true);
-    expect(res.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog/analytics; HttpOnly; SameSite=Lax`]);
+    expect(res.headers.getSetCookie()).toEqual([
+      `XSRF-TOKEN=${token}; Max-Age=31536000; Path=/api/_analog/analytics; HttpOnly; SameSite=Lax`,
+    ]);
     // Private to this visitor: stored by no cache, the shared one's headers absent.
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('cloudflare-cdn-cache-control')).toBeNull();
