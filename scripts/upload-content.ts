@@ -82,16 +82,17 @@ async function main(): Promise<number> {
     command = 'rollback';
     console.log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
     return withStore(args, {}, async (store, lock) => {
+      const secondPurgeAfterSeconds = await secondPurgeAfter(args);
       const done = await rollback({
         store,
         lock,
         keep,
         remote: args.remote,
-        secondPurgeAfterSeconds: await secondPurgeAfter(args),
+        secondPurgeAfterSeconds,
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log: (line) => console.log(line),
       });
-      const purged = { tags: done.purged.length, again: (await secondPurgeAfter(args)) > 0 };
+      const purged = { tags: done.purged.length, again: secondPurgeAfterSeconds > 0 };
       report = { ok: true, command: 'rollback', ...done, purged, url: await siteUrl(args) };
       return 0;
     });
@@ -121,6 +122,7 @@ async function main(): Promise<number> {
   }
   // uploadContent logs the request tally itself, as its last line.
   return withStore(args, { tallyLogged: true }, async (store, lock) => {
+    const secondPurgeAfterSeconds = await secondPurgeAfter(args);
     const outcome = await uploadContent({
       content: dir,
       store,
@@ -135,7 +137,7 @@ async function main(): Promise<number> {
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
-      secondPurgeAfterSeconds: await secondPurgeAfter(args),
+      secondPurgeAfterSeconds,
     });
     if (!outcome.ok) {
       failed(`${outcome.problems.length} problem(s) in the content, listed in the log: nothing was written; the site is unchanged.`);
@@ -155,7 +157,7 @@ async function main(): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      purged: { tags: outcome.purged.length, again: (await secondPurgeAfter(args)) > 0 },
+      purged: { tags: outcome.purged.length, again: secondPurgeAfterSeconds > 0 },
       url: await siteUrl(args),
     };
     return 0;
