@@ -233,6 +233,9 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     const url = await mf.ready;
     const startMs = performance.now() - started;
     const kv = (await (control ? mf.getKVNamespace('REAL', 'kv-probe') : mf.getKVNamespace('CONTENT'))) as unknown as KVNamespace;
+    // Opens KV's local storage before the first request: opening it can take seconds on a busy machine, which the
+    // Worker's first read would pay inside its 3 s KV timeout when nothing was written first.
+    await kv.list({ limit: 1 });
     return {
       mf,
       url,
