@@ -6,6 +6,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { seededRandom } from '../../tools/seeded-random.ts';
 import { GIVE_UP_MS } from './give-up.ts';
+import { inPool } from './pool.ts';
 
 export interface BadRequest {
   category: string;
@@ -304,18 +305,9 @@ export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: Corpu
 /** Sends every request to `origin` over loopback, `concurrency` at a time. */
 export async function sendAll(origin: URL, corpus: BadRequest[], concurrency = 32): Promise<Outcome[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const outcomes: Outcome[] = new Array(corpus.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < corpus.length) {
-      const index = next++;
-      const request = corpus[index]!;
-      outcomes[index] = request.raw
-        ? await sendRaw(origin, request)
-        : await send(origin, request.body === undefined ? agent : false, request);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const outcomes = await inPool(corpus, concurrency, (request) =>
+    request.raw ? sendRaw(origin, request) : send(origin, request.body === undefined ? agent : false, request),
+  );
   agent.destroy();
   return outcomes;
 }

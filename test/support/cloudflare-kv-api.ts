@@ -165,17 +165,15 @@ export class CloudflareKvApi {
     this.#random = null;
   }
 
-  /** Requests received so far, by operation (every attempt, faults included). */
+  /** Requests received so far, by operation (every attempt, faults included), and how many were answered 429. */
   counts(): Record<KvApiOperation, number> & { total: number; rateLimited: number } {
     const counts = Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as Record<KvApiOperation, number>;
     for (const entry of this.log) if (entry.operation !== 'unrouted') counts[entry.operation]++;
-    return { ...counts, total: this.log.length, rateLimited: this.#rateLimited };
+    return { ...counts, total: this.log.length, rateLimited: this.log.filter((entry) => entry.status === 429).length };
   }
-  #rateLimited = 0;
 
   resetLog(): void {
     this.log.length = 0;
-    this.#rateLimited = 0;
   }
 
   /** What a namespace holds now, ignoring visibility delays: key → value as UTF-8 text. */
@@ -356,12 +354,10 @@ export class CloudflareKvApi {
           const last = ns.get(w.key)?.at(-1);
           return last !== undefined && now - last.appliedAt < this.#limits.writeIntervalMs;
         });
-        if (hot) {
-          this.#rateLimited++;
+        if (hot)
           throw new ApiAnswer(429, CODES.tooManyRequests, `too many requests: ${hot.key} was written less than 1 second ago`, {
             'retry-after': '1',
           });
-        }
         const visibleAt = now + (this.#options.visibilityDelayMs ?? 0);
         for (const w of planned) {
           const versions = ns.get(w.key) ?? [];

@@ -18,7 +18,6 @@ const messageSchema = z.object({
   url: z.string().optional(),
   lastLine: z.number().optional(),
   firstColumn: z.number().optional(),
-  lastColumn: z.number().optional(),
   message: z.string(),
   extract: z.string().optional(),
 });
@@ -70,14 +69,7 @@ export async function checkHtml(documents: Record<string, string>): Promise<Chec
     const byUrl = new Map(files.map((f) => [new URL(`file:${f.file}`).href, f.name]));
     return outputSchema.parse(JSON.parse(stderr)).messages.map((m) => ({
       document: (m.url && byUrl.get(new URL(m.url).href)) ?? m.url ?? '(checker)',
-      kind:
-        m.type === 'info'
-          ? m.subType === 'warning'
-            ? 'warning'
-            : 'info'
-          : m.type === 'error' || m.type === 'non-document-error'
-            ? 'error'
-            : 'info',
+      kind: m.type === 'error' || m.type === 'non-document-error' ? 'error' : m.subType === 'warning' ? 'warning' : 'info',
       message: m.message,
       at: `${m.lastLine ?? '?'}.${m.firstColumn ?? '?'}: ${m.extract ?? ''}`,
     }));
