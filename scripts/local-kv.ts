@@ -5,20 +5,20 @@
 import { resolve } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
-import { unstable_readConfig } from 'wrangler';
 import { startLocalWorker } from '../tools/local-worker.ts';
 import { type KvStore, kvStoreFromBinding } from './content/kv/kv-store.ts';
 import { UploadConflictError } from './content/publish/publish-error.ts';
 import { LOCAL_PUBLISH_SECRET, type TakeLock, takePublishLock } from './content/publish/publish-lock.ts';
 import { ensureFreshBuild } from './dev/fresh-build.ts';
 import { claimLocalState } from './dev/live/dev-origin.ts';
+import { readWranglerConfig } from './wrangler-config.ts';
 import { WRANGLER_STATE } from './wrangler-state.ts';
 
 export { WRANGLER_STATE };
 
 /** The id of wrangler.toml's CONTENT namespace, which keys its local copy and its publish lock (the binding when it has none). */
 export function localNamespaceId(configPath = 'wrangler.toml', binding = 'CONTENT'): string {
-  const declared = unstable_readConfig({ config: configPath }).kv_namespaces.find((ns: { binding: string }) => ns.binding === binding);
+  const declared = readWranglerConfig(configPath).kv_namespaces.find((ns) => ns.binding === binding);
   if (!declared) throw new Error(`${configPath} declares no KV namespace with binding ${binding}`);
   return declared.id ?? binding;
 }

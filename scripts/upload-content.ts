@@ -10,6 +10,7 @@ import type { PreviewOptions } from './content/previews/preview-links.ts';
 import type { TakeLock } from './content/publish/publish-lock.ts';
 import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
 import { type RunReport, writeGithubReport } from './github/upload-report.ts';
+import { readWranglerConfig } from './wrangler-config.ts';
 
 const KV_BINDING = 'CONTENT';
 
@@ -173,18 +174,11 @@ async function withStore(
   { readOnlyNote = '', tallyLogged = false }: { readOnlyNote?: string; tallyLogged?: boolean },
   run: (store: KvStore, lock: TakeLock | undefined) => Promise<number>,
 ): Promise<number> {
-  const [
-    { KvApiError },
-    { KvLimitError },
-    { formatRequestTally },
-    { PublishStoppedError, UploadConflictError },
-    { openLocalKvStore, openLocalState },
-  ] = await Promise.all([
+  const [{ KvApiError }, { KvLimitError }, { formatRequestTally }, { PublishStoppedError, UploadConflictError }] = await Promise.all([
     import('./content/kv/kv-api-error.ts'),
     import('./content/kv/kv-batches.ts'),
     import('./content/kv/kv-store.ts'),
     import('./content/publish/publish-error.ts'),
-    import('./local-kv.ts'),
   ]);
   const printRequests = (store: KvStore, print: (line: string) => void) => {
     const tally = store.requests?.();
@@ -193,11 +187,7 @@ async function withStore(
   let opened: { store: KvStore; lock?: TakeLock; close: () => Promise<void> };
   try {
     // Reading needs no lock: locally, then, no Worker either.
-    opened = target.remote
-      ? await openRemote(target.config, !readOnlyNote)
-      : readOnlyNote
-        ? await openLocalKvStore(target['persist-to'])
-        : await openLocalState(target['persist-to']);
+    opened = target.remote ? await openRemote(target.config, !readOnlyNote) : await openLocal(target['persist-to'], !readOnlyNote);
   } catch (error) {
     // An unknown namespace, a refused token, another upload running the local Worker: nothing was written.
     if (!(error instanceof KvApiError || error instanceof UploadConflictError)) throw error;
@@ -238,8 +228,7 @@ async function previewOptions(remote: boolean, configPath: string, persistTo: st
     import('./dev/live/dev-origin.ts'),
   ]);
   if (!remote) return { origin: await runningDevServer(persistTo), secret: LOCAL_PREVIEW_SECRET, days };
-  const { unstable_readConfig } = await import('wrangler');
-  const siteUrl = String(unstable_readConfig({ config: configPath }).vars?.SITE_URL ?? '').replace(/\/$/, '');
+  const siteUrl = String(readWranglerConfig(configPath).vars.SITE_URL ?? '').replace(/\/$/, '');
   return {
     origin: siteUrl,
     secret: process.env.PREVIEW_SECRET || null,
@@ -265,8 +254,13 @@ async function siteUrl(target: Target): Promise<string | null> {
     const origin = await runningDevServer(target['persist-to']);
     return origin && `${origin}/`;
   }
-  const { unstable_readConfig } = await import('wrangler');
-  return new URL(process.env.PUBLISH_URL || String(unstable_readConfig({ config: target.config }).vars?.SITE_URL ?? '')).href;
+  return new URL(process.env.PUBLISH_URL || String(readWranglerConfig(target.config).vars.SITE_URL ?? '')).href;
+}
+
+/** The local state `npm start` serves; to write, with the publish lock of the Worker on it. Miniflare loads only here. */
+async function openLocal(persistTo: string, writes: boolean): Promise<{ store: KvStore; lock?: TakeLock; close: () => Promise<void> }> {
+  const { openLocalKvStore, openLocalState } = await import('./local-kv.ts');
+  return writes ? openLocalState(persistTo) : openLocalKvStore(persistTo);
 }
 
 /**
@@ -274,18 +268,17 @@ async function siteUrl(target: Target): Promise<string | null> {
  * the publish lock of the Worker at PUBLISH_URL or SITE_URL and the Worker secret PUBLISH_SECRET from the environment.
  */
 async function openRemote(configPath: string, writes: boolean): Promise<{ store: KvStore; lock?: TakeLock; close: () => Promise<void> }> {
-  const [{ unstable_readConfig }, { openCloudflareKvStore }, { takePublishLock }] = await Promise.all([
-    import('wrangler'),
+  const [{ openCloudflareKvStore }, { takePublishLock }] = await Promise.all([
     import('./content/kv/cloudflare-kv-store.ts'),
     import('./content/publish/publish-lock.ts'),
   ]);
-  const config = unstable_readConfig({ config: configPath });
-  const namespace = config.kv_namespaces.find((ns: { binding: string; id?: string }) => ns.binding === KV_BINDING);
+  const config = readWranglerConfig(configPath);
+  const namespace = config.kv_namespaces.find((ns) => ns.binding === KV_BINDING);
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID ?? config.account_id;
   const apiToken = process.env.CLOUDFLARE_API_TOKEN;
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
-  const origin = process.env.PUBLISH_URL || String(config.vars?.SITE_URL ?? '');
+  const origin = process.env.PUBLISH_URL || String(config.vars.SITE_URL ?? '');
   const secret = process.env.PUBLISH_SECRET;
   if (writes && !secret)
     throw new Error(
