@@ -25,5 +25,7 @@ test("the repository's wrangler.toml reads as Wrangler reads it: KV namespaces, 
 test('a missing file, bad TOML and a field of the wrong type are named', () => {
   expect(() => readWranglerConfig(join(dir, 'none.toml'))).toThrow(/none\.toml cannot be read: ENOENT/);
   expect(() => readWranglerConfig(file('bad.toml', 'name = "x"\nvars = "a\nz = 1\n'))).toThrow(/bad\.toml:2:\d+: /);
-  expect(() => readWranglerConfig(file('wrong.toml', '[[kv_namespaces]]\nbinding = 5\n'))).toThrow(/wrong\.toml: kv_namespaces\.0\.binding: /);
+  expect(() => readWranglerConfig(file('wrong.toml', '[[kv_namespaces]]\nbinding = 5\n'))).toThrow(
+    /wrong\.toml: kv_namespaces\.0\.binding: /,
+  );
 });
