@@ -19,7 +19,7 @@ test("the repository's wrangler.toml reads as Wrangler reads it: KV namespaces, 
   const wrangler = unstable_readConfig({ config: 'wrangler.toml' });
   expect(ours.name).toBe(wrangler.name);
   expect(ours.vars).toEqual(wrangler.vars);
-  expect(ours.kv_namespaces).toEqual(wrangler.kv_namespaces.map(({ binding, id }) => ({ binding, id })));
+  expect(ours.kv_namespaces).toEqual(wrangler.kv_namespaces.map(({ binding, id }: { binding: string; id?: string }) => ({ binding, id })));
 });
 
 test('a missing file, bad TOML and a field of the wrong type are named', () => {
