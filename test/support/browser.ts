@@ -10,9 +10,6 @@ import { standInForOtherHosts, TRANSPARENT_PNG } from './other-hosts.ts';
 import { type SiteWorker, sharedWorker } from './shared-worker.ts';
 import { type PublishedWorkerOptions, startPublishedWorker } from './worker-runtime.ts';
 
-const CHROMIUM = CHROMIUM_PATH;
-const FLAGS = CHROMIUM_FLAGS;
-
 export interface Site<W extends SiteWorker = SiteWorker> {
   worker: W;
   /** Absolute URL on the running site. */
@@ -30,7 +27,7 @@ type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntr
  */
 let sharedBrowser: Promise<Browser> | undefined;
 function workerBrowser(): Promise<Browser> {
-  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   return sharedBrowser;
 }
 
