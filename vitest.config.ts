@@ -19,7 +19,7 @@ const PURE_TESTS = [
   'test/worker/http/shared-cache.test.ts',
   'test/worker/feeds/feed-builders.test.ts',
   'test/worker/content/search-index.test.ts',
-  'test/worker/publishing/publish-lease.test.ts',
+  'test/worker/publishing/publish-rules.test.ts',
   'test/bench/starlight/lantern-replay.test.ts',
   'test/bench/phone-flow/flow.test.ts',
   'test/bench/lib/ratio-by-round.test.ts',

@@ -115,11 +115,9 @@ test('a file that fails validation: its problem in the terminal and a banner, th
   await close();
 });
 
-// Seen once in four full runs to wait past the test's timeout, at a step its server's log should name: it is printed
-// on failure, and the test tried once more from a clean folder, until the cause is found.
-test('a new file serves at once; a new slug moves the open page to it; a renamed file keeps it; deleting the file shows the 404 in place', {
-  retry: 1,
-}, async ({ onTestFailed }) => {
+test('a new file serves at once; a new slug moves the open page to it; a renamed file keeps it; deleting the file shows the 404 in place', async ({
+  onTestFailed,
+}) => {
   onTestFailed(() => console.log(`the dev server's last lines:\n${site.log.slice(-60).join('\n')}`));
   const file = 'guide-live-preview-test.md';
   for (const leftover of [file, 'guide-live-preview-renamed.md']) rmSync(join(site.contentDir, leftover), { force: true });

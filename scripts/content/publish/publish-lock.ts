@@ -52,10 +52,14 @@ export function machineUser(): string {
 export async function post<T>(to: WorkerAddress, what: string, path: string, body: object, schema: z.ZodType<T>, ok: number[]): Promise<T> {
   const url = new URL(path, to.origin);
   const headers = { authorization: `Bearer ${to.secret}`, 'content-type': 'application/json' };
-  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal }).catch((error: Error) => {
-    throw new Error(`${what}: POST ${url} failed (${url.host}: ${(error.cause as Error | undefined)?.message ?? error.message}).`);
-  });
+  const send = () => fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  // Every publish route is idempotent, and fetch does not resend a POST whose kept-alive connection the server
+  // closed as it went out: once more on a dropped connection, never after a timeout.
+  const response = await send()
+    .catch((error: Error) => (error.name === 'TimeoutError' ? Promise.reject(error) : send()))
+    .catch((error: Error) => {
+      throw new Error(`${what}: POST ${url} failed (${url.host}: ${(error.cause as Error | undefined)?.message ?? error.message}).`);
+    });
   const copy = response.clone();
   const json: unknown = await response.json().catch(() => null);
   const answer = schema.safeParse(json);

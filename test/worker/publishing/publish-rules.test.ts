@@ -63,3 +63,15 @@ test('settling counts from the release: a manifest that landed late is not overw
   expect(release(claim(released, 'C', s(300)).state, 'C', s(300)).at).toBe(s(170));
   expect(release(b, 'A', s(172))).toBe(b);
 });
+
+test('every call can be repeated (its answer lost on a dropped connection) and answers as the first did', () => {
+  const taken = claim(published(), 'A', s(5));
+  expect(claim(taken.state, 'A', s(6))).toEqual({
+    answer: { ok: true },
+    state: { ...taken.state, lease: { ...taken.state.lease, until: s(6 + LOCK_TTL_SECONDS) } },
+  });
+  const committed = commit(taken.state, 'A', 1, 2, s(7)).state;
+  expect(commit(committed, 'A', 1, 2, s(8))).toEqual({ answer: { ok: true }, state: committed });
+  const released = release(committed, 'A', s(9));
+  expect(release(released, 'A', s(10))).toBe(released);
+});
