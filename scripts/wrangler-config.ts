@@ -1,6 +1,7 @@
 /**
- * The part of a wrangler.toml that `npm run upload` reads (KV namespaces, vars, account), parsed with smol-toml and
- * validated: Wrangler itself takes seconds to import, which every upload would wait for. I/O: reads the file.
+ * The part of a wrangler.toml that `npm run upload` and the local Worker read (bindings, vars, account, compatibility),
+ * parsed with smol-toml and validated: Wrangler itself takes seconds to import, which every upload would wait for.
+ * I/O: reads the file.
  */
 import { readFileSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
@@ -11,6 +12,11 @@ const configSchema = z.object({
   account_id: z.string().optional(),
   vars: z.record(z.string(), z.unknown()).default({}),
   kv_namespaces: z.array(z.object({ binding: z.string(), id: z.string().optional() })).default([]),
+  compatibility_date: z.string().optional(),
+  compatibility_flags: z.array(z.string()).default([]),
+  assets: z.object({ directory: z.string(), binding: z.string().optional(), not_found_handling: z.string().optional() }).optional(),
+  durable_objects: z.object({ bindings: z.array(z.object({ name: z.string(), class_name: z.string() })) }).default({ bindings: [] }),
+  migrations: z.array(z.object({ new_sqlite_classes: z.array(z.string()).default([]) })).default([]),
 });
 export type WranglerConfig = z.infer<typeof configSchema>;
 

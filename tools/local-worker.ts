@@ -9,8 +9,8 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv/kv-store.ts';
+import { readWranglerConfig } from '../scripts/wrangler-config.ts';
 import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, type KvProbe, kvProbeControl } from './binding-probes.ts';
 
 export type MiniflareOptions = ConstructorParameters<typeof Miniflare>[0];
@@ -154,6 +154,34 @@ type SiteOptions = Record<string, unknown> & {
   assets?: object;
 };
 
+/**
+ * Miniflare's options for the Worker `config` (a wrangler.toml) declares, as `wrangler dev` would run it
+ * (test/tools/local-worker.test.ts compares with Wrangler's own): read by us, as importing Wrangler costs seconds.
+ */
+export function siteWorkerOptions(config = 'wrangler.toml'): SiteOptions {
+  const { name, compatibility_date, compatibility_flags, vars, kv_namespaces, durable_objects, migrations, assets } =
+    readWranglerConfig(config);
+  const sqlite = new Set(migrations.flatMap((migration) => migration.new_sqlite_classes));
+  const compatibility = { compatibilityDate: compatibility_date, compatibilityFlags: compatibility_flags };
+  return {
+    name,
+    ...compatibility,
+    bindings: vars,
+    kvNamespaces: Object.fromEntries(kv_namespaces.map(({ binding, id }) => [binding, { id: id ?? binding }])),
+    durableObjects: Object.fromEntries(
+      durable_objects.bindings.map(({ name, class_name }) => [name, { className: class_name, useSQLite: sqlite.has(class_name) }]),
+    ),
+    ...(assets && {
+      assets: {
+        directory: resolve(assets.directory),
+        binding: assets.binding,
+        routerConfig: { has_user_worker: true },
+        assetConfig: { not_found_handling: assets.not_found_handling, compatibility_date, compatibility_flags },
+      },
+    }),
+  };
+}
+
 async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
   const {
     bindings = {},
@@ -170,8 +198,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     outbound,
   } = options;
   if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
-  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
-  const { kvNamespaces = {}, ...wrangler } = workerOptions as SiteOptions;
+  const { name, kvNamespaces = {}, ...wrangler } = siteWorkerOptions();
   const namespace = kvNamespaces.CONTENT ?? 'CONTENT';
   const { CONTENT: _probed, ...otherNamespaces } = kvNamespaces;
 
@@ -179,7 +206,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     ...wrangler,
     // Durable Objects are stored by Worker and class name: named as `wrangler dev` names it, the
     // page views it counted are the ones counted here. (Unnamed otherwise: see the inspector below.)
-    ...(options.persistTo ? { name: unstable_readConfig({ config: 'wrangler.toml' }).name } : {}),
+    ...(options.persistTo ? { name } : {}),
     bindings: { ...wrangler.bindings, ...bindings },
     ...(assetsDir ? { assets: { ...wrangler.assets, directory: assetsDir } } : {}),
     modules: true,

@@ -1,6 +1,6 @@
 /**
- * tools/local-worker.ts: Miniflare storage in our own folder gone on dispose or exit, the KV probe, KV on disk
- * outliving a runtime, state shared with the upload, a missing bundle named. workerd.
+ * tools/local-worker.ts: the site's options as Wrangler would give them, Miniflare storage in our own folder gone on
+ * dispose or exit, the KV probe, KV on disk outliving a runtime, state shared with the upload, a missing bundle named. workerd.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -8,12 +8,26 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, expect, test } from 'vitest';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { openLocalKv } from '../../scripts/local-kv.ts';
-import { createMiniflare, startLocalWorker } from '../../tools/local-worker.ts';
+import { createMiniflare, siteWorkerOptions, startLocalWorker } from '../../tools/local-worker.ts';
 
 let parent: string | undefined;
 afterEach(() => {
   if (parent) rmSync(parent, { recursive: true, force: true });
+});
+
+test("the site's options from wrangler.toml are the ones Wrangler gives Miniflare for them", () => {
+  const { name, ...ours } = siteWorkerOptions();
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+  // Wrangler's own, less what it leaves empty or unset.
+  const theirs = Object.entries(workerOptions).filter(
+    ([, value]) => value !== undefined && JSON.stringify(value) !== '{}' && JSON.stringify(value) !== '[]',
+  );
+  expect(name).toBe('race-element-site');
+  expect(JSON.parse(JSON.stringify(ours))).toEqual(
+    JSON.parse(JSON.stringify(Object.fromEntries(theirs.filter(([key]) => !['rootPath', 'modulesRules', 'email'].includes(key))))),
+  );
 });
 
 test('the instance stores under its own folder, removed when dispose() resolves, twice safely', async () => {
