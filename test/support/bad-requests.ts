@@ -75,7 +75,7 @@ export interface CorpusOptions {
 }
 
 /** `count` seeded requests: the same seed gives the same corpus. */
-export function badRequestCorpus({ seed = 0x5eed, count = 10_000, token }: CorpusOptions): BadRequest[] {
+export function badRequestCorpus({ seed = 0x5eed, count = 3_000, token }: CorpusOptions): BadRequest[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));

@@ -2,7 +2,7 @@
  * A failed Cloudflare KV request as a KvApiError: operation, key or batch, status, codes, or the network cause.
  * Pure; the message carries the fix for a wrong namespace id or a token without KV write permission.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'cloudflare';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'cloudflare/core/error';
 
 export type CloudflareErrorItem = { code: number; message: string };
 

@@ -26,7 +26,7 @@ afterAll(() => worker?.dispose());
 const describeOutcome = (o: Outcome) =>
   `${o.request.category}: ${o.request.method} ${o.request.target.slice(0, 120)} → ${o.status} ${o.body.slice(0, 100)}`;
 
-describe('a corpus of 10,000 bad requests', () => {
+describe('a corpus of 3,000 bad requests', () => {
   let corpus: BadRequest[];
   let outcomes: Outcome[];
 
@@ -36,7 +36,7 @@ describe('a corpus of 10,000 bad requests', () => {
   });
 
   test('is generated deterministically from its seed and covers every category', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(10_000);
+    expect(corpus.length).toBeGreaterThanOrEqual(3_000);
     const again = badRequestCorpus({ token });
     expect(again.map((r) => `${r.method} ${r.target}`)).toEqual(corpus.map((r) => `${r.method} ${r.target}`));
     const categories = new Set(corpus.map((r) => r.category));
