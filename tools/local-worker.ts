@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { Miniflare } from 'miniflare';
 import { type KvStore, kvStoreFromBinding } from '../scripts/content/kv/kv-store.ts';
-import { readWranglerConfig } from '../scripts/wrangler-config.ts';
+import { readWranglerConfig } from '../scripts/content/wrangler-config.ts';
 import { BROKEN_ANALYTICS_SCRIPT, KV_PROBE_SCRIPT, type KvProbe, kvProbeControl } from './binding-probes.ts';
 
 export type MiniflareOptions = ConstructorParameters<typeof Miniflare>[0];

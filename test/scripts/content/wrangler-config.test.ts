@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { unstable_readConfig } from 'wrangler';
-import { readWranglerConfig } from '../../scripts/wrangler-config.ts';
+import { readWranglerConfig } from '../../../scripts/content/wrangler-config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wrangler-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
