@@ -9,9 +9,9 @@ import { startLocalWorker } from '../tools/local-worker.ts';
 import { type KvStore, kvStoreFromBinding } from './content/kv/kv-store.ts';
 import { UploadConflictError } from './content/publish/publish-error.ts';
 import { LOCAL_PUBLISH_SECRET, type TakeLock, takePublishLock } from './content/publish/publish-lock.ts';
+import { readWranglerConfig } from './content/wrangler-config.ts';
 import { ensureFreshBuild } from './dev/fresh-build.ts';
 import { claimLocalState } from './dev/live/dev-origin.ts';
-import { readWranglerConfig } from './content/wrangler-config.ts';
 import { WRANGLER_STATE } from './wrangler-state.ts';
 
 export { WRANGLER_STATE };

@@ -9,8 +9,8 @@ import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
 import type { TakeLock } from './content/publish/publish-lock.ts';
 import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
-import { type RunReport, writeGithubReport } from './github/upload-report.ts';
 import { readWranglerConfig } from './content/wrangler-config.ts';
+import { type RunReport, writeGithubReport } from './github/upload-report.ts';
 
 const KV_BINDING = 'CONTENT';
 
