@@ -82,15 +82,14 @@ function versionC(): ContentFolder {
 }
 
 async function clearKv(): Promise<void> {
-  for (const key of await worker.store.listKeys('')) await worker.store.delete(key);
+  await worker.store.deleteMany(await worker.store.listKeys(''));
 }
 async function snapshot(): Promise<Map<string, string>> {
-  const keys = await worker.store.listKeys('');
-  return new Map(await Promise.all(keys.map(async (key) => [key, (await worker.store.get(key))!] as const)));
+  return (await worker.store.getMany(await worker.store.listKeys(''))) as Map<string, string>;
 }
 async function restore(state: Map<string, string>): Promise<void> {
   await clearKv();
-  for (const [key, value] of state) await worker.store.put(key, value);
+  await worker.store.putMany([...state].map(([key, value]) => ({ key, value })));
 }
 
 function succeeded(outcome: UploadOutcome) {
