@@ -42,8 +42,7 @@ export function commit(state: LockState, holder: string, basedOn: number | null,
       state,
       `this upload's lock lapsed and ${state.lease ? `${state.lease.holder} took it` : 'another upload published since'}; the live version is ${name(state.version)}`,
     );
-  // The same commit again (its answer was lost on the way): it stands.
-  if (state.lease.committed && state.version === version) return { state, answer: { ok: true } };
+  if (state.lease.committed && state.version === version) return { state, answer: { ok: true } }; // a repeated commit stands
   const lower = state.version !== null && (basedOn === null || basedOn < state.version);
   const ago = Math.floor((now - state.at) / 1000);
   if (lower && ago < KV_SETTLE_SECONDS)

@@ -12,8 +12,6 @@ import { live, stage, UploadConflictError } from './publish-error.ts';
 /** PUBLISH_SECRET of every local Worker this project runs (npm start's, the upload's own, tests'): never a real one. */
 export const LOCAL_PUBLISH_SECRET = 'race-element-local-publish-only';
 
-const REQUEST_TIMEOUT_MS = 15_000;
-
 export interface PublishLockOptions {
   /** The Worker's origin: SITE_URL or PUBLISH_URL remotely, a loopback address locally. */
   origin: string;
@@ -52,14 +50,12 @@ export function machineUser(): string {
 export async function post<T>(to: WorkerAddress, what: string, path: string, body: object, schema: z.ZodType<T>, ok: number[]): Promise<T> {
   const url = new URL(path, to.origin);
   const headers = { authorization: `Bearer ${to.secret}`, 'content-type': 'application/json' };
-  const send = () => fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  // Every publish route is idempotent, and fetch does not resend a POST whose kept-alive connection the server
-  // closed as it went out: once more on a dropped connection, never after a timeout.
-  const response = await send()
-    .catch((error: Error) => (error.name === 'TimeoutError' ? Promise.reject(error) : send()))
-    .catch((error: Error) => {
-      throw new Error(`${what}: POST ${url} failed (${url.host}: ${(error.cause as Error | undefined)?.message ?? error.message}).`);
-    });
+  const send = () => fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  // Every publish route is safe to repeat, and fetch does not resend a POST whose kept-alive connection closed under it.
+  const sent = send().catch((error: Error) => (error.name === 'TimeoutError' ? Promise.reject(error) : send()));
+  const response = await sent.catch((error: Error) => {
+    throw new Error(`${what}: POST ${url} failed (${url.host}: ${(error.cause as Error | undefined)?.message ?? error.message}).`);
+  });
   const copy = response.clone();
   const json: unknown = await response.json().catch(() => null);
   const answer = schema.safeParse(json);
@@ -107,7 +103,6 @@ export async function withPublishLock<T>(take: TakeLock | null, log: Log, body: 
   try {
     return await body(lock);
   } finally {
-    const note = await lock?.release();
-    if (note) log(note);
+    await lock?.release().then((note) => note && log(note));
   }
 }
