@@ -1,21 +1,21 @@
 /**
- * The programs `npm test` needs beyond npm's packages (chromium, Java), installed from Debian as root.
+ * The programs `npm test` needs beyond npm's packages (Chromium's headless shell, Java), installed from Debian as root.
  * planTestTools is pure; checkTestTools looks them up; ensureTestTools installs with apt-get or throws ToolsError.
  */
 import { spawnSync } from 'node:child_process';
-import { chromiumOverride } from '../content/diagrams/chromium.ts';
+import { chromiumOverride, HEADLESS_SHELL } from '../content/diagrams/chromium.ts';
 import { findExecutable, isExecutableFile } from '../content/diagrams/find-executable.ts';
 
 export interface TestTool {
   /** The command's name on PATH. */
   command: string;
   debianPackage: string;
-  /** Why the tests need it, as it reads in a message: "chromium (browser tests drive it)". */
+  /** Why the tests need it, as it reads in a message: "chromium-headless-shell (browser tests drive it)". */
   why: string;
 }
 
 export const TEST_TOOLS: readonly TestTool[] = [
-  { command: 'chromium', debianPackage: 'chromium', why: 'browser tests drive it' },
+  { command: HEADLESS_SHELL, debianPackage: HEADLESS_SHELL, why: 'browser tests drive it' },
   { command: 'java', debianPackage: 'default-jre-headless', why: 'the HTML validity test runs the Nu Html Checker, vnu-jar, on it' },
 ];
 
@@ -55,7 +55,7 @@ export function planTestTools(checks: ToolCheck[], { isRoot, hasAptGet }: Host):
       message: badOverrides
         .map(
           ({ tool, override }) =>
-            `${override!.variable}=${override!.path} is not an executable file: point it at a ${tool.command} binary, or unset it to use Debian's ${tool.debianPackage}.`,
+            `${override!.variable}=${override!.path} is not an executable file: point it at a Chromium binary, or unset it to use Debian's ${tool.debianPackage}.`,
         )
         .join('\n'),
     };
@@ -86,12 +86,12 @@ export function planTestTools(checks: ToolCheck[], { isRoot, hasAptGet }: Host):
 }
 
 /** The one tool the content check needs: the upload draws the content's diagrams in Chromium. */
-export const CONTENT_CHECK_TOOLS: readonly TestTool[] = TEST_TOOLS.filter((tool) => tool.command === 'chromium');
+export const CONTENT_CHECK_TOOLS: readonly TestTool[] = TEST_TOOLS.filter((tool) => tool.command === HEADLESS_SHELL);
 
 /** Looks each tool up: Chromium at CHROMIUM_PATH or CHROME_PATH if set, else every tool on PATH. */
 export function checkTestTools(env: NodeJS.ProcessEnv = process.env, tools: readonly TestTool[] = TEST_TOOLS): ToolCheck[] {
   return tools.map((tool) => {
-    const override = tool.command === 'chromium' ? chromiumOverride(env) : undefined;
+    const override = tool.command === HEADLESS_SHELL ? chromiumOverride(env) : undefined;
     if (override) return { tool, found: isExecutableFile(override.path), override };
     return { tool, found: findExecutable(tool.command, env.PATH) !== undefined };
   });

@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { type DevSite, startDevSite } from '../../scripts/dev/live/dev-site.ts';
 import { editToVisible } from '../../tools/edit-to-visible.ts';
 import { FIXTURE_SITE, fixturePath } from '../support/fixture-site.ts';
@@ -17,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   [site, browser] = await Promise.all([
     startDevSite({ from: FIXTURE_SITE }),
-    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
+    chromium.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
   ]);
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { standInForOtherHosts, TRANSPARENT_PNG } from './other-hosts.ts';
 import { type SiteWorker, sharedWorker } from './shared-worker.ts';
@@ -27,7 +27,7 @@ type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntr
  */
 let sharedBrowser: Promise<Browser> | undefined;
 function workerBrowser(): Promise<Browser> {
-  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  sharedBrowser ??= chromium.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   return sharedBrowser;
 }
 

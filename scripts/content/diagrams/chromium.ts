@@ -1,5 +1,5 @@
 /**
- * The one browser lookup (tests, Lighthouse, diagrams at upload) and the flags Chromium runs headless with here.
+ * Browser lookups (the full browser for benchmarks, the headless shell for tests and diagrams) and Chromium's flags here.
  * I/O: stats files.
  */
 import { findExecutable, isExecutableFile } from './find-executable.ts';
@@ -40,13 +40,27 @@ export function findBrowser(env: NodeJS.ProcessEnv = process.env, appPaths: stri
   return appPaths.find(isExecutableFile);
 }
 
-/** The binary the browser tests launch (Debian's path when none is found, for the error to name it). */
+/** The full browser, as visitors run it (benchmarks, the docs' screenshots); Debian's path when none is found, for the error to name it. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return findBrowser(env) ?? DEBIAN_CHROMIUM;
 }
 
 /** The browser this process launches, found once at import. */
 export const CHROMIUM_PATH = chromiumPath();
+
+/** Debian's build of Chromium's headless shell (package `chromium-headless-shell`), which Playwright also runs its headless tests in. */
+export const HEADLESS_SHELL = 'chromium-headless-shell';
+
+/**
+ * The browser for work nobody watches (tests, drawing diagrams at upload): the one CHROMIUM_PATH names, else the
+ * headless shell on PATH, which starts a page in about a fifth of the full browser's CPU time, else any browser.
+ */
+export function findHeadlessBrowser(env: NodeJS.ProcessEnv = process.env, appPaths: string[] = BROWSER_APP_PATHS): string | undefined {
+  return chromiumOverride(env)?.path ?? findExecutable(HEADLESS_SHELL, env.PATH) ?? findBrowser(env, appPaths);
+}
+
+/** The browser the browser tests launch, found once at import (Debian's path when none is found, for the error to name it). */
+export const HEADLESS_CHROMIUM_PATH = findHeadlessBrowser() ?? `/usr/bin/${HEADLESS_SHELL}`;
 
 /** Headless, no sandbox or GPU, and nothing that reaches the network on its own. */
 export const CHROMIUM_FLAGS = [

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CACHE_ROOT, diskCache, jsonFormat } from '../build/disk-cache.ts';
-import { CHROMIUM_FLAGS, findBrowser } from './chromium.ts';
+import { CHROMIUM_FLAGS, findHeadlessBrowser } from './chromium.ts';
 import { DIAGRAM_THEME_VARIABLES } from './diagram-svg.ts';
 
 const require = createRequire(import.meta.url);
@@ -51,7 +51,7 @@ const MERMAID_CONFIG = {
  * kept in `cacheDir` by drawer version and source.
  */
 export function browserDiagramDrawer(
-  executablePath: string | null = findBrowser() ?? null,
+  executablePath: string | null = findHeadlessBrowser() ?? null,
   cacheDir = DEFAULT_DIAGRAM_CACHE_DIR,
 ): DiagramDrawer | null {
   if (!executablePath) return null;

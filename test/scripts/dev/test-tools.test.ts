@@ -1,12 +1,12 @@
 /**
- * What `npm test` does first about chromium and Java: the decision, the PATH lookup and the install
+ * What `npm test` does first about Chromium and Java: the decision, the PATH lookup and the install
  * sequence. Unit, with apt-get replaced by a recorder.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { chromiumPath } from '../../../scripts/content/diagrams/chromium.ts';
+import { chromiumPath, findHeadlessBrowser } from '../../../scripts/content/diagrams/chromium.ts';
 import { checkTestTools, ensureTestTools, planTestTools, TEST_TOOLS, type ToolCheck, ToolsError } from '../../../scripts/dev/test-tools.ts';
 
 const [CHROMIUM, JAVA] = TEST_TOOLS as [(typeof TEST_TOOLS)[0], (typeof TEST_TOOLS)[0]];
@@ -23,12 +23,12 @@ describe('planTestTools', () => {
   test('as root, both missing: one notice line, apt-get update, then one install of both', () => {
     expect(planTestTools(checks(false, false), { isRoot: true, hasAptGet: true })).toEqual({
       kind: 'install',
-      packages: ['chromium', 'default-jre-headless'],
+      packages: ['chromium-headless-shell', 'default-jre-headless'],
       notice:
-        "Installing Debian's chromium (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it): apt-get update && apt-get install -y chromium default-jre-headless",
+        "Installing Debian's chromium-headless-shell (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it): apt-get update && apt-get install -y chromium-headless-shell default-jre-headless",
       commands: [
         ['apt-get', 'update'],
-        ['apt-get', 'install', '-y', 'chromium', 'default-jre-headless'],
+        ['apt-get', 'install', '-y', 'chromium-headless-shell', 'default-jre-headless'],
       ],
     });
   });
@@ -42,8 +42,8 @@ describe('planTestTools', () => {
     expect(planTestTools(checks(false, true), { isRoot: false, hasAptGet: true })).toEqual({
       kind: 'refuse',
       message:
-        'npm test needs chromium (browser tests drive it), not found on PATH. Install it as root, then run npm test again:\n' +
-        '  sudo apt-get update && sudo apt-get install -y chromium',
+        'npm test needs chromium-headless-shell (browser tests drive it), not found on PATH. Install it as root, then run npm test again:\n' +
+        '  sudo apt-get update && sudo apt-get install -y chromium-headless-shell',
     });
   });
 
@@ -52,7 +52,7 @@ describe('planTestTools', () => {
     expect(plan).toEqual({
       kind: 'refuse',
       message:
-        'npm test needs chromium (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it), not found on PATH, and this machine has no apt-get: install chromium and default-jre-headless with its package manager, then run npm test again.',
+        'npm test needs chromium-headless-shell (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it), not found on PATH, and this machine has no apt-get: install chromium-headless-shell and default-jre-headless with its package manager, then run npm test again.',
     });
   });
 
@@ -70,7 +70,7 @@ describe('planTestTools', () => {
     expect(plan).toEqual({
       kind: 'refuse',
       message:
-        "CHROMIUM_PATH=/opt/none/chrome is not an executable file: point it at a chromium binary, or unset it to use Debian's chromium.",
+        "CHROMIUM_PATH=/opt/none/chrome is not an executable file: point it at a Chromium binary, or unset it to use Debian's chromium-headless-shell.",
     });
   });
 });
@@ -90,18 +90,27 @@ describe('checkTestTools and chromiumPath look on the PATH they are given', () =
 
   test('found only as an executable file on PATH', () => {
     const empty = bin('empty', {});
-    const notExecutable = bin('plain', { chromium: 0o644, java: 0o644 });
-    const both = bin('both', { chromium: 0o755, java: 0o755 });
+    const notExecutable = bin('plain', { chromium: 0o644, 'chromium-headless-shell': 0o644, java: 0o644 });
+    const both = bin('both', { chromium: 0o755, 'chromium-headless-shell': 0o755, java: 0o755 });
     const found = (PATH: string) => checkTestTools({ PATH }).map((c) => [c.tool.command, c.found]);
     expect(found(`${empty}:${notExecutable}`)).toEqual([
-      ['chromium', false],
+      ['chromium-headless-shell', false],
       ['java', false],
     ]);
     expect(found(`${empty}:${both}`)).toEqual([
-      ['chromium', true],
+      ['chromium-headless-shell', true],
       ['java', true],
     ]);
     expect(chromiumPath({ PATH: `${notExecutable}:${both}` })).toBe(join(both, 'chromium'));
+  });
+
+  test('the tests and diagrams take the headless shell, else the full browser; benchmarks the full browser', () => {
+    const full = bin('full', { chromium: 0o755 });
+    const shell = bin('shell', { 'chromium-headless-shell': 0o755 });
+    expect(findHeadlessBrowser({ PATH: `${full}:${shell}` }, [])).toBe(join(shell, 'chromium-headless-shell'));
+    expect(findHeadlessBrowser({ PATH: full }, [])).toBe(join(full, 'chromium'));
+    expect(chromiumPath({ PATH: `${shell}:${full}` })).toBe(join(full, 'chromium'));
+    expect(findHeadlessBrowser({ PATH: shell, CHROMIUM_PATH: '/opt/chrome' }, [])).toBe('/opt/chrome');
   });
 
   test('CHROMIUM_PATH wins over PATH, and is checked as it is', () => {
@@ -132,11 +141,11 @@ describe('ensureTestTools', () => {
       log: (line) => lines.push(line),
     });
     expect(lines).toEqual([
-      "Installing Debian's chromium (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it): apt-get update && apt-get install -y chromium default-jre-headless",
+      "Installing Debian's chromium-headless-shell (browser tests drive it) and default-jre-headless (the HTML validity test runs the Nu Html Checker, vnu-jar, on it): apt-get update && apt-get install -y chromium-headless-shell default-jre-headless",
     ]);
     expect(ran).toEqual([
       ['apt-get', 'update'],
-      ['apt-get', 'install', '-y', 'chromium', 'default-jre-headless'],
+      ['apt-get', 'install', '-y', 'chromium-headless-shell', 'default-jre-headless'],
     ]);
   });
 
@@ -154,7 +163,7 @@ describe('ensureTestTools', () => {
         log: () => {},
       });
     expect(attempt).toThrow(ToolsError);
-    expect(attempt).toThrow('sudo apt-get update && sudo apt-get install -y chromium default-jre-headless');
+    expect(attempt).toThrow('sudo apt-get update && sudo apt-get install -y chromium-headless-shell default-jre-headless');
     expect(ran).toEqual([]);
   });
 
