@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { CONTENT_CHECK_TOOLS, ensureTestTools, TEST_TOOLS, ToolsError } from './test-tools.ts';
 
 const SLOWEST_FILES_REPORTER = './scripts/dev/slowest-files-reporter.ts';
@@ -51,6 +52,10 @@ function run(what: string, command: string, args: string[]): void {
   const { status } = spawnSync(command, args, { stdio: 'inherit' });
   if (status !== 0) finish(what, status ?? 1);
 }
+
+// Node keeps the compiled code of the modules it loads here: a run starts dozens of Node processes (vitest's workers,
+// each upload a test runs, tsc, vite), and each one after the first skips compiling what they share.
+process.env.NODE_COMPILE_CACHE ??= resolve('node_modules/.cache/node-compile-cache');
 
 const args = process.argv.slice(2);
 const content = args[0] === '--content';
