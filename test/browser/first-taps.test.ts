@@ -84,12 +84,12 @@ describe('before the entry has run', () => {
   test('Ctrl+click, a download and target="_blank" are left to the browser', async () => {
     const { page, context, entry } = await openBeforeEntry(CODE_PAGE);
     const [tab] = await Promise.all([context.waitForEvent('page'), page.click('nav.site-nav a[href="/news"]', { modifiers: ['Control'] })]);
-    await tab.waitForLoadState('domcontentloaded');
-    expect(tab.url()).toBe(site.url('/news'));
+    // A new tab starts at about:blank: wait for the address it was opened for.
+    await tab.waitForURL(site.url('/news'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.code-sample-file a[download]')]);
     expect(download.suggestedFilename()).toBe('start-race-element-minimized.bat');
     const [popup] = await Promise.all([context.waitForEvent('page'), page.click('nav.social-bar a:text-is("GitHub")')]);
-    expect(popup.url()).toContain('github.com/RiddleTime/Race-Element');
+    await popup.waitForURL(/github\.com\/RiddleTime\/Race-Element/);
     entry.release();
     await enhanced(page);
     await page.waitForTimeout(300);
