@@ -3,7 +3,7 @@
  * then only those tests; `npm run check:content`: Chromium, then the content check alone. Each ends with its wall time,
  * the host's busy CPU seconds and its load. I/O: apt-get as root (test-tools.ts), npm scripts, vitest.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -53,6 +53,27 @@ function run(what: string, command: string, args: string[]): void {
   if (status !== 0) finish(what, status ?? 1);
 }
 
+/** `npm run <script>` for each script at once, each one's output printed whole when it ends; fails if any fails. */
+async function runScriptsAtOnce(what: string, scripts: string[]): Promise<void> {
+  const statuses = await Promise.all(
+    scripts.map(
+      (script) =>
+        new Promise<number>((resolve) => {
+          const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (code) => {
+            process.stdout.write(`\n> npm run ${script}: ${code === 0 ? 'done' : `failed (exit ${code})`}\n${Buffer.concat(output)}`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) finish(what, failed);
+}
+
 // Node keeps the compiled code of the modules it loads here: a run starts dozens of Node processes (vitest's workers,
 // each upload a test runs, tsc, vite), and each one after the first skips compiling what they share.
 process.env.NODE_COMPILE_CACHE ??= resolve('node_modules/.cache/node-compile-cache');
@@ -72,9 +93,9 @@ if (content) {
 } else if (args.length > 0) {
   run(what, 'vitest', ['run', ...args]);
 } else {
-  run(what, 'npm', ['run', 'build']);
-  run(what, 'npm', ['run', 'typecheck']);
-  run(what, 'npm', ['run', 'lint']);
+  // The checks beside the build, each after what it reads: the Worker's types import the client build's manifests.
+  await runScriptsAtOnce(what, ['build:client', 'lint']);
+  await runScriptsAtOnce(what, ['build:worker', 'typecheck']);
   run(what, 'vitest', ['run', '--reporter=default', `--reporter=${SLOWEST_FILES_REPORTER}`]);
 }
 finish(what, 0);
