@@ -96,6 +96,11 @@ export interface LocalWorkerOptions {
   brokenAnalytics?: boolean;
   /** Answers every fetch the Worker itself makes (Miniflare's outboundService): a stand-in for the internet. */
   outbound?: (request: Request) => Response | Promise<Response>;
+  /**
+   * Copies of the Worker in the same workerd for `fetchCold`, each an isolate of its own with no cache and no static
+   * assets: many cold starts for the price of one runtime.
+   */
+  coldIsolates?: number;
 }
 
 export interface LocalWorker {
@@ -104,6 +109,8 @@ export interface LocalWorker {
   url: URL;
   /** Sends a request to the Worker; `path` is relative to ORIGIN. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Sends a request to the next unused copy of `coldIsolates`: no memo of an earlier request, nothing cached. */
+  fetchCold(path: string, init?: RequestInit): Promise<Response>;
   /** The `CONTENT` namespace itself, never probed: what a test seeds and the upload writes. */
   kv: KVNamespace;
   store: KvStore;
@@ -196,6 +203,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     probeKv = false,
     brokenAnalytics = false,
     outbound,
+    coldIsolates = 0,
   } = options;
   if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
   const { name, kvNamespaces = {}, ...wrangler } = siteWorkerOptions();
@@ -219,7 +227,10 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
   };
   const control = probeKv ? kvProbeControl() : undefined;
+  const { assets: _assets, ...withoutAssets } = site;
+  const copies = Array.from({ length: coldIsolates }, (_, i) => ({ ...withoutAssets, name: `cold-${i}`, cache: false }));
   const helpers = [
+    ...copies,
     ...(control
       ? [
           {
@@ -265,10 +276,16 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     // Opens KV's local storage before the first request: opening it can take seconds on a busy machine, which the
     // Worker's first read would pay inside its 3 s KV timeout when nothing was written first.
     await kv.list({ limit: 1 });
+    let usedCopies = 0;
     return {
       mf,
       url,
       fetch: (path, init) => mf.dispatchFetch(new URL(path, ORIGIN), init as never) as unknown as Promise<Response>,
+      async fetchCold(path, init) {
+        if (usedCopies === coldIsolates) throw new Error(`all ${coldIsolates} cold isolates (coldIsolates) have served a request`);
+        const copy = await mf.getWorker(`cold-${usedCopies++}`);
+        return copy.fetch(new URL(path, ORIGIN), init as never) as unknown as Promise<Response>;
+      },
       kv,
       store: kvStoreFromBinding(kv),
       startMs,

@@ -1,16 +1,14 @@
 /**
  * A request that misses every cache costs one KV round trip, whatever its kind; a copy that does not hold what the
- * manifest names is passed over for the entry the manifest names. workerd, each request on a fresh runtime.
+ * manifest names is passed over for the entry the manifest names. workerd, each request on an isolate of its own.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { articleCopyKey, copyValue, SEARCH_COPY_KEY } from '../../../contracts/kv-copies.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
-import { startLocalWorker } from '../../../tools/local-worker.ts';
+import type { KvProbe } from '../../../tools/binding-probes.ts';
+import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
 
@@ -34,38 +32,28 @@ const REQUESTS: Record<string, { path: string; holds: string }> = {
   'search API': { path: '/api/_analog/search?q=signed', holds: 'Digitally Signed App' },
 };
 
-let folder: string;
-const kvPersist = () => join(folder, 'kv');
+let runtime: LocalWorker & { kvProbe: KvProbe };
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'kv-round-trips-'));
   const site = await loadFixtureSite();
   const files = site.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));
-  const writer = await startLocalWorker({ kvPersist: kvPersist(), tempParent: folder });
-  try {
-    const content = { ...site, files };
-    const outcome = await uploadContent({ content, store: writer.store, renderCache: runRenderCache(), diagrams: null, cards: null });
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
-  } finally {
-    await writer.dispose();
-  }
+  // One cold isolate for each request kind, and two for the copies passed over.
+  runtime = await startLocalWorker({ probeKv: true, coldIsolates: Object.keys(REQUESTS).length + 2 });
+  const content = { ...site, files };
+  const outcome = await uploadContent({ content, store: runtime.store, renderCache: runRenderCache(), diagrams: null, cards: null });
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
 });
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => runtime?.dispose());
 
-/** The request on a runtime of its own (no isolate memo, no page cached): its status, text and KV round trips. */
-async function cold(path: string, before?: (kv: import('../../../tools/local-worker.ts').LocalWorker['kv']) => Promise<void>) {
-  const worker = await startLocalWorker({ probeKv: true, kvPersist: kvPersist(), tempParent: folder });
-  try {
-    await before?.(worker.kv as never);
-    const res = await worker.fetch(path);
-    const text = await res.text();
-    return { status: res.status, text, rounds: worker.kvProbe.rounds(), reads: worker.kvProbe.reads() };
-  } finally {
-    await worker.dispose();
-  }
+/** The request on an isolate of its own (no isolate memo, no page cached): its status, text and KV round trips. */
+async function cold(path: string) {
+  const roundsBefore = runtime.kvProbe.rounds();
+  const res = await runtime.fetchCold(path);
+  const text = await res.text();
+  return { status: res.status, text, rounds: runtime.kvProbe.rounds() - roundsBefore };
 }
 
-test('every kind of request, on a cold runtime, is answered after one KV round trip', { timeout: 120_000 }, async () => {
+test('every kind of request, on a cold isolate, is answered after one KV round trip', async () => {
   const trips: Record<string, number> = {};
   for (const [kind, { path, holds }] of Object.entries(REQUESTS)) {
     const answer = await cold(path);
@@ -76,20 +64,18 @@ test('every kind of request, on a cold runtime, is answered after one KV round t
 });
 
 test('a copy that holds another entry than the manifest names is passed over: the page shows the named one, after a second round trip', async () => {
-  const writer = await startLocalWorker({ kvPersist: kvPersist(), tempParent: folder });
-  const manifest = JSON.parse((await writer.kv.get(MANIFEST_KEY))!) as Manifest;
+  const manifest = JSON.parse((await runtime.kv.get(MANIFEST_KEY))!) as Manifest;
   const named = manifest.entries.find((e) => e.slug === '2023-04-29-signpath')!;
   const copy = articleCopyKey('news', named.slug);
-  const stored = (await writer.kv.get(copy))!;
-  expect(stored).toBe(copyValue(named.key, (await writer.kv.get(named.key))!));
+  const stored = (await runtime.kv.get(copy))!;
+  expect(stored).toBe(copyValue(named.key, (await runtime.kv.get(named.key))!));
   // What a publish in flight leaves for a moment: the copy a step ahead of the manifest (another key, other text).
   const ahead = JSON.parse(stored.slice(stored.indexOf('\n') + 1));
   ahead.html = '<p>Text the manifest does not name</p>';
-  await writer.kv.put(copy, copyValue('entry/0000', JSON.stringify(ahead)));
+  await runtime.kv.put(copy, copyValue('entry/0000', JSON.stringify(ahead)));
   // And a copy of the search index that is no copy at all.
-  const index = (await writer.kv.get(SEARCH_COPY_KEY))!;
-  await writer.kv.put(SEARCH_COPY_KEY, 'not a copy');
-  await writer.dispose();
+  const index = (await runtime.kv.get(SEARCH_COPY_KEY))!;
+  await runtime.kv.put(SEARCH_COPY_KEY, 'not a copy');
   try {
     const page = await cold(NEWS);
     expect(page.status).toBe(200);
@@ -100,9 +86,7 @@ test('a copy that holds another entry than the manifest names is passed over: th
     expect(search.text).toContain('Digitally Signed App');
     expect(search.rounds).toBe(2);
   } finally {
-    const restore = await startLocalWorker({ kvPersist: kvPersist(), tempParent: folder });
-    await restore.kv.put(copy, stored);
-    await restore.kv.put(SEARCH_COPY_KEY, index);
-    await restore.dispose();
+    await runtime.kv.put(copy, stored);
+    await runtime.kv.put(SEARCH_COPY_KEY, index);
   }
 });
