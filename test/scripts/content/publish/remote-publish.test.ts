@@ -38,17 +38,22 @@ const renderCache = runRenderCache();
 
 let real: ContentFolder;
 let miniflare: LocalMiniflare;
+/** The Worker's publish lock, for the tests that take it: each names a namespace of its own. */
+let lock: Lock;
 const servers: CloudflareKvApi[] = [];
 
 beforeAll(async () => {
-  real = await loadFixtureSite();
   miniflare = createMiniflare({
     modules: true,
     script: 'export default { fetch() { return new Response("") } }',
     kvNamespaces: ['REFERENCE'],
   });
+  [real, lock] = await Promise.all([loadFixtureSite(), startPublishLock()]);
 });
-afterAll(() => miniflare?.dispose());
+afterAll(async () => {
+  await miniflare?.dispose();
+  await lock?.close();
+});
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
@@ -174,12 +179,6 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 });
 
 describe('request counts', () => {
-  let lock: Lock;
-  beforeAll(async () => {
-    lock = await startPublishLock();
-  });
-  afterAll(() => lock.close());
-
   test('a first publish of the fixture site makes 11 requests, and --verify 3', async () => {
     const api = await server();
     const store = await remote(api);
@@ -361,15 +360,10 @@ describe('failures that stop an upload, each named with what the site serves', (
 
 describe('the command line', () => {
   let dir: string;
-  let lock: Lock;
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'race-element-remote-'));
-    lock = await startPublishLock();
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await lock.close();
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   function run(args: string[], namespaceId: string, api: CloudflareKvApi, env: Record<string, string> = {}): Promise<CommandOutcome> {
     const config = join(dir, `${namespaceId}.toml`);
