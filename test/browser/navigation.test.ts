@@ -125,10 +125,18 @@ describe('same-host navigation', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    // The slow /news answer has come, or the router has dropped its request.
+    const slowAnswer = new Promise<void>((resolve) => {
+      const ended = (request: { url(): string }) => request.url().endsWith('/api/_analog/page-html/news') && resolve();
+      page.on('requestfinished', ended);
+      page.on('requestfailed', ended);
+    });
     await page.click('nav.site-nav a[href="/news"]');
     await page.click('nav.site-nav a[href="/guide"]');
     await page.waitForURL('**/guide');
-    await page.waitForTimeout(2000); // the slow /news answer has arrived by now
+    await slowAnswer;
+    // Whatever the router does with that answer, it has done by the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(page.url()).toBe(site.url('/guide'));
     expect(await page.locator('main h1').textContent()).toBe('Guides');
     await context.close();
