@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// No test reaches a host over TLS, and Miniflare copies every certificate of this file into the config of each
-// workerd it starts (a system bundle: 144 certificates, 0.3 CPU s a start). Workers and their children inherit this.
+// No test reaches a host over TLS, and Miniflare copies every certificate of this file (often the whole system
+// bundle) into the config of each workerd it starts, at a cost on every start. Workers and their children inherit this.
 delete process.env.NODE_EXTRA_CA_CERTS;
 
 /** The one check of the live content/: a project of its own, the whole of `npm run check:content`. */
