@@ -4,26 +4,20 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../scripts/content/diagrams/chromium.ts';
 import { type DevSite, startDevSite } from '../../scripts/dev/live/dev-site.ts';
 import { editToVisible } from '../../tools/edit-to-visible.ts';
+import { workerBrowser } from '../support/browser.ts';
 import { FIXTURE_SITE, fixturePath } from '../support/fixture-site.ts';
 import { marker, setMarker } from '../support/navigation.ts';
 
 let site: DevSite;
 let browser: Browser;
 beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startDevSite({ from: FIXTURE_SITE }),
-    chromium.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
-  ]);
+  [site, browser] = await Promise.all([startDevSite({ from: FIXTURE_SITE }), workerBrowser()]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.dispose();
-});
+afterAll(() => site?.dispose());
 
 const ARTICLE = 'guide-multi-sim.md';
 const BANNER = '#live-preview-problems';

@@ -26,7 +26,7 @@ type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntr
  * modules (vitest.config.ts), and each site's own contexts keep its tests apart.
  */
 let sharedBrowser: Promise<Browser> | undefined;
-function workerBrowser(): Promise<Browser> {
+export function workerBrowser(): Promise<Browser> {
   sharedBrowser ??= chromium.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   return sharedBrowser;
 }
