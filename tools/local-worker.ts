@@ -78,6 +78,8 @@ export interface LocalWorkerOptions {
   inspectorPort?: number;
   /** Static assets from this folder instead of wrangler.toml's (dist/client). */
   assetsDir?: string;
+  /** Without static assets: a Worker only the publish lock's routes are asked of starts for less. */
+  noAssets?: boolean;
   /** KV on disk in this folder, so that a fresh workerd (a cold isolate) sees what an earlier one published. */
   kvPersist?: string;
   /**
@@ -197,6 +199,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     listen = false,
     inspectorPort,
     assetsDir,
+    noAssets = false,
     kvPersist,
     persistTo,
     tempParent,
@@ -206,7 +209,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     coldIsolates = 0,
   } = options;
   if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
-  const { name, kvNamespaces = {}, ...wrangler } = siteWorkerOptions();
+  const { name, kvNamespaces = {}, assets, ...wrangler } = siteWorkerOptions();
   const namespace = kvNamespaces.CONTENT ?? 'CONTENT';
   const { CONTENT: _probed, ...otherNamespaces } = kvNamespaces;
 
@@ -216,7 +219,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     // page views it counted are the ones counted here. (Unnamed otherwise: see the inspector below.)
     ...(options.persistTo ? { name } : {}),
     bindings: { ...wrangler.bindings, ...bindings },
-    ...(assetsDir ? { assets: { ...wrangler.assets, directory: assetsDir } } : {}),
+    ...(assets && !noAssets ? { assets: assetsDir ? { ...assets, directory: assetsDir } : assets } : {}),
     // The bundle as its one module: given only its path, Miniflare would parse half a megabyte of JavaScript for imports.
     ...(script === undefined
       ? { modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }] }
