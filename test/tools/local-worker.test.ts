@@ -117,6 +117,21 @@ test('kvPersist: a second runtime on the same folder reads what the first wrote'
   }
 });
 
+test('noAssets: the static files are left out and the Worker answers their paths', async () => {
+  const [served, without] = await Promise.all([startLocalWorker(), startLocalWorker({ noAssets: true })]);
+  try {
+    const favicon = async (worker: typeof served) => {
+      const res = await worker.fetch('/favicon.ico');
+      await res.arrayBuffer();
+      return { status: res.status, type: res.headers.get('content-type') };
+    };
+    expect(await favicon(served)).toEqual({ status: 200, type: expect.stringMatching(/icon/) });
+    expect((await favicon(without)).status).toBe(404);
+  } finally {
+    await Promise.all([served.dispose(), without.dispose()]);
+  }
+});
+
 test('persistTo: the state `npm run upload` writes (scripts/local-kv.ts) is what the runtime serves, and the other way round', async () => {
   parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
   const root = join(parent, 'state');
