@@ -71,7 +71,7 @@ export async function openLocalState(persistTo: string = WRANGLER_STATE, log: (l
   try {
     ensureFreshBuild({ purpose: 'the local Worker of npm run upload', log });
     // The upload asks its Worker only for the publish lock and the purge: no static assets to serve.
-    const worker = await startLocalWorker({ persistTo, noAssets: true, bindings: { PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } });
+    const worker = await startLocalWorker({ persistTo, assetsDir: null, bindings: { PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } });
     return {
       store: worker.store,
       lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET, namespace }),

@@ -76,10 +76,11 @@ export interface LocalWorkerOptions {
   listen?: boolean;
   /** Opens workerd's inspector on this loopback port (CPU profile, live heap). */
   inspectorPort?: number;
-  /** Static assets from this folder instead of wrangler.toml's (dist/client). */
-  assetsDir?: string;
-  /** Without static assets: a Worker only the publish lock's routes are asked of starts for less. */
-  noAssets?: boolean;
+  /**
+   * Static assets from this folder instead of wrangler.toml's (dist/client); null for none, which starts for less (a
+   * Worker only the publish lock's routes are asked of).
+   */
+  assetsDir?: string | null;
   /** KV on disk in this folder, so that a fresh workerd (a cold isolate) sees what an earlier one published. */
   kvPersist?: string;
   /**
@@ -199,7 +200,6 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     listen = false,
     inspectorPort,
     assetsDir,
-    noAssets = false,
     kvPersist,
     persistTo,
     tempParent,
@@ -219,7 +219,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     // page views it counted are the ones counted here. (Unnamed otherwise: see the inspector below.)
     ...(options.persistTo ? { name } : {}),
     bindings: { ...wrangler.bindings, ...bindings },
-    ...(assets && !noAssets ? { assets: assetsDir ? { ...assets, directory: assetsDir } : assets } : {}),
+    ...(assets && assetsDir !== null ? { assets: assetsDir ? { ...assets, directory: assetsDir } : assets } : {}),
     // The bundle as its one module: given only its path, Miniflare would parse half a megabyte of JavaScript for imports.
     ...(script === undefined
       ? { modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }] }

@@ -10,7 +10,7 @@ export interface CommandOutcome {
 
 /** The publish lock: the built Worker in workerd, with the PUBLISH_SECRET runRemoteUpload gives. */
 export async function startPublishLock(): Promise<{ origin: string; close(): Promise<void> }> {
-  const worker = await startLocalWorker({ noAssets: true, bindings: { PUBLISH_SECRET: 'publish-secret' } });
+  const worker = await startLocalWorker({ assetsDir: null, bindings: { PUBLISH_SECRET: 'publish-secret' } });
   return { origin: worker.url.href, close: () => worker.dispose() };
 }
 

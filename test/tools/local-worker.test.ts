@@ -117,8 +117,8 @@ test('kvPersist: a second runtime on the same folder reads what the first wrote'
   }
 });
 
-test('noAssets: the static files are left out and the Worker answers their paths', async () => {
-  const [served, without] = await Promise.all([startLocalWorker(), startLocalWorker({ noAssets: true })]);
+test('assetsDir null: the static files are left out and the Worker answers their paths', async () => {
+  const [served, without] = await Promise.all([startLocalWorker(), startLocalWorker({ assetsDir: null })]);
   try {
     const favicon = async (worker: typeof served) => {
       const res = await worker.fetch('/favicon.ico');
