@@ -1,5 +1,8 @@
-/** Runs `npm run upload`'s script as a child process against the contract server and a real Worker's publish lock. */
-import { spawn } from 'node:child_process';
+/**
+ * Runs `npm run upload`'s command in this process (uploadCommand, on its own environment and output) against the
+ * contract server and a real Worker's publish lock. upload-cli.test.ts runs the script itself as a child process.
+ */
+import { uploadCommand } from '../../scripts/upload-content.ts';
 import { startLocalWorker } from '../../tools/local-worker.ts';
 
 export interface CommandOutcome {
@@ -20,7 +23,7 @@ export interface RemoteTargets {
   lock: { origin: string };
 }
 
-/** `node scripts/upload-content.ts --remote <args>` with the environment a maintainer's shell would hold. */
+/** `npm run upload -- --remote <args>` with the environment a maintainer's shell would hold. */
 export function runRemoteUpload(args: string[], { api, lock }: RemoteTargets, env: Record<string, string> = {}): Promise<CommandOutcome> {
   return runUpload(['--remote', ...args], {
     CLOUDFLARE_BASE_URL: api.baseURL,
@@ -32,15 +35,14 @@ export function runRemoteUpload(args: string[], { api, lock }: RemoteTargets, en
   });
 }
 
-/** `node scripts/upload-content.ts <args>` with `env` over this process's environment. */
-export function runUpload(args: string[], env: Record<string, string> = {}): Promise<CommandOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/upload-content.ts', ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+/** `npm run upload -- <args>` with `env` over this process's environment; its output as a child would print it. */
+export async function runUpload(args: string[], env: Record<string, string> = {}): Promise<CommandOutcome> {
+  let stdout = '';
+  let stderr = '';
+  const code = await uploadCommand(args, {
+    env: { ...process.env, ...env },
+    log: (line) => (stdout += `${line}\n`),
+    error: (line) => (stderr += `${line}\n`),
   });
+  return { code, stdout, stderr };
 }

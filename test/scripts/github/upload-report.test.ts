@@ -1,13 +1,13 @@
 /**
  * What `npm run upload` reports to a GitHub Actions job (outputs and summary): the pure report functions, then
- * the real command line with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY set. Unit and child process.
+ * the upload command with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY set. Unit, and the command with its local Worker.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { outputLines, reportLines } from '../../../scripts/github/upload-report.ts';
+import { runUpload } from '../../support/upload-command.ts';
 
 describe('the report', () => {
   test('a publish names version, entries written and URL; a failure keeps the reason, which says what stays live', () => {
@@ -80,7 +80,7 @@ describe('the report', () => {
   });
 });
 
-describe('the command line in a job', () => {
+describe('the command in a job', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'race-element-upload-report-'));
@@ -95,22 +95,14 @@ describe('the command line in a job', () => {
     );
 
   /** One `npm run upload` on the fixture folder with fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files; returns what it left in them. */
-  function upload(args: string[]): Promise<{ code: number | null; output: string; summary: string; stderr: string }> {
+  async function upload(args: string[]): Promise<{ code: number | null; output: string; summary: string; stderr: string }> {
     const output = join(dir, 'output');
     const summary = join(dir, 'summary');
     writeFileSync(output, '');
     writeFileSync(summary, '');
-    return new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['scripts/upload-content.ts', '--dir', join(dir, 'articles'), '--persist-to', join(dir, 'state'), '--no-image-copies', ...args],
-        { env: { ...process.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary }, stdio: ['ignore', 'ignore', 'pipe'] },
-      );
-      let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8'), stderr }));
-    });
+    const all = ['--dir', join(dir, 'articles'), '--persist-to', join(dir, 'state'), '--no-image-copies', ...args];
+    const { code, stderr } = await runUpload(all, { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary });
+    return { code, output: readFileSync(output, 'utf8'), summary: readFileSync(summary, 'utf8'), stderr };
   }
 
   test('publish, publish again, a refused upload, a rollback: each says what is live', async () => {
