@@ -2,17 +2,15 @@
  * Draft preview links name the origin `npm start` serves on, from the dev server's own publish and from
  * `npm run upload` beside it; with none running, the upload prints paths, which open once it runs. Real dev server, links opened.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { diskRenderCache } from '../../../scripts/content/build/render-cache.ts';
 import { linkOrigin, runningDevServer } from '../../../scripts/dev/live/dev-origin.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
+import { runUpload } from '../../support/upload-command.ts';
 
-const run = promisify(execFile);
 let folder: string;
 let content: string;
 let state: string;
@@ -67,19 +65,19 @@ test("the dev server's publish prints links to its own port and host, and they o
 });
 
 /** `npm run upload` on the test's state, with these arguments too; its lines. */
-const upload = async (...args: string[]): Promise<string[]> =>
-  (
-    await run(process.execPath, [
-      'scripts/upload-content.ts',
-      '--dir',
-      content,
-      '--persist-to',
-      state,
-      '--client-diagrams',
-      '--no-image-copies',
-      ...args,
-    ])
-  ).stdout.split('\n');
+async function upload(...args: string[]): Promise<string[]> {
+  const { code, stdout, stderr } = await runUpload([
+    '--dir',
+    content,
+    '--persist-to',
+    state,
+    '--client-diagrams',
+    '--no-image-copies',
+    ...args,
+  ]);
+  expect(code, stderr).toBe(0);
+  return stdout.split('\n');
+}
 
 test('`npm run upload` to the same state while it runs signs for that origin too', async () => {
   expect(await runningDevServer(state)).toBe(server!.url.origin);

@@ -3,19 +3,17 @@
  * the same warning for one that cannot be copied; a save repeats it only for its own file. Real dev server and upload
  * command, a loopback server standing in for the other host.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { diskRenderCache } from '../../../scripts/content/build/render-cache.ts';
 import { type DevServer, startDevServer } from '../../../scripts/dev/live/dev-server.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../../tools/loopback-server.ts';
 import { fixturePath } from '../../support/fixture-site.ts';
+import { runUpload } from '../../support/upload-command.ts';
 
-const run = promisify(execFile);
 const PNG = readFileSync(fixturePath('media', 'guides-section.png'));
 /** The paths asked of the other host, in order: it has the menu and nothing else. */
 const asked: string[] = [];
@@ -114,9 +112,9 @@ test('npm start copies what it can into media/remote/ and warns as `npm run uplo
   await server!.settled();
   expect(log.at(-1)).toMatch(/^Nothing new to publish \(\d+ ms\): version 1 stays\.$/);
 
-  const args = ['scripts/upload-content.ts', '--dir', content, '--persist-to', join(folder, 'state'), '--client-diagrams'];
-  const upload = await run(process.execPath, args);
+  const upload = await runUpload(['--dir', content, '--persist-to', join(folder, 'state'), '--client-diagrams']);
   expect(upload.stderr).toBe('');
+  expect(upload.code).toBe(0);
   expect(warnings(upload.stdout.split('\n'))).toEqual(warnings(log));
   // The upload found npm start's copy: only the image without one was asked for again.
   expect([...asked].sort()).toEqual(['/gone.png', '/gone.png', '/menu.png']);
