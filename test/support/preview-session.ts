@@ -20,7 +20,7 @@ export interface PreviewedWorker {
 
 /** Publishes LIVE_SITE, then PREVIEW_SITE as the preview PREVIEW_NAME, to a Worker that reads the manifest on every request. */
 export async function startPreviewedWorker(): Promise<PreviewedWorker> {
-  const worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PREVIEW_SECRET } });
+  const worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0', PREVIEW_SECRET } });
   const lines: string[] = [];
   const common = { store: worker.store, cards: null, diagrams: null, log: (line: string) => lines.push(line) } as const;
   const live = await uploadContent({ ...common, content: LIVE_SITE });

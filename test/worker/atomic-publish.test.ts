@@ -42,7 +42,7 @@ const SITE_FILES = [
 ];
 let real: ContentFolder;
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: SECRET } });
+  worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: SECRET } });
   const fixture = await loadFixtureSite();
   real = { ...fixture, files: fixture.files.filter((f) => SITE_FILES.includes(f.file)) };
 });

@@ -13,7 +13,7 @@ import { startPublishedWorker } from '../support/worker-runtime.ts';
 
 let worker: LocalWorker;
 beforeAll(async () => {
-  worker = await startPublishedWorker();
+  worker = await startPublishedWorker({ assetsDir: null });
 });
 afterAll(() => worker?.dispose());
 

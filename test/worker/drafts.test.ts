@@ -21,7 +21,7 @@ let worker: LocalWorker;
 let links: Map<string, string>;
 
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { PREVIEW_SECRET: SECRET, MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ assetsDir: null, bindings: { PREVIEW_SECRET: SECRET, MANIFEST_TTL_SECONDS: '0' } });
   const lines: string[] = [];
   const outcome = await uploadContent({
     renderCache: runRenderCache(),

@@ -17,7 +17,7 @@ const renderCache = runRenderCache();
 /** The Worker with its KV binding probed; the manifest asked of KV on every request. */
 type FaultyWorker = LocalWorker & { kvProbe: KvProbe };
 const startFaultyWorker = ({ brokenAnalytics = false } = {}): Promise<FaultyWorker> =>
-  startLocalWorker({ probeKv: true, brokenAnalytics, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  startLocalWorker({ assetsDir: null, probeKv: true, brokenAnalytics, bindings: { MANIFEST_TTL_SECONDS: '0' } });
 
 /** A complete page inside the layout, with no stack trace. */
 function expectWholePage(html: string, path: string): ReturnType<typeof parsePage> {

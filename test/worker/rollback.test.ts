@@ -22,7 +22,7 @@ const renderCache = runRenderCache();
 let worker: LocalWorker;
 let real: ContentFolder;
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: SECRET } });
+  worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: SECRET } });
   real = await loadFixtureSite();
 });
 afterAll(() => worker?.dispose());

@@ -29,7 +29,7 @@ let soonLive: number;
 let lines: string[];
 
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0' } });
   // A few files keep the upload short, so the post's time can be close after it.
   const content = await loadFixtureSite();
   const files = content.files.filter((f) => ['guide-get-started.md', 'news-signpath.md', 'features.md'].includes(f.file));

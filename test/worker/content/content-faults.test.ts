@@ -8,7 +8,7 @@ import { parsePage } from '../../support/html.ts';
 let worker: LocalWorker;
 beforeAll(async () => {
   // Each test rewrites the manifest: no isolate memo between requests.
-  worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0' } });
 });
 afterAll(() => worker?.dispose());
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   listening = await listenOnLoopback(server);
   origin = listening.url.origin;
 
-  worker = await startLocalWorker();
+  worker = await startLocalWorker({ assetsDir: null });
   const body = ['shot.png', 'logo.svg', 'gone.png', 'page.png'].map((name) => `![${name}](${origin}/${name})`).join('\n\n');
   lines = [];
   const outcome = await uploadContent({

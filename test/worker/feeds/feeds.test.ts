@@ -67,7 +67,7 @@ describe('with the fixture site', () => {
   let manifest: Manifest;
 
   beforeAll(async () => {
-    worker = await startPublishedWorker();
+    worker = await startPublishedWorker({ assetsDir: null });
     // What is public now: the fixture's scheduled post (2099) is stored but shows nowhere.
     const stored = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? 'null') as Manifest;
     manifest = visibleManifest(stored, Date.now());
@@ -357,7 +357,7 @@ describe('with hand-made and broken manifests', () => {
   let worker: LocalWorker;
   beforeAll(async () => {
     // Each test rewrites the manifest: no isolate memo between requests.
-    worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0' } });
+    worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0' } });
   });
   afterAll(() => worker?.dispose());
 

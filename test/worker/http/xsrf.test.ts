@@ -27,7 +27,7 @@ let valid: string;
 let valid2: string;
 let foreign: string;
 beforeAll(async () => {
-  worker = await startLocalWorker();
+  worker = await startLocalWorker({ assetsDir: null });
   const outcome = await uploadContent({ renderCache: runRenderCache(), content: await loadFixtureSite(), store: worker.store });
   if (!outcome.ok) throw new Error('upload failed');
   valid = await createXsrfToken(LOCAL_DEVELOPMENT_SECRET);
@@ -97,7 +97,7 @@ describe('every non-GET API route', () => {
 
 describe('the secret', () => {
   test('with XSRF_SECRET set, tokens of the development secret are refused and its own pass', async () => {
-    const configured = await startLocalWorker({ bindings: { XSRF_SECRET: 'a-configured-secret' } });
+    const configured = await startLocalWorker({ assetsDir: null, bindings: { XSRF_SECRET: 'a-configured-secret' } });
     try {
       await uploadContent({ renderCache: runRenderCache(), content: await loadFixtureSite(), store: configured.store });
       const post = (token: string) =>

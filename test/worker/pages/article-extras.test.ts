@@ -28,7 +28,7 @@ const LAST_EDITS: Record<string, string | null> = {
 };
 
 beforeAll(async () => {
-  worker = await startPublishedWorker();
+  worker = await startPublishedWorker({ assetsDir: null });
   const published = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? '') as Manifest;
   manifest = { ...published, entries: published.entries.map((e) => (e.slug in LAST_EDITS ? { ...e, updated: LAST_EDITS[e.slug]! } : e)) };
   // Before any request, so no isolate holds the uploaded manifest.

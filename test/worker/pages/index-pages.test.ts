@@ -20,7 +20,7 @@ let worker: LocalWorker;
 let manifest: Manifest;
 
 beforeAll(async () => {
-  worker = await startLocalWorker();
+  worker = await startLocalWorker({ assetsDir: null });
   // No social cards: indexes do not show them, and a fresh clone would draw one per entry (social-cards.test.ts tests cards).
   const outcome = await uploadContent({ content: syntheticContent(ENTRIES, { words: [30, 60] }), store: worker.store, cards: null });
   if (!outcome.ok) throw new Error('upload failed');
@@ -80,7 +80,7 @@ describe('index pages', () => {
   });
 
   test('an index that fits one page has no pager', async () => {
-    const fresh = await startLocalWorker();
+    const fresh = await startLocalWorker({ assetsDir: null });
     try {
       await uploadContent({ content: syntheticContent(6, { words: [30, 60] }), store: fresh.store, cards: null });
       const res = await fresh.fetch('/news');

@@ -52,7 +52,7 @@ describe.each([
   let worker: LocalWorker;
   let real: ContentFolder;
   beforeAll(async () => {
-    worker = await startLocalWorker({ bindings: { MANIFEST_TTL_SECONDS: '0', ...bindings } });
+    worker = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0', ...bindings } });
     real = await loadFixtureSite();
     const outcome = await uploadContent({ renderCache, content: real, store: worker.store });
     expect(outcome.ok).toBe(true);

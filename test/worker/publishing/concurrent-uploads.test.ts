@@ -28,7 +28,7 @@ let real: ContentFolder;
 const apis: CloudflareKvApi[] = [];
 let worker: LocalWorker;
 beforeAll(async () => {
-  [real, worker] = await Promise.all([loadFixtureSite(), startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET } })]);
+  [real, worker] = await Promise.all([loadFixtureSite(), startLocalWorker({ assetsDir: null, bindings: { PUBLISH_SECRET: SECRET } })]);
 });
 afterAll(async () => {
   for (const api of apis) await api.close();

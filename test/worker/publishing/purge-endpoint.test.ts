@@ -10,7 +10,7 @@ import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.
 const SECRET = 'test-publish-secret';
 let worker: LocalWorker;
 beforeAll(async () => {
-  worker = await startLocalWorker({ bindings: { PUBLISH_SECRET: SECRET } });
+  worker = await startLocalWorker({ assetsDir: null, bindings: { PUBLISH_SECRET: SECRET } });
 });
 afterAll(() => worker?.dispose());
 
