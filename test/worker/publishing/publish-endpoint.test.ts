@@ -10,7 +10,10 @@ const SECRET = 'test-publish-secret';
 let worker: LocalWorker;
 let unconfigured: LocalWorker;
 beforeAll(async () => {
-  [worker, unconfigured] = await Promise.all([startLocalWorker({ assetsDir: null, bindings: { PUBLISH_SECRET: SECRET } }), startLocalWorker({ assetsDir: null })]);
+  [worker, unconfigured] = await Promise.all([
+    startLocalWorker({ assetsDir: null, bindings: { PUBLISH_SECRET: SECRET } }),
+    startLocalWorker({ assetsDir: null }),
+  ]);
 });
 afterAll(async () => {
   await worker?.dispose();
