@@ -74,7 +74,7 @@ test('options Miniflare refuses: its error, no folder left behind, TMPDIR as it 
 });
 
 test('probeKv: each KV read the Worker makes and its round trips are counted at the binding, writes from the test are not, faults apply on demand', async () => {
-  const worker = await startLocalWorker({ probeKv: true, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+  const worker = await startLocalWorker({ assetsDir: null, probeKv: true, bindings: { MANIFEST_TTL_SECONDS: '0' } });
   try {
     const probe = worker.kvProbe;
     // Nothing published: the Worker reads the manifest, finds none, answers 503.
@@ -106,10 +106,10 @@ test('probeKv: each KV read the Worker makes and its round trips are counted at 
 test('kvPersist: a second runtime on the same folder reads what the first wrote', async () => {
   parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
   const kvPersist = join(parent, 'kv');
-  const first = await startLocalWorker({ kvPersist, tempParent: parent });
+  const first = await startLocalWorker({ assetsDir: null, kvPersist, tempParent: parent });
   await first.kv.put('written', 'by the first');
   await first.dispose();
-  const second = await startLocalWorker({ kvPersist, tempParent: parent });
+  const second = await startLocalWorker({ assetsDir: null, kvPersist, tempParent: parent });
   try {
     expect(await second.kv.get('written')).toBe('by the first');
   } finally {
@@ -138,7 +138,7 @@ test('persistTo: the state `npm run upload` writes (scripts/local-kv.ts) is what
   const upload = await openLocalKv('wrangler.toml', 'CONTENT', root);
   await upload.namespace.put('written', 'by the upload');
   await upload.dispose();
-  const worker = await startLocalWorker({ persistTo: root, tempParent: parent });
+  const worker = await startLocalWorker({ assetsDir: null, persistTo: root, tempParent: parent });
   try {
     expect(await worker.kv.get('written')).toBe('by the upload');
     await worker.kv.put('written', 'by the runtime');
