@@ -18,7 +18,7 @@ export interface Check {
 
 const f = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '∞');
 const MISSES =
-  "how often a data centre misses both tiers (traffic, the hubs' places) and what a miss costs: the Worker at the upper tier, its isolate's start-up (measured under load) and idle life (300 s, an estimate), KV at the hub (calibrated)";
+  "how often a data centre misses both tiers (traffic, the hubs' places) and what a miss costs: the Worker at the upper tier, its isolate's start-up (measured on this machine) and idle life (300 s, an estimate), KV at the hub (calibrated)";
 
 function latencyChecks(after: DesignMetrics, anchor: DesignMetrics): Check[] {
   const worse = REGIONS.flatMap((region) => {
