@@ -78,7 +78,7 @@ export interface LocalWorkerOptions {
   inspectorPort?: number;
   /**
    * Static assets from this folder instead of wrangler.toml's (dist/client); null for none, which starts for less (a
-   * Worker only the publish lock's routes are asked of).
+   * Worker asked only its own routes: the publish lock's, or a test's).
    */
   assetsDir?: string | null;
   /** KV on disk in this folder, so that a fresh workerd (a cold isolate) sees what an earlier one published. */
