@@ -3,7 +3,7 @@
  * the page route's loader, for the browser's router to swap in. I/O: what the loader reads.
  */
 import type { Context } from 'hono';
-import { renderToString } from 'react-dom/server.edge';
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { App } from '../../client/App.tsx';
 import { PAGE_HTML_API_PREFIX, type PageFragment } from '../../contracts/page-fragment.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -15,7 +15,9 @@ export async function pageHtml(c: Context<AppEnv>): Promise<Response> {
   if (loaded instanceof Response) return loaded;
   const { payload, status } = loaded;
   // The same element the document renders inside #root (client/Document.tsx).
-  const html = renderToString(<App data={payload.data} path={new URL(payload.meta.url).pathname} />);
+  const stream = await renderToReadableStream(<App data={payload.data} path={new URL(payload.meta.url).pathname} />);
+  await stream.allReady;
+  const html = await new Response(stream).text();
   const fragment: PageFragment = { build: payload.build, status, kind: payload.data.kind, meta: payload.meta, html };
   return safeJson(c, fragment, status as 200);
 }
