@@ -3,7 +3,8 @@
  * (also `npm run bench -- --world …`): the world model's tables for each traffic level. I/O: reads (or with --measure
  * rewrites) worker-profile.json, writes the JSON, prints markdown.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fitStore, kvReadPercentiles } from './calibration.ts';
 import { freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
@@ -95,5 +96,6 @@ for (const visits of levels) {
 }
 out('### Parameters\n');
 out(parameterTable());
+mkdirSync(dirname(args.json), { recursive: true });
 writeFileSync(args.json, `${JSON.stringify({ seed, params: DEFAULT_PARAMS, results }, null, 2)}\n`);
 log(`results written to ${args.json}`);
