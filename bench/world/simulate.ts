@@ -7,13 +7,13 @@ import { Isolates } from './isolates.ts';
 import { KvModel } from './kv-model.ts';
 import { type DesignMetrics, emptyMetrics, secondOf } from './metrics.ts';
 import { greatCircleKm, type Node, roundTripMs } from './network.ts';
-import { DESIGN_OPTIONS, type Design, type WorldParams } from './params.ts';
+import { DESIGN_OPTIONS, type Design, type DesignOptions, type WorldParams } from './params.ts';
 import { type Publish, pageVersion } from './publishes.ts';
 import { randomFor } from './sampling.ts';
 import { copyKey, peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
 import { StaticHost, serveFile } from './static-host.ts';
 import { FIRST_ARTICLE, HOME, INDEX, type Traffic } from './traffic.ts';
-import { REQUEST_KINDS, type RequestKind, type WorkerProfile, withReadsOf } from './worker-profile.ts';
+import { REQUEST_KINDS, type RequestKind, type WorkerProfile, withFreeStart, withOneKey, withReadsOf } from './worker-profile.ts';
 import { CACHED_KINDS, WorkersCache } from './workers-cache.ts';
 
 export interface World {
@@ -66,10 +66,19 @@ export function purgedPages(p: Publish, params: WorldParams): Set<number> {
   return pages;
 }
 
+/** The Worker a design replays: measured, measured before, or a bound of the measured one. */
+function workerOf(worker: DesignOptions['worker'], world: World): WorkerProfile {
+  if (worker === 'before') return withReadsOf(world.profile, world.beforeProfile);
+  if (worker === 'freeStart') return withFreeStart(world.profile);
+  if (worker === 'oneKey') return withOneKey(world.profile);
+  if (worker === 'bounds') return withOneKey(withFreeStart(world.profile));
+  return world.profile;
+}
+
 export function simulateDesign(design: Design, world: World): DesignMetrics {
   const { nodes, params, traffic, publishes } = world;
   const options = design === 'static' ? null : DESIGN_OPTIONS[design];
-  const profile = options?.worker === 'before' ? withReadsOf(world.profile, world.beforeProfile) : world.profile;
+  const profile = workerOf(options?.worker ?? 'current', world);
   const random = randomFor(params.seed + 101);
   const kv = publishedKv(new KvModel(nodes, params.kv, random), params);
   const counter = nodes.find((n) => n.iata === params.durableObjectAt) ?? nodes[0]!;

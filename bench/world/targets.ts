@@ -20,11 +20,16 @@ const f = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixe
 const MISSES =
   "how often a data centre misses both tiers (traffic, the hubs' places) and what a miss costs: the Worker at the upper tier, its isolate's start-up (measured on this machine) and idle life (300 s, an estimate), KV at the hub (calibrated)";
 
-function latencyChecks(after: DesignMetrics, anchor: DesignMetrics): Check[] {
-  const worse = REGIONS.flatMap((region) => {
-    const [a, s] = [percentiles(after.byRegion.get(region)!), percentiles(anchor.byRegion.get(region)!)];
+/** The regions where `design`'s page loads have a worse p95 or p99 than `anchor`'s: each with both pairs of figures. */
+export function regionsWorse(design: DesignMetrics, anchor: DesignMetrics): string[] {
+  return REGIONS.flatMap((region) => {
+    const [a, s] = [percentiles(design.byRegion.get(region)!), percentiles(anchor.byRegion.get(region)!)];
     return a.p95 > s.p95 || a.p99 > s.p99 ? [`${region} ${f(a.p95)} / ${f(a.p99)} against ${f(s.p95)} / ${f(s.p99)}`] : [];
   });
+}
+
+function latencyChecks(after: DesignMetrics, anchor: DesignMetrics): Check[] {
+  const worse = regionsWorse(after, anchor);
   const [first, firstStatic] = [percentiles(after.firstVisitTtfb), percentiles(anchor.firstVisitTtfb)];
   const firstRatios = (['p50', 'p95', 'p99'] as const).map((p) => first[p] / firstStatic[p]);
   return [

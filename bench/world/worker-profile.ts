@@ -72,6 +72,37 @@ export function groupRounds(reads: readonly KvRead[], windowMs: number): KvRead[
   return rounds;
 }
 
+/** A bound: `profile` with a cold isolate that costs nothing, neither the bundle's start-up nor the first request's set-up. */
+export function withFreeStart(profile: WorkerProfile): WorkerProfile {
+  const kinds = Object.fromEntries(
+    REQUEST_KINDS.map((kind) => {
+      const k = profile.kinds[kind];
+      return [kind, { ...k, cold: { ...k.cold, wallMs: k.cold.rounds.length * profile.holdMs + k.cpuMs.rendered } }];
+    }),
+  ) as Record<RequestKind, KindProfile>;
+  return { ...profile, startupMs: 0, kinds };
+}
+
+/** A bound: `profile` whose requests read the manifest alone wherever they read a copy with it, and nothing after. */
+export function withOneKey(profile: WorkerProfile): WorkerProfile {
+  const oneKey = (rounds: Rounds) => rounds.map((round) => round.filter((key) => key !== 'copy'));
+  const kinds = Object.fromEntries(
+    REQUEST_KINDS.map((kind) => {
+      const k = profile.kinds[kind];
+      return [
+        kind,
+        {
+          ...k,
+          cold: { ...k.cold, rounds: oneKey(k.cold.rounds) },
+          warm: { ...k.warm, rounds: oneKey(k.warm.rounds) },
+          memoExpired: { rounds: oneKey(k.memoExpired.rounds) },
+        },
+      ];
+    }),
+  ) as Record<RequestKind, KindProfile>;
+  return { ...profile, kinds };
+}
+
 /** Where the measurement of the Worker before one KV round trip is kept (two round trips on a cold article). */
 export const BEFORE_PROFILE_FILE = 'bench/world/worker-profile-before.json';
 

@@ -12,7 +12,7 @@ import { DEFAULT_PARAMS, DESIGN_OPTIONS } from '../../../bench/world/params.ts';
 import { dataCentres } from '../../../bench/world/places.ts';
 import type { Publish } from '../../../bench/world/publishes.ts';
 import { randomFor } from '../../../bench/world/sampling.ts';
-import { runWorker, type WorkerSite } from '../../../bench/world/serve-worker.ts';
+import { coldStartMs, runWorker, type WorkerSite } from '../../../bench/world/serve-worker.ts';
 import { publishedKv } from '../../../bench/world/simulate.ts';
 import {
   BEFORE_PROFILE_FILE,
@@ -21,6 +21,8 @@ import {
   REQUEST_KINDS,
   type RequestKind,
   type WorkerProfile,
+  withFreeStart,
+  withOneKey,
   withReadsOf,
 } from '../../../bench/world/worker-profile.ts';
 import { WorkersCache } from '../../../bench/world/workers-cache.ts';
@@ -155,5 +157,17 @@ describe('the Worker replayed from its measurement', () => {
     const warm = runWorker(s, cdg, 'article', 3, 1000, 20).ms;
     expect(warm).toBe(1);
     expect(cold).toBeGreaterThan(100 - 20 + 10);
+  });
+
+  test('the bounds: a free cold start costs nothing beyond KV and the render; one key reads the manifest alone, once', () => {
+    const free = withFreeStart(measured);
+    for (const kind of REQUEST_KINDS) expect(coldStartMs(free, kind, 0, DEFAULT_PARAMS)).toBe(0);
+    expect(coldStartMs(measured, 'article', 0, DEFAULT_PARAMS)).toBeGreaterThan(0);
+    const oneKey = withOneKey(measured);
+    expect(runWorker(site(oneKey), cdg, 'article', 3, 0, 20)).toMatchObject({ kvRounds: 1, kvReads: 1 });
+    // Even with the copy naming another entry than the manifest: the bound has no copy to pass over.
+    const s = site(oneKey, [{ version: 1, at: 0, manifestAt: 0, article: 3 }]);
+    s.kv.write('manifest', 1);
+    expect(runWorker(s, cdg, 'article', 3, 0, 20)).toMatchObject({ manifestVersion: 1, kvRounds: 1, kvReads: 1 });
   });
 });
