@@ -83,6 +83,15 @@ export const percentiles = (values: ArrayLike<number>): Percentiles => ({
   p99: percentile(values, 99),
 });
 
+/** What the latency figures read: page loads, by region, and first visits. */
+export type Latency = Pick<DesignMetrics, 'pageTtfb' | 'byRegion' | 'firstVisitTtfb'>;
+
+/** The latency of several days of one design as one sample: each day's page loads and first visits together. */
+export function pooledLatency(days: readonly Latency[]): Latency {
+  const byRegion = new Map(REGIONS.map((r) => [r, days.flatMap((d) => d.byRegion.get(r) ?? [])]));
+  return { pageTtfb: days.flatMap((d) => d.pageTtfb), byRegion, firstVisitTtfb: days.flatMap((d) => d.firstVisitTtfb) };
+}
+
 const sum = (values: Int32Array) => values.reduce((a, b) => a + b, 0);
 const max = (values: Int32Array) => values.reduce((a, b) => Math.max(a, b), 0);
 

@@ -1,22 +1,23 @@
 /**
- * `npx node bench/world/run.ts [--seed N] [--visits 1000,10000,100000,1000000] [--measure] [--calibrate] [--json file]`
- * (also `npm run bench -- --world …`): the world model's tables for each traffic level. I/O: reads (or with --measure
+ * `npx node bench/world/run.ts [--seed N] [--visits 1000,10000,100000,1000000] [--days 10] [--measure] [--calibrate] [--json file]`
+ * (also `npm run bench -- --world …`): the world model's tables for each traffic level, and at the levels of the latency
+ * targets those targets over `--days` days (seeds from --seed on). I/O: reads (or with --measure
  * rewrites) worker-profile.json, writes the JSON, prints markdown.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fitStore, kvReadPercentiles } from './calibration.ts';
-import { freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
+import { freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, pooledLatency, usage } from './metrics.ts';
 import { buildNetwork } from './network.ts';
-import { DEFAULT_PARAMS, DESIGNS } from './params.ts';
+import { DEFAULT_PARAMS, DESIGNS, type Design } from './params.ts';
 import { dataCentres } from './places.ts';
 import { profileTable } from './profile-report.ts';
 import { schedulePublishes } from './publishes.ts';
-import { levelReport } from './report.ts';
+import { levelReport, type PooledDays, pooledTable } from './report.ts';
 import { simulateDesign } from './simulate.ts';
 import { LIMITS, parameterTable } from './sources.ts';
-import { targetChecks } from './targets.ts';
+import { LATENCY_LEVELS, targetChecks } from './targets.ts';
 import { generateTraffic } from './traffic.ts';
 import { BEFORE_PROFILE_FILE, PROFILE_FILE, type WorkerProfile } from './worker-profile.ts';
 
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
   options: {
     seed: { type: 'string', default: String(DEFAULT_PARAMS.seed) },
     visits: { type: 'string', default: '1000,10000,100000,1000000' },
+    days: { type: 'string', default: '10' },
     measure: { type: 'boolean', default: false },
     calibrate: { type: 'boolean', default: false },
     json: { type: 'string', default: 'dist/world-results.json' },
@@ -32,10 +34,13 @@ const { values: args } = parseArgs({
 });
 const seed = Number(args.seed);
 const levels = args.visits.split(',').map(Number);
-if (!Number.isInteger(seed) || levels.some((n) => !(n > 0))) {
-  console.error('world: --seed takes an integer, --visits positive numbers');
+const days = Number(args.days);
+if (!Number.isInteger(seed) || levels.some((n) => !(n > 0)) || !Number.isInteger(days) || days < 1) {
+  console.error('world: --seed takes an integer, --visits positive numbers, --days a whole number of at least 1');
   process.exit(2);
 }
+/** The control run's seed, this far from the run's: its own KV draws over the same visits. */
+const CONTROL_SEED_OFFSET = 1000;
 const log = (line: string) => console.error(`· ${line}`);
 const out = (text = '') => console.log(text);
 
@@ -56,6 +61,28 @@ if (args.calibrate) {
   process.exit(0);
 }
 
+/** The designs whose latency is pooled over days: after and its bounds. */
+const POOLED: readonly Design[] = ['after', 'afterFreeStart', 'afterOneKey', 'afterBounds'];
+
+/** The latency of `POOLED`, the static host and its control, each over `days` days of `visits` from seed `seed` on. */
+function pooledDays(visits: number): PooledDays {
+  const runs = Array.from({ length: days }, (_, day) => {
+    const params = { ...DEFAULT_PARAMS, seed: seed + day, visitsPerDay: visits };
+    const world = { nodes, params, profile, beforeProfile, traffic: generateTraffic(nodes, params), publishes: schedulePublishes(params) };
+    return {
+      anchor: simulateDesign('static', world),
+      control: simulateDesign('static', { ...world, params: { ...params, seed: params.seed + CONTROL_SEED_OFFSET } }),
+      designs: POOLED.map((design) => simulateDesign(design, world)),
+    };
+  });
+  return {
+    seeds: days === 1 ? `seed ${seed}` : `${days} days (seeds ${seed} to ${seed + days - 1})`,
+    anchor: pooledLatency(runs.map((r) => r.anchor)),
+    control: pooledLatency(runs.map((r) => r.control)),
+    designs: POOLED.map((design, i) => ({ design, latency: pooledLatency(runs.map((r) => r.designs[i]!)) })),
+  };
+}
+
 const kv = kvReadPercentiles(nodes, { ...DEFAULT_PARAMS, seed });
 out(`## World model (seed ${seed}; Worker measured ${profile.measuredAt.slice(0, 16)} UTC on ${profile.machine})`);
 out(
@@ -72,8 +99,12 @@ for (const visits of levels) {
   const traffic = generateTraffic(nodes, params);
   const world = { nodes, params, profile, beforeProfile, traffic, publishes: schedulePublishes(params) };
   const runs = DESIGNS.map((design) => simulateDesign(design, world));
+  // The static host again, its KV latencies drawn from another seed: what chance alone does to the latency checks.
+  const control = simulateDesign('static', { ...world, params: { ...params, seed: seed + CONTROL_SEED_OFFSET } });
   log(`${visits} visits: ${traffic.count} requests, ${DESIGNS.length} designs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  out(levelReport(visits, runs, LIMITS, params.probeS));
+  out(levelReport(visits, runs, LIMITS, params.probeS, control));
+  const pooled = LATENCY_LEVELS.includes(visits) ? pooledDays(visits) : null;
+  if (pooled) out(`${pooledTable(pooled)}\n`);
   results.push({
     visits,
     requests: traffic.count,
@@ -91,7 +122,7 @@ for (const visits of levels) {
       notFreshAtProbeEnd: notFreshAtProbeEnd(m),
       usage: usage(m),
     })),
-    targets: targetChecks(visits, runs, LIMITS),
+    targets: targetChecks(visits, runs, LIMITS, control),
   });
 }
 out('### Parameters\n');

@@ -1,12 +1,13 @@
 /** The world model as a whole: the same seed gives the same figures, another seed other ones; the traffic is what was asked. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { freshness, percentiles, usage } from '../../../bench/world/metrics.ts';
+import { freshness, percentiles, pooledLatency, usage } from '../../../bench/world/metrics.ts';
 import { buildNetwork } from '../../../bench/world/network.ts';
 import { DEFAULT_PARAMS, DESIGNS } from '../../../bench/world/params.ts';
 import { dataCentres } from '../../../bench/world/places.ts';
 import { schedulePublishes } from '../../../bench/world/publishes.ts';
 import { simulateDesign } from '../../../bench/world/simulate.ts';
+import { firstVisitRatios, regionsWorse } from '../../../bench/world/targets.ts';
 import { generateTraffic } from '../../../bench/world/traffic.ts';
 import { BEFORE_PROFILE_FILE, PROFILE_FILE, REQUEST_KINDS, type WorkerProfile } from '../../../bench/world/worker-profile.ts';
 
@@ -61,4 +62,20 @@ test('the XSRF cookie: every visit asks for the token before its first page view
   // Returning visitors: about the share asked for.
   expect(holdsFromStart.size / 2000).toBeGreaterThan(DEFAULT_PARAMS.visit.returningShare - 0.05);
   expect(holdsFromStart.size / 2000).toBeLessThan(DEFAULT_PARAMS.visit.returningShare + 0.05);
+});
+
+test("latency pooled over days is every day's page loads as one sample; no design is worse than itself", () => {
+  const day = (seed: number) => {
+    const params = { ...DEFAULT_PARAMS, seed, visitsPerDay: 500, probeS: 60 };
+    const world = { nodes, params, profile, beforeProfile, traffic: generateTraffic(nodes, params), publishes: schedulePublishes(params) };
+    return simulateDesign('after', world);
+  };
+  const [one, two] = [day(3), day(4)];
+  const pooled = pooledLatency([one, two]);
+  expect(pooled.pageTtfb).toEqual([...one.pageTtfb, ...two.pageTtfb]);
+  expect(pooled.firstVisitTtfb.length).toBe(one.firstVisitTtfb.length + two.firstVisitTtfb.length);
+  for (const [region, values] of pooled.byRegion)
+    expect(values.length).toBe(one.byRegion.get(region)!.length + two.byRegion.get(region)!.length);
+  expect(regionsWorse(pooled, pooled)).toEqual([]);
+  expect(firstVisitRatios(pooled, pooled)).toEqual([1, 1, 1]);
 });
