@@ -43,18 +43,19 @@ const times = (ratios: number[]) => ratios.map((r) => `${r.toFixed(2)}×`).join(
 function latencyChecks(after: DesignMetrics, anchor: DesignMetrics, control: Latency | undefined): Check[] {
   const worse = regionsWorse(after, anchor);
   const [first, firstStatic] = [percentiles(after.firstVisitTtfb), percentiles(anchor.firstVisitTtfb)];
-  const chance = (text: string) => (control ? `; the static host against itself (the same visits, other KV draws): ${text}` : '');
+  const chance = (figure: (control: Latency) => string) =>
+    control ? `; the static host against itself (the same visits, other KV draws): ${figure(control)}` : '';
   return [
     {
       target: "p95 and p99 at the data centre no worse than the static host's in every region",
       met: worse.length === 0,
-      figures: `${worse.length === 0 ? 'every region' : `worse in ${worse.length} of ${REGIONS.length} (p95 / p99 ms): ${worse.join('; ')}`}${chance(`worse in ${control ? regionsWorse(control, anchor).length : 0} of ${REGIONS.length}`)}`,
+      figures: `${worse.length === 0 ? 'every region' : `worse in ${worse.length} of ${REGIONS.length} (p95 / p99 ms): ${worse.join('; ')}`}${chance((c) => `worse in ${regionsWorse(c, anchor).length} of ${REGIONS.length}`)}`,
       dependsOn: MISSES,
     },
     {
       target: "first visit of a page in a region within 1.2× the static host's",
       met: firstVisitRatios(after, anchor).every((r) => r <= 1.2),
-      figures: `p50 / p95 / p99 ${f(first.p50)} / ${f(first.p95)} / ${f(first.p99)} ms against ${f(firstStatic.p50)} / ${f(firstStatic.p95)} / ${f(firstStatic.p99)} ms: ${times(firstVisitRatios(after, anchor))}${chance(control ? times(firstVisitRatios(control, anchor)) : '')}`,
+      figures: `p50 / p95 / p99 ${f(first.p50)} / ${f(first.p95)} / ${f(first.p99)} ms against ${f(firstStatic.p50)} / ${f(firstStatic.p95)} / ${f(firstStatic.p99)} ms: ${times(firstVisitRatios(after, anchor))}${chance((c) => times(firstVisitRatios(c, anchor)))}`,
       dependsOn: MISSES,
     },
   ];
