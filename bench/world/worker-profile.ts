@@ -1,6 +1,6 @@
 /**
- * The Worker as measured by measure-worker.ts (worker-profile.json): its shape, and the pure helpers that read the
- * probe's log into it. Pure.
+ * The Worker as measured by measure-worker.ts (worker-profile.json): its shape, the pure helpers that read the probe's
+ * log into it, and the profiles the model derives from it (the reads of before, the bounds). Pure.
  */
 import type { KvRead } from '../../tools/binding-probes.ts';
 
