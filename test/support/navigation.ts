@@ -1,5 +1,5 @@
 /** Helpers for client-navigation tests in Chromium: tell a reload from an in-place render, add links. */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -24,6 +24,23 @@ export const marker = (page: Page) => page.evaluate(() => (window as unknown as 
 export async function setMarker(page: Page): Promise<void> {
   await enhanced(page);
   await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 42));
+}
+
+/**
+ * Ctrl+clicks `selector` and checks that the page's scripts left the click to the browser: its default not prevented
+ * (read by a window listener, after the document's own) and a new page opened in `context`. Whether that page loads is
+ * the browser's part: Debian's chromium-headless-shell 150 often leaves a tab opened by a modifier click unloaded.
+ */
+export async function ctrlClickOpensTab(page: Page, context: BrowserContext, selector: string): Promise<void> {
+  await page.evaluate(() =>
+    window.addEventListener('click', (event) =>
+      document.documentElement.setAttribute('data-click-prevented', String(event.defaultPrevented)),
+    ),
+  );
+  const opened = context.waitForEvent('page');
+  await page.click(selector, { modifiers: ['Control'] });
+  expect(await page.locator('html').getAttribute('data-click-prevented')).toBe('false');
+  expect(await opened).not.toBe(page);
 }
 
 /** Puts a link to `href` at the top of <main>: a URL no page links to itself. Its selector. */
