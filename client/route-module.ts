@@ -5,8 +5,7 @@ import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, PreviewBanner, Se
 
 /** Published content as the Worker reads it (worker/content/content-reader.ts). */
 export interface PageContent {
-  /** `copy`: a copy key (contracts/kv-copies.ts) to read with the manifest, for the `entry()` or `search()` that follows. */
-  manifest(copy?: string): Promise<Manifest>;
+  manifest(): Promise<Manifest>;
   entry(key: string): Promise<StoredEntry>;
   /** Null when the upload built no search index. */
   search(): Promise<{ search(query: string): SearchHit[] } | null>;

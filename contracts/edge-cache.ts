@@ -70,9 +70,10 @@ export type PurgeAnswer = z.infer<typeof purgeAnswerSchema>;
 const LISTED_FIELDS = ['type', 'title', 'description', 'date', 'updated', 'changed', 'publishAt'] as const;
 /**
  * Manifest fields no public page shows as such: the publish's own number and time, the renderer (a new one gives each
- * entry a new key), the entries and the search index (compared apart), drafts (private) and images (named by content).
+ * entry a new key), the entries and the search index (compared apart), drafts (private), images (named by content)
+ * and the values carried for the keys it names (a key's value changes only with the key).
  */
-const NOT_SITE_WIDE = new Set(['version', 'publishedAt', 'renderer', 'entries', 'search', 'drafts', 'media']);
+const NOT_SITE_WIDE = new Set(['version', 'publishedAt', 'renderer', 'entries', 'search', 'drafts', 'media', 'values']);
 /** JSON with object keys sorted: two records that hold the same, however their keys were ordered, are equal. */
 const canonical = (value: unknown): string | undefined =>
   JSON.stringify(value, (_, v: unknown) =>

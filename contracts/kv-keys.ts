@@ -6,11 +6,8 @@
 /** The key of the published version, written last by every upload. */
 export const MANIFEST_KEY = 'manifest';
 
-/**
- * Prefixes of the keys an upload may clean up: the immutable ones once no kept manifest names them, and the copies of
- * what the live manifest names (`copy/`, kv-copies.ts) once it does not.
- */
-export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/', 'copy/'] as const;
+/** Prefixes of the keys an upload may clean up: immutable ones, once no kept manifest names them. */
+export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] as const;
 
 /** An entry by the hash of renderer version, file and source: immutable, like the search index's and media keys. */
 export const entryKey = (sha256: string): string => `entry/${sha256}`;

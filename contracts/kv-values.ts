@@ -105,6 +105,11 @@ export const manifestSchema = z.object({
    * so clean-ups keep them; absent: none.
    */
   media: z.array(z.string()).optional(),
+  /**
+   * Key → value as stored under it, for every entry and the search index (contracts/manifest-values.ts): the live
+   * manifest and previews carry them so that a page is one KV read; history records do not. Absent: read each key.
+   */
+  values: z.record(z.string(), z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -121,8 +121,6 @@ export const DESIGNS = [
   'afterCookieOnApi',
   'afterCookieAtRoot',
   'afterFreeStart',
-  'afterOneKey',
-  'afterBounds',
 ] as const;
 export type Design = (typeof DESIGNS)[number];
 /** The designs of the main tables; the others are variants of `after`. */
@@ -131,11 +129,9 @@ export const MAIN_DESIGNS: readonly Design[] = ['before', 'after', 'static'];
 export interface DesignOptions {
   /**
    * Which Worker: the one of two KV round trips in sequence (worker-profile-before.json), the one measured now, or a
-   * bound no Worker can beat: today's with a cold isolate that costs nothing (`freeStart`), whose every miss reads one
-   * key and no more (`oneKey`: no copy beside the manifest, so never the slower of two, never a second round trip), or
-   * both.
+   * bound no Worker can beat: today's with a cold isolate that costs nothing (`freeStart`).
    */
-  worker: 'before' | 'current' | 'freeStart' | 'oneKey' | 'bounds';
+  worker: 'before' | 'current' | 'freeStart';
   /** Workers Cache in front of the Worker (lower tier per data centre, upper tier, coalescing). */
   workersCache: boolean;
   /** What the Worker's page responses tell Workers Cache (Cloudflare-CDN-Cache-Control, or s-maxage). */
@@ -162,8 +158,8 @@ const after: DesignOptions = {
 
 /**
  * before: the Worker as it was before one KV round trip, no cache in front (its `s-maxage=30, stale-while-revalidate=300`
- * reaches no shared cache then). after: the design being built. Its variants change one thing each; the last three are
- * bounds, not designs: what after would give if its Worker's cold start or its second key cost nothing.
+ * reaches no shared cache then). after: the design being built. Its variants change one thing each; the last is a
+ * bound, not a design: what after would give if its Worker's cold start cost nothing.
  */
 export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = {
   before: { worker: 'before', workersCache: false, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [], xsrfCookieOn: 'all' },
@@ -174,6 +170,4 @@ export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = 
   afterCookieOnApi: { ...after, xsrfCookieOn: 'api' },
   afterCookieAtRoot: { ...after, xsrfCookieOn: 'all' },
   afterFreeStart: { ...after, worker: 'freeStart' },
-  afterOneKey: { ...after, worker: 'oneKey' },
-  afterBounds: { ...after, worker: 'bounds' },
 };

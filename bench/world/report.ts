@@ -14,8 +14,6 @@ export const DESIGN_LABELS: Record<Design, string> = {
   afterCookieOnApi: 'after, with the XSRF cookie at Path=/api/_analog (on page HTML, page data and search)',
   afterCookieAtRoot: 'after, with the XSRF cookie at Path=/ (on page loads too)',
   afterFreeStart: 'bound: after, its cold isolate free (no start-up, no first-request set-up)',
-  afterOneKey: 'bound: after, every miss one KV key (no copy beside the manifest, no second round trip)',
-  afterBounds: 'bound: after with both',
 };
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');
@@ -204,7 +202,7 @@ export function levelReport(visits: number, runs: DesignMetrics[], limits: Limit
     '',
     usageTable(main, anchor, limits),
     '',
-    'Variants of after, one change each, then bounds (what after would give if its cold start or its second key cost nothing):',
+    'Variants of after, one change each, then a bound (what after would give if its cold start cost nothing):',
     '',
     variantTable(variants, anchor),
     '',

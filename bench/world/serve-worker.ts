@@ -70,9 +70,6 @@ function keyFor(site: WorkerSite, kind: KeyKind, page: number, version: number, 
   return `other/${page}`;
 }
 
-/** The copy a request of this kind reads with the manifest (contracts/kv-copies.ts), and the version it must hold. */
-export const copyKey = (kind: RequestKind, page: number): string => (kind === 'search' ? 'copy/search' : `copy/${page}`);
-
 function pageHtmlMs(site: WorkerSite, dc: number, k: KindProfile, etag: string, isolate: Isolate): number {
   const own = (wallMs: number) => workerMs(site.profile, wallMs);
   if (isolate.rendered.has(etag)) return own(k.cpuMs.isolateHit);
@@ -83,16 +80,14 @@ function pageHtmlMs(site: WorkerSite, dc: number, k: KindProfile, etag: string, 
 }
 
 /**
- * The request's KV reads, round trip by round trip as measured cold, each read skipped where the isolate holds it. A
- * copy is read with the manifest only when the memo has expired; the entry or search index it stands in for comes from
- * it when it is the version the manifest names, else (or with a fresh memo) in one more round trip, as in the Worker.
+ * The request's KV reads, round trip by round trip as measured cold, each read skipped where the isolate holds it: the
+ * manifest while the memo is fresh, an entry or search index it has read.
  */
 function readKv(site: WorkerSite, dc: number, kind: RequestKind, page: number, now: number, isolate: Isolate, startMs: number) {
   const { params } = site;
   const rounds = site.profile.kinds[kind].cold.rounds;
   const stale = !memoFresh(isolate, now, params);
   let version = isolate.memo?.version ?? -1;
-  let copied = -1;
   let ms = startMs;
   let kvReads = 0;
   let kvRounds = 0;
@@ -108,29 +103,19 @@ function readKv(site: WorkerSite, dc: number, kind: RequestKind, page: number, n
     const keys: [string, number][] = [];
     const kinds: KeyKind[] = [];
     for (const keyKind of round) {
-      if ((keyKind === 'manifest' || keyKind === 'copy') && !stale) continue;
-      const key =
-        keyKind === 'manifest' ? 'manifest' : keyKind === 'copy' ? copyKey(kind, page) : keyFor(site, keyKind, page, version, isolate);
+      if (keyKind === 'manifest' && !stale) continue;
+      const key = keyKind === 'manifest' ? 'manifest' : keyFor(site, keyKind, page, version, isolate);
       if (key === null) continue;
-      keys.push([key, keyKind === 'manifest' || keyKind === 'copy' ? params.worker.manifestCacheTtlS : params.worker.entryCacheTtlS]);
+      keys.push([key, keyKind === 'manifest' ? params.worker.manifestCacheTtlS : params.worker.entryCacheTtlS]);
       kinds.push(keyKind);
     }
     trip(keys).forEach((read, i) => {
       if (kinds[i] === 'manifest') {
         isolate.memo = { version: read.version, at: now };
         version = read.version;
-      } else if (kinds[i] === 'copy') copied = read.version;
-      else if (kinds[i] === 'entry') isolate.entries.add(keys[i]![0]);
+      } else if (kinds[i] === 'entry') isolate.entries.add(keys[i]![0]);
       else if (kinds[i] === 'search') isolate.searchVersion = version;
     });
-  }
-  if (rounds.some((round) => round.includes('copy'))) {
-    const needs: KeyKind = kind === 'search' ? 'search' : 'entry';
-    const key = keyFor(site, needs, page, version, isolate);
-    const named = needs === 'search' ? version : pageVersion(site.publishes, page, version);
-    if (key !== null && copied !== named) trip([[key, params.worker.entryCacheTtlS]]);
-    if (key !== null && needs === 'entry') isolate.entries.add(key);
-    if (key !== null && needs === 'search') isolate.searchVersion = version;
   }
   return { ms, version, kvReads, kvRounds };
 }

@@ -10,10 +10,10 @@ import { greatCircleKm, type Node, roundTripMs } from './network.ts';
 import { DESIGN_OPTIONS, type Design, type DesignOptions, type WorldParams } from './params.ts';
 import { type Publish, pageVersion } from './publishes.ts';
 import { randomFor } from './sampling.ts';
-import { copyKey, peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
+import { peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
 import { StaticHost, serveFile } from './static-host.ts';
 import { FIRST_ARTICLE, HOME, INDEX, type Traffic } from './traffic.ts';
-import { REQUEST_KINDS, type RequestKind, type WorkerProfile, withFreeStart, withOneKey, withReadsOf } from './worker-profile.ts';
+import { REQUEST_KINDS, type RequestKind, type WorkerProfile, withFreeStart, withReadsOf } from './worker-profile.ts';
 import { CACHED_KINDS, WorkersCache } from './workers-cache.ts';
 
 export interface World {
@@ -47,11 +47,9 @@ function latestPublish(publishes: readonly Publish[], page: number, now: number)
   return found;
 }
 
-/** The site as published before the day: the manifest and every copy at version 0 (entries are named by version). */
-export function publishedKv(kv: KvModel, params: WorldParams): KvModel {
+/** The site as published before the day: the manifest at version 0 (entries are immutable, named by version). */
+export function publishedKv(kv: KvModel): KvModel {
   kv.write('manifest', 0);
-  kv.write(copyKey('search', 0), 0);
-  for (let page = FIRST_ARTICLE; page < FIRST_ARTICLE + params.articles; page++) kv.write(copyKey('article', page), 0);
   return kv;
 }
 
@@ -70,8 +68,6 @@ export function purgedPages(p: Publish, params: WorldParams): Set<number> {
 function workerOf(worker: DesignOptions['worker'], world: World): WorkerProfile {
   if (worker === 'before') return withReadsOf(world.profile, world.beforeProfile);
   if (worker === 'freeStart') return withFreeStart(world.profile);
-  if (worker === 'oneKey') return withOneKey(world.profile);
-  if (worker === 'bounds') return withOneKey(withFreeStart(world.profile));
   return world.profile;
 }
 
@@ -80,7 +76,7 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
   const options = design === 'static' ? null : DESIGN_OPTIONS[design];
   const profile = workerOf(options?.worker ?? 'current', world);
   const random = randomFor(params.seed + 101);
-  const kv = publishedKv(new KvModel(nodes, params.kv, random), params);
+  const kv = publishedKv(new KvModel(nodes, params.kv, random));
   const counter = nodes.find((n) => n.iata === params.durableObjectAt) ?? nodes[0]!;
   const site: WorkerSite = {
     params,
@@ -109,13 +105,7 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
   };
   const events: { at: number; run: () => void }[] = [];
   publishes.forEach((p, i) => {
-    // The upload writes the changed entry and the copies first, the manifest last.
-    events.push({
-      at: p.at,
-      run: () => {
-        for (const key of [copyKey('article', p.article), copyKey('search', 0)]) kv.write(key, p.version);
-      },
-    });
+    // The upload writes the changed entry first (a new immutable key: nothing to model), the manifest last.
     events.push({ at: p.manifestAt, run: () => kv.write('manifest', p.version) });
     const pages = purgedPages(p, params);
     for (const afterS of options?.purgesAfterS ?? [])

@@ -123,9 +123,9 @@ export const PARAMETERS: [string, string, string][] = [
     `"a separate cached variant per distinct combination of the listed request header values", ${DOCS}/workers/cache/ (Content negotiation with Vary)`,
   ],
   [
-    'KV bulk read',
-    'the manifest and a copy in one round trip, each key counted as a read; the round trip waits for the slower of the two',
-    `one request: ${DOCS}/kv/platform/limits/ ("A bulk request to Workers KV counts for 1 request to an external service"); counting each key as a read for billing is our reading of ${DOCS}/kv/platform/pricing/`,
+    'KV value size',
+    "a read's latency does not depend on its value's size (the manifest carries the site's entries and search index)",
+    `estimate: KV publishes its latency without sizes (${DOCS}/changelog/2025-08-22-kv-performance-improvements/); values up to 25 MiB, ${DOCS}/kv/platform/limits/`,
   ],
   ['page-view counter', `one Durable Object at ${P.durableObjectAt}`, 'one object (worker/analytics/page-views.ts); its place an estimate'],
   [

@@ -1,6 +1,6 @@
 /**
  * The Worker as measured by measure-worker.ts (worker-profile.json): its shape, the pure helpers that read the probe's
- * log into it, and the profiles the model derives from it (the reads of before, the bounds). Pure.
+ * log into it, and the profiles the model derives from it (the reads of before, the bound). Pure.
  */
 import type { KvRead } from '../../tools/binding-probes.ts';
 
@@ -15,10 +15,10 @@ export const REQUEST_KINDS = ['home', 'article', 'index', 'navigation', 'pageDat
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /**
- * The kinds of KV key the Worker reads (contracts/kv-keys.ts, kv-copies.ts): the mutable manifest, an immutable content
- * key, or the mutable copy of the entry or search index the request needs, read with the manifest.
+ * The kinds of KV key the Worker reads (contracts/kv-keys.ts): the mutable manifest (which carries the entries and the
+ * search index, contracts/manifest-values.ts), or an immutable content key.
  */
-export type KeyKind = 'manifest' | 'entry' | 'search' | 'copy' | 'other';
+export type KeyKind = 'manifest' | 'entry' | 'search' | 'other';
 
 /** Round trips in sequence; the keys of one round trip were read together. */
 export type Rounds = KeyKind[][];
@@ -54,7 +54,6 @@ export function keyKind(key: string): KeyKind {
   if (key === 'manifest') return 'manifest';
   if (key.startsWith('entry/')) return 'entry';
   if (key.startsWith('search/')) return 'search';
-  if (key.startsWith('copy/')) return 'copy';
   return 'other';
 }
 
@@ -81,26 +80,6 @@ export function withFreeStart(profile: WorkerProfile): WorkerProfile {
     }),
   ) as Record<RequestKind, KindProfile>;
   return { ...profile, startupMs: 0, kinds };
-}
-
-/** A bound: `profile` whose requests read the manifest alone wherever they read a copy with it, and nothing after. */
-export function withOneKey(profile: WorkerProfile): WorkerProfile {
-  const oneKey = (rounds: Rounds) => rounds.map((round) => round.filter((key) => key !== 'copy'));
-  const kinds = Object.fromEntries(
-    REQUEST_KINDS.map((kind) => {
-      const k = profile.kinds[kind];
-      return [
-        kind,
-        {
-          ...k,
-          cold: { ...k.cold, rounds: oneKey(k.cold.rounds) },
-          warm: { ...k.warm, rounds: oneKey(k.warm.rounds) },
-          memoExpired: { rounds: oneKey(k.memoExpired.rounds) },
-        },
-      ];
-    }),
-  ) as Record<RequestKind, KindProfile>;
-  return { ...profile, kinds };
 }
 
 /** Where the measurement of the Worker before one KV round trip is kept (two round trips on a cold article). */

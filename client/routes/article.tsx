@@ -1,5 +1,4 @@
 /** An article: /news/:slug and /guide/:slug, with the HTML the upload rendered. Reads the manifest and the entry. */
-import { articleCopyKey } from '../../contracts/kv-copies.ts';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry, manifestLookup } from '../../contracts/manifest-lookup.ts';
 import type { ArticleLink, ArticleView, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
@@ -20,8 +19,7 @@ import { articleCandidates, notFound } from './message.tsx';
 export async function loader({ url, params, context }: LoaderArgs): Promise<Loaded> {
   const section: Section = url.pathname.startsWith('/news/') ? 'news' : 'guide';
   const slug = params.slug ?? '';
-  // The page's copy comes with the manifest: its entry then needs no second KV round trip.
-  const manifest = await context.content.manifest(articleCopyKey(section, slug));
+  const manifest = await context.content.manifest();
   const found = findEntry(manifest, slug);
   // A draft answers only to a valid preview link; anything else gets the missing page's 404.
   const preview = url.searchParams.get(PREVIEW_PARAM);

@@ -5,7 +5,6 @@
 
 import type { PageContent } from '../../client/route-module.ts';
 import { ContentError } from '../../contracts/content-error.ts';
-import { readCopy, SEARCH_COPY_KEY } from '../../contracts/kv-copies.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
@@ -18,8 +17,6 @@ const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
 const ENTRY_MEMO_LIMIT = 500;
 const DEFAULT_MANIFEST_TTL_MS = 5_000;
 const KV_TIMEOUT_MS = 3_000;
-/** KV's longest key: a longer copy key (a made-up slug) is not asked for. */
-const MAX_KEY_BYTES = 512;
 
 export interface ContentReaderOptions {
   /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */
@@ -46,10 +43,8 @@ export class ContentReader implements PageContent {
   readonly #now: () => number;
   readonly #fixed: Manifest | undefined;
   #manifest: Promise<Manifest> | undefined;
-  /** The manifest as read, scheduled posts included, once `manifest()` resolved. */
+  /** The manifest as read, scheduled posts and the values it carries included, once `manifest()` resolved. */
   #asRead: Manifest | undefined;
-  /** What a copy read with the manifest holds: the key it names, and that key's value. */
-  #copy: { key: string; value: string } | null = null;
   /** True once this reader served an older manifest because KV failed. */
   stale = false;
 
@@ -60,13 +55,9 @@ export class ContentReader implements PageContent {
     this.#now = now;
   }
 
-  /**
-   * The published manifest as the public sees it now (scheduled posts not yet live left out). `copy`, on the first
-   * call: a copy key (kv-keys.ts) to read in the same KV request when KV is asked for the manifest, so that `entry()` or
-   * `search()` then needs no second round trip when the copy holds the key the manifest names.
-   */
-  manifest(copy?: string): Promise<Manifest> {
-    this.#manifest ??= this.#currentManifest(copy).then((manifest) => {
+  /** The published manifest as the public sees it now (scheduled posts not yet live left out). */
+  manifest(): Promise<Manifest> {
+    this.#manifest ??= this.#currentManifest().then((manifest) => {
       this.#asRead = manifest;
       return visibleManifest(manifest, this.#now());
     });
@@ -94,7 +85,7 @@ export class ContentReader implements PageContent {
    * the upload built holds scheduled posts too); null when the upload built no index.
    */
   async search(): Promise<SearchEngine | null> {
-    const view = await this.manifest(SEARCH_COPY_KEY);
+    const view = await this.manifest();
     const engine = await this.#searchEngine(view.search);
     if (!engine) return null;
     const shown = publicPaths(view);
@@ -112,13 +103,14 @@ export class ContentReader implements PageContent {
   }
 
   /**
-   * An immutable key's value, parsed: from the copy read with the manifest when that copy names this key and parses
-   * (a damaged copy is passed over), else from KV; missing or unparsable there, ContentError('unreadable').
+   * An immutable key's value, parsed: from the values the manifest read carries (a damaged one is passed over), else
+   * from KV; missing or unparsable there, ContentError('unreadable').
    */
   async #read<T>(key: string, what: string, parse: (raw: string, what: string) => T): Promise<T> {
-    if (this.#copy?.key === key) {
+    const carried = this.#asRead?.values?.[key];
+    if (carried !== undefined) {
       try {
-        return parse(this.#copy.value, what);
+        return parse(carried, what);
       } catch {}
     }
     const raw = await this.#get(key, ENTRY_CACHE_TTL);
@@ -130,19 +122,13 @@ export class ContentReader implements PageContent {
     }
   }
 
-  async #currentManifest(copy: string | undefined): Promise<Manifest> {
+  async #currentManifest(): Promise<Manifest> {
     if (this.#fixed) return this.#fixed;
     const memo = manifestMemo;
     if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
     let raw: string | null;
     try {
-      if (copy && new TextEncoder().encode(copy).length <= MAX_KEY_BYTES) {
-        // Copies are mutable, so read as freshly as the manifest; what it holds counts only if the manifest names it.
-        const values = await this.#get([MANIFEST_KEY, copy], MANIFEST_CACHE_TTL);
-        const copied = values.get(copy);
-        this.#copy = copied ? readCopy(copied) : null;
-        raw = values.get(MANIFEST_KEY) ?? null;
-      } else raw = await this.#get(MANIFEST_KEY, MANIFEST_CACHE_TTL);
+      raw = await this.#get(MANIFEST_KEY, MANIFEST_CACHE_TTL);
     } catch (error) {
       if (memo && error instanceof ContentError && error.kind === 'unavailable') {
         this.stale = true;
@@ -167,19 +153,17 @@ export class ContentReader implements PageContent {
     return manifest;
   }
 
-  /** A KV read, of one key or several in one request, that fails or hangs becomes ContentError('unavailable'). */
-  #get(key: string, cacheTtl: number): Promise<string | null>;
-  #get(keys: string[], cacheTtl: number): Promise<Map<string, string | null>>;
-  async #get(key: string | string[], cacheTtl: number): Promise<string | null | Map<string, string | null>> {
+  /** A KV read that fails or hangs becomes ContentError('unavailable'). */
+  async #get(key: string, cacheTtl: number): Promise<string | null> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${KV_TIMEOUT_MS} ms`)), KV_TIMEOUT_MS);
     });
     const options = { type: 'text', cacheTtl } as const;
     try {
-      return await Promise.race([typeof key === 'string' ? this.#kv.get(key, options) : this.#kv.get(key, options), timeout]);
+      return await Promise.race([this.#kv.get(key, options), timeout]);
     } catch (error) {
-      throw new ContentError('unavailable', `Reading ${String(key)} from KV failed: ${(error as Error).message}`);
+      throw new ContentError('unavailable', `Reading ${key} from KV failed: ${(error as Error).message}`);
     } finally {
       clearTimeout(timer);
     }

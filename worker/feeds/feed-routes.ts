@@ -5,7 +5,6 @@
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import { entryTag, listTag } from '../../contracts/edge-cache.ts';
-import { articleCopyKey } from '../../contracts/kv-copies.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry, sectionOf } from '../../contracts/manifest-lookup.ts';
 import type { Section } from '../../contracts/routes.ts';
@@ -77,7 +76,7 @@ const markdownSource =
     const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
     const content = contentFor(c);
     try {
-      const manifest = await content.manifest(articleCopyKey(section, name));
+      const manifest = await content.manifest();
       const found = findEntry(manifest, name);
       if (!found) {
         // A page whose slug itself ends in .md (slugs may hold dots) is the page route's to render.

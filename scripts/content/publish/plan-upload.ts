@@ -2,9 +2,9 @@
  * Plans an upload against what KV holds: what to write, in which order (the manifest last), and what to delete.
  * Pure: built content, the previous manifest and the keys in KV in; a plan out.
  */
-import { copiesOf, copyValue } from '../../../contracts/kv-copies.ts';
 import { entryKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
+import { withValues } from '../../../contracts/manifest-values.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
 import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
 import type { BuiltMedia } from '../build/media.ts';
@@ -18,8 +18,9 @@ import { namedKeys } from './named-keys.ts';
 export type EntryReport = { file: string; slug: string; status: 'written' | 'unchanged' };
 
 export interface UploadPlan {
-  /** Entry, sample and search-index values, and copies (contracts/kv-copies.ts), to put before the manifest. */
+  /** Entry, sample and search-index values, to put before the manifest. */
   writes: KvPair[];
+  /** The manifest to write, carrying the values of its entries and search index (contracts/manifest-values.ts). */
   manifest: Manifest;
   /** The manifest this plan was made against (null: none yet): its version for the lock's compare-and-swap, its pages to purge. */
   previous: Manifest | null;
@@ -58,8 +59,6 @@ export interface PlanInput {
   renderer: string;
   /** ISO time of this upload. */
   now: string;
-  /** The live site's: writes its copies (contracts/kv-copies.ts) that KV lacks or that the previous manifest gave another key. */
-  copies?: boolean;
 }
 
 export function planUpload({
@@ -74,7 +73,6 @@ export function planUpload({
   existingKeys,
   renderer,
   now,
-  copies = false,
 }: PlanInput): UploadPlan {
   const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: KvPair[] = [];
@@ -145,14 +143,10 @@ export function planUpload({
   };
 
   const manifestChanged = !previous || !sameContent(previous, fresh);
-  const manifest = manifestChanged ? fresh : previous;
-
-  const [live, before] = [copiesOf(copies ? manifest : null), copiesOf(previous)];
-  const values = new Map<string, string>(entries.map((e) => [entryKey(e.hash), JSON.stringify(e.value)]));
+  const values = new Map([...entries, ...drafts].map((e) => [entryKey(e.hash), JSON.stringify(e.value)]));
   if (search) values.set(search.key, search.value);
-  for (const [copy, key] of live)
-    if (!existingKeys.has(copy) || before.get(copy) !== key) writes.push({ key: copy, value: copyValue(key, values.get(key)!) });
-  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : []), ...live.keys()]);
+  const manifest = manifestChanged ? withValues(fresh, (key) => values.get(key)) : previous;
+  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
@@ -163,7 +157,7 @@ export function planUpload({
 export function planBuilt(
   built: Extract<BuildResult, { ok: true }>,
   cards: BuiltCards | null,
-  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now' | 'copies'>,
+  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
 ) {
   const search = buildSearchIndexValue(built.entries);
   return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });

@@ -3,8 +3,8 @@
  * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
  */
 import { SECOND_PURGE_AFTER_SECONDS } from '../../../contracts/edge-cache.ts';
-import { copiesOf } from '../../../contracts/kv-copies.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
+import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
 import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyKey, historyRecord, keptHistory, readHistory } from './history.ts';
@@ -59,7 +59,7 @@ export async function rollback({
   let purged = null as Purged | null;
   const done = await withPublishLock(take ?? null, log, async (lock): Promise<RollbackOutcome> => {
     let served: number | null | undefined;
-    const { current, target } = await stage(
+    const { current, target, values } = await stage(
       () => live.nothingPublished(served),
       async () => {
         const current = await readManifest(store);
@@ -74,16 +74,15 @@ export async function rollback({
             `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
           );
         }
-        return { current, target };
+        // The live manifest carries the values of what it names (contracts/manifest-values.ts).
+        return { current, target, values: await store.getMany(carriedKeys(target.manifest)) };
       },
     );
-    const manifest: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
+    const restored: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
+    const manifest = withValues(restored, (key) => values.get(key));
     const record = historyRecord(manifest, current, machineUser(), 'rollback', target.version);
     const writes = [{ key: historyKey(manifest.version), value: JSON.stringify(record) }];
-    // Copies (contracts/kv-copies.ts) holding another key than it names go: their pages read that key until the next upload.
-    const held = copiesOf(current);
-    const deletes = [...copiesOf(manifest)].filter(([copy, key]) => held.get(copy) !== key).map(([copy]) => copy);
-    const plan = { writes, manifest, previous: current, manifestChanged: true, deletes, entries: [], drafts: [], samples: [] };
+    const plan = { writes, manifest, previous: current, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };
     // What comes back and goes, as an upload prints its plan before publishing it.
     for (const line of rollbackLines(current, target)) log(line);
     purged = await publishPlan(store, plan, lock, log);

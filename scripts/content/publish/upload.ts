@@ -153,7 +153,7 @@ export async function uploadContent({
           readPreviews(store),
         ]),
     );
-    const planned = planBuilt(built, cards, { previous, existingKeys, now, copies: true });
+    const planned = planBuilt(built, cards, { previous, existingKeys, now });
     // Kept versions' and kept previews' keys survive the clean-up.
     const plan = withPreviews(
       withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser(), madeBy }),

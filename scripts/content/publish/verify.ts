@@ -2,7 +2,6 @@
  * `npm run upload -- --verify`: every key the manifest names (named-keys.ts: images and cards too) exists and
  * parses; one line per problem, nothing written. I/O: KV reads, in bulk, and one key list of `media/`.
  */
-import { copiesOf, copyValue } from '../../../contracts/kv-copies.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
@@ -60,7 +59,7 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
   const names = labels(manifest);
   const images = keys.filter(isBytes);
   const [values, listed] = await Promise.all([
-    store.getMany([...keys.filter((key) => !isBytes(key)), ...copiesOf(manifest).keys()]),
+    store.getMany(keys.filter((key) => !isBytes(key))),
     images.length > 0 ? store.listKeys(MEDIA_PREFIX).then((found) => new Set(found)) : new Set<string>(),
   ]);
   // Drafts are stored like entries, for their preview links: they are checked the same way.
@@ -83,10 +82,10 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     }
   }
 
-  // Pages use a copy that names the key the manifest names: it must be that key's value. Others are passed over.
-  for (const [copy, key] of copiesOf(manifest))
-    if (values.get(copy)?.startsWith(`${key}\n`) && values.get(copy) !== copyValue(key, values.get(key) ?? ''))
-      report(copy, `is not ${key} as stored`);
+  // Pages use the values the manifest carries (contracts/manifest-values.ts): each must be its key's, as stored.
+  for (const [key, carried] of Object.entries(manifest.values ?? {}))
+    if (values.has(key) && values.get(key) !== null && values.get(key) !== carried)
+      report(names.get(key) ?? key, 'is carried by the manifest with another value');
   const published = manifest.entries.length;
   if (problems.length === 0) {
     const extras = [`${manifest.samples.length} samples`, ...(manifest.search ? ['search index'] : [])];

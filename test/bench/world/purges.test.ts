@@ -35,7 +35,7 @@ describe('a publish in front of a data centre that still reads the old manifest'
     const site: WorkerSite = {
       params: DEFAULT_PARAMS,
       profile,
-      kv: publishedKv(new KvModel(nodes, DEFAULT_PARAMS.kv, randomFor(9)), DEFAULT_PARAMS),
+      kv: publishedKv(new KvModel(nodes, DEFAULT_PARAMS.kv, randomFor(9))),
       isolates: new Isolates(nodes.length, DEFAULT_PARAMS.isolate.idleEvictS),
       cacheApi: nodes.map(() => new Set()),
       publishes: [publish],

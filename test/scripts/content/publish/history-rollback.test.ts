@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { articleCopyKey, SEARCH_COPY_KEY } from '../../../../contracts/kv-copies.ts';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import { openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
@@ -113,9 +112,11 @@ describe('locally', () => {
     expect(live.version).toBe(4);
     expect(live.entries).toEqual(published[1]!.entries);
     expect(live.search).toBe(published[1]!.search);
-    // The copies of what changed go (contracts/kv-copies.ts): those pages read the entry the manifest names until the next upload.
-    const stale = [articleCopyKey('guide', 'features'), SEARCH_COPY_KEY];
-    expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)].filter((key) => !stale.includes(key))));
+    // Nothing else is written or deleted: the manifest carries the restored values, read back from their keys.
+    expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)]));
+    const features = live.entries.find((e) => e.slug === 'features')!;
+    expect(live.values?.[features.key]).toBe(await store.get(features.key));
+    expect(live.values?.[live.search!]).toBe(await store.get(live.search!));
     expect(lines).toEqual([
       'restored  features.md → features (its text of version 2)',
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',

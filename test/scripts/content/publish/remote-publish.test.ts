@@ -179,22 +179,21 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
 });
 
 describe('request counts', () => {
-  test('a first publish of the fixture site makes 11 requests, and --verify 3', async () => {
+  test('a first publish of the fixture site makes 10 requests, and --verify 3', async () => {
     const api = await server();
     const store = await remote(api);
     const { lines } = await publish(store, real, T(1), undefined, lock);
     // The manifest read once, for the plan; no lock key in KV.
     expect(store.requests()).toEqual({
-      total: 11,
-      byOperation: { 'namespace read': 1, 'key list': 7, 'value read': 1, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
+      total: 10,
+      byOperation: { 'namespace read': 1, 'key list': 6, 'value read': 1, 'bulk write': 2, 'bulk delete': 0, 'bulk read': 0 },
     });
-    expect(lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 7 key lists, 1 value read, 2 bulk writes)');
-    expect(api.counts().total).toBe(11);
+    expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)');
+    expect(api.counts().total).toBe(10);
     // The 28 social cards (26 entries, 2 drafts) and the 6 URLs of images the Worker fetches from
-    // other hosts ride in the same bulk write as the entries, and so do the 27 copies (contracts/kv-copies.ts):
-    // 94 keys, not 33, in as many requests.
+    // other hosts ride in the same bulk write as the entries: 67 keys, not 33, in as many requests.
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
-    expect(written).toHaveLength(94);
+    expect(written).toHaveLength(67);
     expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(35);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
@@ -207,7 +206,7 @@ describe('request counts', () => {
     const again = await publish(await remote(api), real, T(2), undefined, lock);
     expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
-    expect(again.lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 7 key lists, 1 value read, 1 bulk read)');
+    expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
   });
 
   test('the cache in front of the Worker is purged of what changed right after the manifest, and again after the delay', async () => {
@@ -228,18 +227,18 @@ describe('request counts', () => {
     expect(tally).toMatch(/^\d+ Cloudflare API requests /);
   });
 
-  test('a first publish of 1,000 entries makes 11 requests, and --verify 22', async () => {
+  test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
     // Without social cards: drawing 1,000 would time satori here; the cards of content/ are counted above.
     const outcome = await publish(store, site, T(1), undefined, lock, { cards: null });
     expect(outcome.entriesWritten).toBe(1000);
-    expect(api.counts()).toMatchObject({ total: 11, 'bulk.write': 2, 'keys.list': 7 });
+    expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 6 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
-    // The manifest, then 1,000 entries, the search index and their 1,001 copies, 100 keys a request.
-    expect(api.counts()).toMatchObject({ total: 22, 'value.get': 1, 'bulk.get': 21 });
+    // The manifest, then 1,000 entries and the search index, 100 keys a request.
+    expect(api.counts()).toMatchObject({ total: 12, 'value.get': 1, 'bulk.get': 11 });
   });
 });
 
@@ -397,7 +396,7 @@ describe('the command line', () => {
       'purged 1 tag(s) from the cache in front of the Worker (site)',
       '26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).',
       // No lock key in KV: the lock is the Worker's Durable Object.
-      '11 Cloudflare API requests (1 namespace read, 7 key lists, 1 value read, 2 bulk writes)',
+      '10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)',
     ]);
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);

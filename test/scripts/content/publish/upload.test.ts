@@ -74,14 +74,15 @@ describe('uploading the fixture site', () => {
     expect(files).toHaveLength((realContent.media ?? []).length + 28);
     expect(keys.filter((k) => /^media\/remote\/[0-9a-f]{64}$/.test(k))).toHaveLength(uncopied);
     expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(files.length + uncopied);
-    // A copy of each of the 26 entries and of the search index (contracts/kv-copies.ts); none of the drafts.
-    expect(keys.filter((k) => k.startsWith('copy/'))).toHaveLength(27);
-    expect(keys).toHaveLength(32 + 27 + files.length + uncopied);
+    expect(keys).toHaveLength(32 + files.length + uncopied);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     expect(manifest.version).toBe(1);
     expect(manifest.publishedAt).toBe(T1);
     expect(manifest.entries).toHaveLength(26);
+    // It carries what pages read (contracts/manifest-values.ts): the 26 entries, the 2 drafts and the search index, as stored.
+    expect(Object.keys(manifest.values ?? {})).toHaveLength(29);
+    for (const [key, value] of Object.entries(manifest.values ?? {})) expect(value, key).toBe(await store.get(key));
     const dsx = manifest.entries.find((e) => e.slug === 'DSX')!;
     const stored = parseStored(storedEntrySchema, (await store.get(dsx.key))!, dsx.key);
     expect(stored.file).toBe('guide-DSX.md');
@@ -120,7 +121,7 @@ describe('uploading the fixture site', () => {
     // The cards are the first upload's: taken from the cache, found in KV, not sent.
     expect(lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(sent, 'nothing is written').toEqual([]);
-    expect(await allKeys(store)).toHaveLength(32 + 27 + 28 + (realContent.media ?? []).length + imagesWithoutCopy(realContent).size);
+    expect(await allKeys(store)).toHaveLength(32 + 28 + (realContent.media ?? []).length + imagesWithoutCopy(realContent).size);
   });
 });
 
@@ -183,7 +184,7 @@ test('a dry run writes nothing but reports what it would write', async () => {
   // 26 entries, 2 drafts, 1 sample, the search index, the images, 28 cards, the history record,
   // and the URL of each image from another host without a copy.
   const images = (realContent.media ?? []).length + imagesWithoutCopy(realContent).size;
-  expect(dry.plan.writes).toHaveLength(26 + 2 + 1 + 1 + 28 + 1 + images + 27);
+  expect(dry.plan.writes).toHaveLength(26 + 2 + 1 + 1 + 28 + 1 + images);
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(
     /^Dry run: 26 entries: would write 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
