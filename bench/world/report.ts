@@ -1,4 +1,4 @@
-/** The world model's tables, markdown: before, after and the static host with their ratios, after's variants and bounds, and the latency targets over several days. Pure. */
+/** The world model's tables, markdown: before, after and the static host with their ratios, after's variants and its bound, and the latency targets over several days. Pure. */
 import { REGIONS } from './cities.ts';
 import { type DesignMetrics, freshness, freshnessAfterUpload, type Latency, notFreshAtProbeEnd, percentiles, usage } from './metrics.ts';
 import { type Design, MAIN_DESIGNS } from './params.ts';

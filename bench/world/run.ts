@@ -61,7 +61,7 @@ if (args.calibrate) {
   process.exit(0);
 }
 
-/** The designs whose latency is pooled over days: after and its bounds. */
+/** The designs whose latency is pooled over days: after and its bound. */
 const POOLED: readonly Design[] = ['after', 'afterFreeStart'];
 
 /** The latency of `POOLED`, the static host and its control, each over `days` days of `visits` from seed `seed` on. */
