@@ -23,7 +23,9 @@ export function planLines(plan: UploadPlan, dryRun: boolean, drawn: number | nul
 export function summaryLine(plan: UploadPlan, dryRun: boolean, warnings: number): string {
   const written = plan.entries.filter((e) => e.status === 'written').length;
   const { version } = plan.manifest;
-  const manifestNote = plan.manifestChanged ? `manifest v${version}` : `the site is unchanged (version ${version})`;
+  // The manifest carries the site's entries (contracts/manifest-values.ts): its size is what every miss reads.
+  const kb = Math.ceil(new TextEncoder().encode(JSON.stringify(plan.manifest)).length / 1024);
+  const manifestNote = plan.manifestChanged ? `manifest v${version} (${kb} KB)` : `the site is unchanged (version ${version})`;
   return (
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${dryRun ? 'would write' : 'wrote'} ${written}, ${plan.entries.length - written} unchanged; ` +
     `${plan.drafts.length > 0 ? `${plan.drafts.length} draft(s); ` : ''}${plan.samples.length} samples; ` +

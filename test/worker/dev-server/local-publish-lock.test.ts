@@ -79,7 +79,7 @@ test("beside `npm start`, an upload takes its Worker's lock: refused while anoth
   expect(published.stderr).toBe('');
   expect(published.code).toBe(0);
   // v3 when the dev server's republish of a save ran after the release.
-  expect(published.stdout).toMatch(/; manifest v[23]; deleted 0 stale key\(s\)\.\n/);
+  expect(published.stdout).toMatch(/; manifest v[23] \(\d+ KB\); deleted 0 stale key\(s\)\.\n/);
 });
 
 test('one Worker per state folder: npm start and another upload refuse while an upload runs one', async () => {

@@ -394,7 +394,9 @@ describe('the command line', () => {
     // machine, fronted by no data centres whose KV could lag (the in-process test above has the second purge).
     expect(lines.slice(-3)).toEqual([
       'purged 1 tag(s) from the cache in front of the Worker (site)',
-      '26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).',
+      expect.stringMatching(
+        /^26 entries: wrote 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\.$/,
+      ),
       // No lock key in KV: the lock is the Worker's Durable Object.
       '10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)',
     ]);

@@ -187,7 +187,7 @@ test('a dry run writes nothing but reports what it would write', async () => {
   expect(dry.plan.writes).toHaveLength(26 + 2 + 1 + 1 + 28 + 1 + images);
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(
-    /^Dry run: 26 entries: would write 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1; would delete 0 stale key\(s\)\.$/,
+    /^Dry run: 26 entries: would write 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); would delete 0 stale key\(s\)\.$/,
   );
 });
 
@@ -247,7 +247,9 @@ test('the log prints one line per entry and sample, then a summary', async () =>
   expect(lines).toContain('scheduled news-far-launch.md → goes live 2099-06-01 12:00 UTC');
   expect(lines.filter((l) => /^draft {5}\S+\.md → \S+ \(not public\)$/.test(l))).toHaveLength(2);
   expect(lines).toHaveLength(26 + 1 + 2 + 1 + 1 + 1 + 1 + remote.length);
-  expect(lines.at(-1)).toBe('26 entries: wrote 26, 0 unchanged; 2 draft(s); 1 samples; 1 image(s); manifest v1; deleted 0 stale key(s).');
+  expect(lines.at(-1)).toMatch(
+    /^26 entries: wrote 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\.$/,
+  );
 
   const again = await upload(stores.LOG, realContent);
   expect(again.lines.filter((l) => l.startsWith('unchanged '))).toHaveLength(28 + remote.length);

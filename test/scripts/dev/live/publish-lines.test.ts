@@ -30,7 +30,7 @@ test('a save prints the warnings of the files it touched and new ones, not those
   const other = imageWarning('guide-b.md', 22);
   const fresh = imageWarning('guide-c.md', 5);
   const summary =
-    '3 entries: wrote 1, 2 unchanged; 1 samples; manifest v4; deleted 1 stale key(s). 3 warning(s) above (--strict stops on them).';
+    '3 entries: wrote 1, 2 unchanged; 1 samples; manifest v4 (31 KB); deleted 1 stale key(s). 3 warning(s) above (--strict stops on them).';
   const lines = ['Copying 3 image(s) from other hosts into /x/media/remote…', touched, other, fresh, 'written   guide-a.md → a', summary];
   const before = warningLines([touched, other]);
   expect(before).toEqual(new Set([touched, other]));
@@ -39,7 +39,7 @@ test('a save prints the warnings of the files it touched and new ones, not those
     touched,
     fresh,
     'written   guide-a.md → a',
-    '3 entries: wrote 1, 2 unchanged; 1 samples; manifest v4; deleted 1 stale key(s). 3 warning(s): 2 above, 1 printed before for files this save did not touch (--strict stops on them).',
+    '3 entries: wrote 1, 2 unchanged; 1 samples; manifest v4 (31 KB); deleted 1 stale key(s). 3 warning(s): 2 above, 1 printed before for files this save did not touch (--strict stops on them).',
   ]);
   // Nothing left out: the summary as the upload wrote it.
   expect(saveLines(lines, ['guide-a.md', 'guide-b.md'], before)).toEqual([touched, other, fresh, 'written   guide-a.md → a', summary]);
@@ -51,7 +51,7 @@ test('a save prints the warnings of the files it touched and new ones, not those
 
 test("a first publish's lines fit a screen: unchanged files counted in one line, and written ones past ten", () => {
   const draft = 'draft     news-b.md → http://localhost:8787/news/b?preview=1.x (not public; …)';
-  const summary = '12 entries: wrote 11, 1 unchanged; manifest v2; deleted 0 stale key(s).';
+  const summary = '12 entries: wrote 11, 1 unchanged; manifest v2 (102 KB); deleted 0 stale key(s).';
   const written = Array.from({ length: 11 }, (_, i) => `written   guide-${i}.md → g${i}`);
   const unchanged = ['unchanged guide-x.md → x', 'unchanged samples/a.bat', 'unchanged media/a.png → /media/1.png'];
   expect(firstPublishLines([...unchanged, ...written, draft, 'warning: guide-1.md:3:1: body: …', summary])).toEqual([
