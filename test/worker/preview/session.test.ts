@@ -3,7 +3,8 @@
  * leaving clears it, and other visitors see no change. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, previewKey } from '../../../contracts/kv-keys.ts';
+import type { Manifest } from '../../../contracts/kv-values.ts';
 import { ORIGIN } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
 import { LIVE_TITLE, PREVIEW_TITLE, WORDS } from '../../support/preview-fixture.ts';
@@ -36,6 +37,10 @@ test('the upload prints the link and says the public site is unchanged; the live
   const manifest = JSON.parse((await site.worker.kv.get(MANIFEST_KEY))!) as { version: number; entries: { slug: string }[] };
   expect(manifest.version).toBe(1);
   expect(manifest.entries.map((e) => e.slug).sort()).toEqual(['old-telemetry', 'season-start', 'setup-guide']);
+  // The preview's record carries its entries as the live manifest does (contracts/manifest-values.ts): one KV read a page.
+  const record = JSON.parse((await site.worker.kv.get(previewKey(PREVIEW_NAME)))!) as { manifest: Manifest };
+  const carried = record.manifest.values ?? {};
+  for (const entry of record.manifest.entries) expect(carried[entry.key], entry.slug).toBe(await site.worker.kv.get(entry.key));
 });
 
 describe('a preview session', () => {
