@@ -120,6 +120,7 @@ export const DESIGNS = [
   'afterShortTtl',
   'afterCookieOnApi',
   'afterCookieAtRoot',
+  'afterUpperTier',
   'afterFreeStart',
 ] as const;
 export type Design = (typeof DESIGNS)[number];
@@ -145,7 +146,15 @@ export interface DesignOptions {
    * page data, search: a path of `/api/_analog`), or all (a path of `/`).
    */
   xsrfCookieOn: 'api' | 'all' | 'none';
+  /**
+   * Placement (wrangler.toml `[placement]`): every run of the Worker in this data centre (IATA), a miss of both tiers
+   * included; absent, a miss runs it at the upper tier and anything else where the request arrived.
+   */
+  placedAt?: string;
 }
+
+/** Where wrangler.toml's `[placement] region = "aws:eu-central-1"` runs the Worker: the data centre nearest it (estimate). */
+export const WORKER_PLACEMENT = 'FRA';
 
 const after: DesignOptions = {
   worker: 'current',
@@ -154,6 +163,7 @@ const after: DesignOptions = {
   staleWhileRevalidateS: 86_400,
   purgesAfterS: [0, SECOND_PURGE_AFTER_SECONDS],
   xsrfCookieOn: 'none',
+  placedAt: WORKER_PLACEMENT,
 };
 
 /**
@@ -169,5 +179,6 @@ export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = 
   afterShortTtl: { ...after, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [] },
   afterCookieOnApi: { ...after, xsrfCookieOn: 'api' },
   afterCookieAtRoot: { ...after, xsrfCookieOn: 'all' },
+  afterUpperTier: { ...after, placedAt: undefined },
   afterFreeStart: { ...after, worker: 'freeStart' },
 };

@@ -6,7 +6,7 @@ import { type Check, firstVisitRatios, type Limits, regionsWorse, targetChecks }
 
 export const DESIGN_LABELS: Record<Design, string> = {
   before: 'before: the Worker, 2 KV round trips, no cache in front',
-  after: 'after: Workers Cache, purges at 0 and 65 s, 1 KV round trip',
+  after: 'after: Workers Cache, purges at 0 and 65 s, 1 KV read, the Worker placed at FRA',
   static: 'static host (Workers Static Assets)',
   afterPurgeOnce: 'after, one purge, at once',
   afterLatePurge: 'after, one purge, at 65 s',
@@ -14,6 +14,7 @@ export const DESIGN_LABELS: Record<Design, string> = {
   afterCookieOnApi: 'after, with the XSRF cookie at Path=/api/_analog (on page HTML, page data and search)',
   afterCookieAtRoot: 'after, with the XSRF cookie at Path=/ (on page loads too)',
   afterFreeStart: 'bound: after, its cold isolate free (no start-up, no first-request set-up)',
+  afterUpperTier: 'after, without placement: a miss runs the Worker at the upper tier',
 };
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');

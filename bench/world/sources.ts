@@ -108,6 +108,11 @@ export const PARAMETERS: [string, string, string][] = [
     `tiers, coalescing, purge by tag: ${DOCS}/workers/cache/ and ${DOCS}/workers/cache/purge/ (launched 2026-07-06, blog.cloudflare.com/workers-cache/); purge: "less than 150 milliseconds on P50", blog.cloudflare.com/instant-purge (2024); times estimates`,
   ],
   [
+    'after: placement',
+    `every run of the Worker at ${DESIGN_OPTIONS.after.placedAt} (wrangler.toml: region aws:eu-central-1), a miss of both tiers included, a round trip from the upper tier or the visitor's data centre; the visitor's TLS handshake hides none of a cold start there`,
+    `"Workers run in the Cloudflare data center with the lowest latency to the specified cloud region", ${DOCS}/changelog/2026-01-22-explicit-placement-hints/ and ${DOCS}/workers/configuration/placement/; that data centre being FRA, and a miss of Workers Cache running the placed Worker, our reading (estimate)`,
+  ],
+  [
     'after: the edge lifetime',
     `max-age ${DESIGN_OPTIONS.after.maxAgeS / 3600} h, stale-while-revalidate ${DESIGN_OPTIONS.after.staleWhileRevalidateS / 3600} h (Cloudflare-CDN-Cache-Control); browsers: no-cache`,
     `the design; Cloudflare-CDN-Cache-Control is honoured by Cloudflare alone: ${DOCS}/cache/concepts/cdn-cache-control/; stale-if-error is not modelled (no errors)`,

@@ -41,7 +41,7 @@ describe('a publish in front of a data centre that still reads the old manifest'
       publishes: [publish],
       doMs: nodes.map(() => 50),
     };
-    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
     expect(cache.serve(site, cdg, 'article', 3, T - 1000).manifestVersion).toBe(0);
     site.kv.write('copy/3', 1);
     site.kv.write('manifest', 1);

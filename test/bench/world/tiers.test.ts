@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Isolates } from '../../../bench/world/isolates.ts';
 import { KvModel } from '../../../bench/world/kv-model.ts';
-import { buildNetwork } from '../../../bench/world/network.ts';
+import { buildNetwork, greatCircleKm, roundTripMs } from '../../../bench/world/network.ts';
 import { DEFAULT_PARAMS, DESIGN_OPTIONS } from '../../../bench/world/params.ts';
 import { dataCentres } from '../../../bench/world/places.ts';
 import type { Publish } from '../../../bench/world/publishes.ts';
@@ -64,7 +64,7 @@ const cdg = nodes.findIndex((n) => n.iata === 'CDG');
 
 describe('Workers Cache', () => {
   test('concurrent misses in a data centre send one request to the Worker; the others wait for its answer', () => {
-    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
     const s = site();
     const first = cache.serve(s, cdg, 'article', 3, 0);
     const second = cache.serve(s, cdg, 'article', 3, 5);
@@ -78,7 +78,7 @@ describe('Workers Cache', () => {
   });
 
   test('a purge by tag empties every tier: the next request runs the Worker again', () => {
-    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
     const s = site();
     for (const dc of [lhr, cdg, 0, 100]) cache.serve(s, dc, 'home', 0, 0);
     expect(cache.serve(s, cdg, 'home', 0, 10_000).invocations).toBe(0);
@@ -89,7 +89,7 @@ describe('Workers Cache', () => {
   });
 
   test("a purge by a page's tags empties that page's answers in every tier and keeps the other pages'", () => {
-    const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS.after);
+    const cache = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
     const s = site();
     for (const page of [3, 4]) for (const dc of [lhr, cdg]) cache.serve(s, dc, 'article', page, 0);
     cache.serve(s, cdg, 'search', 4, 0);
@@ -102,7 +102,7 @@ describe('Workers Cache', () => {
   test("under Vary: Cookie a request carrying a visitor's XSRF cookie is never answered from the cache; one without it is", () => {
     const carried = { after: [], afterCookieOnApi: ['navigation'], afterCookieAtRoot: ['article', 'navigation'] } as const;
     for (const design of ['after', 'afterCookieOnApi', 'afterCookieAtRoot'] as const) {
-      const cache = new WorkersCache(nodes, DEFAULT_PARAMS.workersCache, DESIGN_OPTIONS[design]);
+      const cache = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS[design]);
       const s = site();
       for (const kind of ['article', 'navigation'] as const) {
         cache.serve(s, cdg, kind, 3, 0);
@@ -111,6 +111,32 @@ describe('Workers Cache', () => {
         expect(cache.serve(s, cdg, kind, 3, 20_000, false).invocations, `${design} ${kind}`).toBe(0);
       }
     }
+  });
+});
+
+describe('placement', () => {
+  const syd = nodes.findIndex((n) => n.iata === 'SYD');
+  const gru = nodes.findIndex((n) => n.iata === 'GRU');
+
+  test('a miss of both tiers runs the placed Worker, a round trip away from the upper tier; the next miss finds it warm', () => {
+    const placed = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
+    const unplaced = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.afterUpperTier);
+    const [a, b] = [site(), site()];
+    const fra = nodes.findIndex((n) => n.iata === DESIGN_OPTIONS.after.placedAt);
+    const sydHub = nodes[syd]!.hub;
+    const answer = placed.serve(a, syd, 'article', 3, 0);
+    unplaced.serve(b, syd, 'article', 3, 0);
+    // The isolate started at FRA, not at Sydney's upper tier, and the answer waited for the trip there and back.
+    expect(a.isolates.peek(fra, 1)).not.toBeNull();
+    expect(a.isolates.peek(sydHub, 1)).toBeNull();
+    expect(b.isolates.peek(sydHub, 1)).not.toBeNull();
+    expect(answer.ms).toBeGreaterThan(roundTripMs(greatCircleKm(nodes[sydHub]!, nodes[fra]!), DEFAULT_PARAMS.network));
+    // Another region's miss a minute later runs in the same isolate, still warm; unplaced, its own upper tier starts one.
+    expect(a.isolates.peek(fra, 60_000)).not.toBeNull();
+    expect(placed.serve(a, gru, 'home', 0, 60_000).invocations).toBe(1);
+    expect(unplaced.serve(b, gru, 'home', 0, 60_000).invocations).toBe(1);
+    expect(a.isolates.peek(nodes[gru]!.hub, 60_001)).toBeNull();
+    expect(b.isolates.peek(nodes[gru]!.hub, 60_001)).not.toBeNull();
   });
 });
 
