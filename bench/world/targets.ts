@@ -1,6 +1,8 @@
 /** The design's targets, each checked on the after design's figures of one traffic level: met or not, with them. Pure. */
+import { shareAbove } from './bootstrap.ts';
 import { REGIONS } from './cities.ts';
 import { type DesignMetrics, freshnessAfterUpload, freshnessAfterWrite, type Latency, percentiles, usage } from './metrics.ts';
+import type { Random } from './sampling.ts';
 
 export interface Limits {
   doRequestsPerSecondPerObject: number;
@@ -26,6 +28,19 @@ export function regionsWorse(design: Latency, anchor: Latency): string[] {
     const [a, s] = [percentiles(design.byRegion.get(region)!), percentiles(anchor.byRegion.get(region)!)];
     return a.p95 > s.p95 || a.p99 > s.p99 ? [`${region} ${f(a.p95)} / ${f(a.p99)} against ${f(s.p95)} / ${f(s.p99)}`] : [];
   });
+}
+
+/** A share of resamples above which a higher percentile is no accident: one side of a 95 % interval. */
+const BEYOND_CHANCE = 0.975;
+
+/**
+ * The regions where `design`'s p95 or p99 is above `anchor`'s beyond chance: in at least 97.5 % of paired resamples of
+ * the region's page loads (the same visits in both).
+ */
+export function regionsWorseBeyondChance(design: Latency, anchor: Latency, random: Random): string[] {
+  return REGIONS.filter((region) =>
+    [95, 99].some((p) => shareAbove(design.byRegion.get(region)!, anchor.byRegion.get(region)!, p, random) >= BEYOND_CHANCE),
+  );
 }
 
 /** First visits' p50, p95 and p99 over the anchor's. */

@@ -6,8 +6,9 @@ import { buildNetwork } from '../../../bench/world/network.ts';
 import { DEFAULT_PARAMS, DESIGNS } from '../../../bench/world/params.ts';
 import { dataCentres } from '../../../bench/world/places.ts';
 import { schedulePublishes } from '../../../bench/world/publishes.ts';
+import { randomFor } from '../../../bench/world/sampling.ts';
 import { simulateDesign } from '../../../bench/world/simulate.ts';
-import { firstVisitRatios, regionsWorse } from '../../../bench/world/targets.ts';
+import { firstVisitRatios, regionsWorse, regionsWorseBeyondChance } from '../../../bench/world/targets.ts';
 import { generateTraffic } from '../../../bench/world/traffic.ts';
 import { BEFORE_PROFILE_FILE, PROFILE_FILE, REQUEST_KINDS, type WorkerProfile } from '../../../bench/world/worker-profile.ts';
 
@@ -78,4 +79,16 @@ test("latency pooled over days is every day's page loads as one sample; no desig
     expect(values.length).toBe(one.byRegion.get(region)!.length + two.byRegion.get(region)!.length);
   expect(regionsWorse(pooled, pooled)).toEqual([]);
   expect(firstVisitRatios(pooled, pooled)).toEqual([1, 1, 1]);
+});
+
+test("beyond chance: a design's own days are no worse than themselves; a region 30 % slower on every request is", () => {
+  const params = { ...DEFAULT_PARAMS, seed: 3, visitsPerDay: 500, probeS: 60 };
+  const world = { nodes, params, profile, beforeProfile, traffic: generateTraffic(nodes, params), publishes: schedulePublishes(params) };
+  const after = pooledLatency([simulateDesign('after', world)]);
+  expect(regionsWorseBeyondChance(after, after, randomFor(1))).toEqual([]);
+  // The static host of the same visits is paired with after request by request.
+  const anchor = pooledLatency([simulateDesign('static', world)]);
+  expect(after.byRegion.get('Asia')!.length).toBe(anchor.byRegion.get('Asia')!.length);
+  const slower = { ...after, byRegion: new Map([...after.byRegion].map(([r, v]) => [r, r === 'Europe' ? v.map((x) => x * 1.3) : v])) };
+  expect(regionsWorseBeyondChance(slower, after, randomFor(1))).toEqual(['Europe']);
 });
