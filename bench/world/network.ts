@@ -18,6 +18,20 @@ export function roundTripMs(km: number, network: WorldParams['network']): number
   return (2 * km * network.routeFactor) / network.fibreKmPerMs + network.legMs;
 }
 
+/** A placed Worker's data centre (its index) and the round trip to it from each data centre; null when none is placed. */
+export interface Placement {
+  at: number;
+  tripMs: Float64Array;
+}
+
+/** The placement of a Worker at data centre `iata` (wrangler.toml `[placement]`), or null; throws for an unknown one. */
+export function placementAt(nodes: readonly Node[], iata: string | undefined, network: WorldParams['network']): Placement | null {
+  if (!iata) return null;
+  const at = nodes.findIndex((n) => n.iata === iata);
+  if (at < 0) throw new Error(`no data centre ${iata} to place the Worker at`);
+  return { at, tripMs: Float64Array.from(nodes, (n) => roundTripMs(greatCircleKm(n, nodes[at]!), network)) };
+}
+
 export interface Node extends Place {
   /** Index of its hub among the data centres, and the round trip to it (0 for a hub itself). */
   hub: number;

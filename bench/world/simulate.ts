@@ -6,7 +6,7 @@ import type { Region } from './cities.ts';
 import { Isolates } from './isolates.ts';
 import { KvModel } from './kv-model.ts';
 import { type DesignMetrics, emptyMetrics, secondOf } from './metrics.ts';
-import { greatCircleKm, type Node, roundTripMs } from './network.ts';
+import { greatCircleKm, type Node, placementAt, roundTripMs } from './network.ts';
 import { DESIGN_OPTIONS, type Design, type DesignOptions, type WorldParams } from './params.ts';
 import { type Publish, pageVersion } from './publishes.ts';
 import { randomFor } from './sampling.ts';
@@ -88,7 +88,7 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
     doMs: nodes.map((n) => (n === counter ? 0 : roundTripMs(greatCircleKm(n, counter), params.network))),
   };
   const cache = options?.workersCache ? new WorkersCache(nodes, params, options) : null;
-  const placed = options?.placedAt ? nodes.findIndex((n) => n.iata === options.placedAt) : null;
+  const placed = placementAt(nodes, options?.placedAt, params.network);
   const host = design === 'static' ? new StaticHost(params, publishes, nodes.length, random) : null;
   // The upload ends with its manifest write, or, with a cache in front, once its last purge has reached every tier.
   const lastPurgeS =
@@ -148,10 +148,9 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
       if (ranWorker) metrics.kvRounds[Math.min(3, answer.kvRounds)]!++;
     } else {
       // A placed Worker runs in its data centre, a round trip away; the visitor's TLS handshake hides none of its start.
-      const served =
-        placed === null ? runWorker(site, dc, kind, page, now, traffic.visitorMs[r]!) : runWorker(site, placed, kind, page, now, 0);
+      const served = placed ? runWorker(site, placed.at, kind, page, now, 0) : runWorker(site, dc, kind, page, now, traffic.visitorMs[r]!);
       ({ ms, manifestVersion: version } = served);
-      if (placed !== null) ms += roundTripMs(greatCircleKm(nodes[dc]!, nodes[placed]!), params.network);
+      if (placed) ms += placed.tripMs[dc]!;
       metrics.invocations[second]!++;
       metrics.kvReads[second]! += served.kvReads;
       metrics.doRequests[second]! += served.doRequests;

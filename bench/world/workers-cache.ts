@@ -4,7 +4,7 @@
  * tier of what carries the tags. The Worker then runs in the upper tier's data centre (our reading of the docs). State
  * and pure steps.
  */
-import { greatCircleKm, type Node, roundTripMs } from './network.ts';
+import { type Node, type Placement, placementAt } from './network.ts';
 import type { DesignOptions, WorldParams } from './params.ts';
 import { pageVersion } from './publishes.ts';
 import { peekWorker, runWorker, type WorkerSite } from './serve-worker.ts';
@@ -37,25 +37,15 @@ export class WorkersCache {
   readonly #nodes: readonly Node[];
   readonly #params: WorldParams['workersCache'];
   readonly #design: DesignOptions;
-  /** Where a miss of both tiers runs the Worker when the design places it (its index), and each hub's round trip there. */
-  readonly #placed: { at: number; fromHubMs: Map<number, number> } | null;
+  /** Where a miss of both tiers runs the Worker when the design places it. */
+  readonly #placed: Placement | null;
 
   constructor(nodes: readonly Node[], { workersCache, network }: Pick<WorldParams, 'workersCache' | 'network'>, design: DesignOptions) {
     this.#nodes = nodes;
     this.#params = workersCache;
     this.#design = design;
     this.lower = nodes.map(() => new Map());
-    const at = design.placedAt ? nodes.findIndex((n) => n.iata === design.placedAt) : -1;
-    if (design.placedAt && at < 0) throw new Error(`no data centre ${design.placedAt} to place the Worker at`);
-    this.#placed =
-      at < 0
-        ? null
-        : {
-            at,
-            fromHubMs: new Map(
-              [...new Set(nodes.map((n) => n.hub))].map((hub) => [hub, roundTripMs(greatCircleKm(nodes[hub]!, nodes[at]!), network)]),
-            ),
-          };
+    this.#placed = placementAt(nodes, design.placedAt, network);
   }
 
   /** Purge by the site's tag, which every response carries: every tier empties. */
@@ -101,7 +91,7 @@ export class WorkersCache {
     const cached = { invocations: 0, kvReads: 0, kvRounds: 0 };
     if (found && !found.revalidate) return { ms: toHub + found.wait, manifestVersion: found.stored.version, ...cached };
     const runsAt = this.#placed?.at ?? node.hub;
-    const away = this.#placed?.fromHubMs.get(node.hub) ?? 0;
+    const away = this.#placed?.tripMs[node.hub] ?? 0;
     const worker = runWorker(site, runsAt, kind, page, now, 0);
     const served = { ...worker, ms: worker.ms + away };
     if (key !== null) tier.set(key, this.#stored(served.manifestVersion, now, served.ms));

@@ -78,12 +78,16 @@ export function planUpload({
   const writes: KvPair[] = [];
   const entryReports: EntryReport[] = [];
   const draftReports: EntryReport[] = [];
+  /** Each entry's and draft's value as stored, by key: written when KV lacks it, carried by the manifest either way. */
+  const values = new Map<string, string>();
 
   const toManifestEntry = (entry: BuiltEntry, reports: EntryReport[]): ManifestEntry => {
     const key = entryKey(entry.hash);
     const { attributes, file } = entry.value;
     const unchanged = existingKeys.has(key);
-    if (!unchanged) writes.push({ key, value: JSON.stringify(entry.value) });
+    const value = JSON.stringify(entry.value);
+    values.set(key, value);
+    if (!unchanged) writes.push({ key, value });
     reports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
     const publishAt = publishAtFor(attributes.date, now);
     return {
@@ -143,7 +147,6 @@ export function planUpload({
   };
 
   const manifestChanged = !previous || !sameContent(previous, fresh);
-  const values = new Map([...entries, ...drafts].map((e) => [entryKey(e.hash), JSON.stringify(e.value)]));
   if (search) values.set(search.key, search.value);
   const manifest = manifestChanged ? withValues(fresh, (key) => values.get(key)) : previous;
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
