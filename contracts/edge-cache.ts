@@ -18,11 +18,24 @@ export const entryTag = (section: Section, slug: string): string => `entry:${sec
 /** Every page that lists a section (its index, the home page, its feed, the sitemap). */
 export const listTag = (section: Section): string => `list:${section}`;
 
+/** The manifest as the Worker reads it through its own cache (worker/content/manifest-source.ts). */
+export const MANIFEST_TAG = 'manifest';
+/** Seconds an isolate reuses the manifest it read before asking again (wrangler.toml MANIFEST_TTL_SECONDS). */
+export const MANIFEST_MEMO_SECONDS = 5;
+
 /**
- * Seconds after a manifest write by which every data centre reads the new manifest (KV's propagation, and the isolate's
- * memo of 5 s): a page rendered before then may come from the old one, so a publish purges again at this age.
+ * When a publish purges again, in seconds after its manifest write. Until KV's propagation is over (60 s, a read in
+ * flight included), a data centre may read the old manifest into its cache and render old pages from it: the manifest
+ * then, and once every isolate's memo of it has run out, the pages and the manifest.
  */
-export const SECOND_PURGE_AFTER_SECONDS = KV_SETTLE_SECONDS + 5;
+export interface PurgesAgain {
+  manifestAfterSeconds: number;
+  pagesAfterSeconds: number;
+}
+export const PURGES_AGAIN: PurgesAgain = {
+  manifestAfterSeconds: KV_SETTLE_SECONDS + 5,
+  pagesAfterSeconds: KV_SETTLE_SECONDS + 5 + MANIFEST_MEMO_SECONDS + 1,
+};
 
 /** What browsers get with a shared response: ask each load (a publish shows at once; an unchanged page costs a 304). */
 export const BROWSER_CACHE_CONTROL = 'no-cache';

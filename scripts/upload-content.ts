@@ -4,7 +4,7 @@
  * it on the environment and output it is given, so that tests can run it in their own process.
  */
 import { resolve } from 'node:path';
-import { SECOND_PURGE_AFTER_SECONDS } from '../contracts/edge-cache.ts';
+import { PURGES_AGAIN, type PurgesAgain } from '../contracts/edge-cache.ts';
 import { isLocalHost } from '../contracts/signing.ts';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
@@ -111,17 +111,17 @@ async function main(run: Run, argv: string[]): Promise<number> {
     run.command = 'rollback';
     log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
     return withStore(run, args, {}, async (store, lock) => {
-      const secondPurgeAfterSeconds = await secondPurgeAfter(env, args);
+      const again = await purgesAgain(env, args);
       const done = await rollback({
         store,
         lock,
         keep,
         remote: args.remote,
-        secondPurgeAfterSeconds,
+        purgeAgain: again,
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log,
       });
-      const purged = { tags: done.purged.length, again: secondPurgeAfterSeconds > 0 };
+      const purged = { tags: done.purged.length, again: again !== null };
       run.report = { ok: true, command: 'rollback', ...done, purged, url: await siteUrl(env, args) };
       return 0;
     });
@@ -151,7 +151,7 @@ async function main(run: Run, argv: string[]): Promise<number> {
   }
   // uploadContent logs the request tally itself, as its last line.
   return withStore(run, args, { tallyLogged: true }, async (store, lock) => {
-    const secondPurgeAfterSeconds = await secondPurgeAfter(env, args);
+    const again = await purgesAgain(env, args);
     const outcome = await uploadContent({
       content: dir,
       store,
@@ -166,7 +166,7 @@ async function main(run: Run, argv: string[]): Promise<number> {
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
-      secondPurgeAfterSeconds,
+      purgeAgain: again,
     });
     if (!outcome.ok) {
       failed(run, `${outcome.problems.length} problem(s) in the content, listed in the log: nothing was written; the site is unchanged.`);
@@ -186,7 +186,7 @@ async function main(run: Run, argv: string[]): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      purged: { tags: outcome.purged.length, again: secondPurgeAfterSeconds > 0 },
+      purged: { tags: outcome.purged.length, again: again !== null },
       url: await siteUrl(env, args),
     };
     return 0;
@@ -269,13 +269,13 @@ async function previewOptions(env: NodeJS.ProcessEnv, remote: boolean, configPat
 }
 
 /**
- * Seconds after the manifest write at which the cache in front of the Worker is purged again: remotely, data centres may
- * read the old manifest until then; none for the local state or a Worker on this machine, which no data centres front.
+ * When the cache in front of the Worker is purged again after the manifest write: remotely, data centres may read the
+ * old manifest until then; never for the local state or a Worker on this machine, which no data centres front.
  */
-async function secondPurgeAfter(env: NodeJS.ProcessEnv, target: Target): Promise<number> {
-  if (!target.remote) return 0;
+async function purgesAgain(env: NodeJS.ProcessEnv, target: Target): Promise<PurgesAgain | null> {
+  if (!target.remote) return null;
   const url = await siteUrl(env, target);
-  return url && !isLocalHost(new URL(url).hostname) ? SECOND_PURGE_AFTER_SECONDS : 0;
+  return url && !isLocalHost(new URL(url).hostname) ? PURGES_AGAIN : null;
 }
 
 /** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock); locally the running `npm start`'s, else null. */

@@ -2,7 +2,7 @@
  * Every parameter of the world model with its default; where each default comes from is in sources.ts and in
  * bench/README.md (World model). Data.
  */
-import { SECOND_PURGE_AFTER_SECONDS } from '../../contracts/edge-cache.ts';
+import { PURGES_AGAIN } from '../../contracts/edge-cache.ts';
 import type { Region } from './cities.ts';
 
 export interface WorldParams {
@@ -116,16 +116,23 @@ export const DESIGNS = [
   'after',
   'static',
   'afterPurgeOnce',
-  'afterLatePurge',
+  'afterTwoPurges',
   'afterShortTtl',
   'afterCookieOnApi',
   'afterCookieAtRoot',
-  'afterUpperTier',
+  'afterManifestFromKv',
+  'afterPlaced',
   'afterFreeStart',
 ] as const;
 export type Design = (typeof DESIGNS)[number];
 /** The designs of the main tables; the others are variants of `after`. */
 export const MAIN_DESIGNS: readonly Design[] = ['before', 'after', 'static'];
+
+/** A purge by tag, seconds after the manifest write: of the pages the publish changed and the manifest, or the manifest alone. */
+export interface PurgeRound {
+  afterS: number;
+  pages: boolean;
+}
 
 export interface DesignOptions {
   /**
@@ -135,11 +142,13 @@ export interface DesignOptions {
   worker: 'before' | 'current' | 'freeStart';
   /** Workers Cache in front of the Worker (lower tier per data centre, upper tier, coalescing). */
   workersCache: boolean;
+  /** The Worker reads the manifest through Workers Cache (its own entrypoint), purged with each publish; else from KV. */
+  manifestCached: boolean;
   /** What the Worker's page responses tell Workers Cache (Cloudflare-CDN-Cache-Control, or s-maxage). */
   maxAgeS: number;
   staleWhileRevalidateS: number;
-  /** Seconds after the manifest write at which the publish purges the tags of what it changed. */
-  purgesAfterS: readonly number[];
+  /** The purges of a publish, by tag. */
+  purges: readonly PurgeRound[];
   /**
    * Which cached requests of a visitor holding the XSRF cookie carry it, each then a variant of its own under `Vary:
    * Cookie`: none (its path is the page-view API's, which no cache keeps), those under `/api/_analog` (page HTML,
@@ -153,17 +162,24 @@ export interface DesignOptions {
   placedAt?: string;
 }
 
-/** Where wrangler.toml's `[placement] region = "aws:eu-central-1"` runs the Worker: the data centre nearest it (estimate). */
-export const WORKER_PLACEMENT = 'FRA';
+/** Where `[placement] region = "aws:eu-central-1"` would run the Worker: the data centre nearest it (estimate). */
+export const FRANKFURT_PLACEMENT = 'FRA';
+
+/** A publish's purges: at once, then as PURGES_AGAIN says (contracts/edge-cache.ts). */
+const AFTER_PURGES: readonly PurgeRound[] = [
+  { afterS: 0, pages: true },
+  { afterS: PURGES_AGAIN.manifestAfterSeconds, pages: false },
+  { afterS: PURGES_AGAIN.pagesAfterSeconds, pages: true },
+];
 
 const after: DesignOptions = {
   worker: 'current',
   workersCache: true,
+  manifestCached: true,
   maxAgeS: 86_400,
   staleWhileRevalidateS: 86_400,
-  purgesAfterS: [0, SECOND_PURGE_AFTER_SECONDS],
+  purges: AFTER_PURGES,
   xsrfCookieOn: 'none',
-  placedAt: WORKER_PLACEMENT,
 };
 
 /**
@@ -172,13 +188,28 @@ const after: DesignOptions = {
  * bound, not a design: what after would give if its Worker's cold start cost nothing.
  */
 export const DESIGN_OPTIONS: Record<Exclude<Design, 'static'>, DesignOptions> = {
-  before: { worker: 'before', workersCache: false, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [], xsrfCookieOn: 'all' },
+  before: {
+    worker: 'before',
+    workersCache: false,
+    manifestCached: false,
+    maxAgeS: 30,
+    staleWhileRevalidateS: 300,
+    purges: [],
+    xsrfCookieOn: 'all',
+  },
   after,
-  afterPurgeOnce: { ...after, purgesAfterS: [0] },
-  afterLatePurge: { ...after, purgesAfterS: [SECOND_PURGE_AFTER_SECONDS] },
-  afterShortTtl: { ...after, maxAgeS: 30, staleWhileRevalidateS: 300, purgesAfterS: [] },
+  afterPurgeOnce: { ...after, purges: [{ afterS: 0, pages: true }] },
+  afterTwoPurges: {
+    ...after,
+    purges: [
+      { afterS: 0, pages: true },
+      { afterS: PURGES_AGAIN.manifestAfterSeconds, pages: true },
+    ],
+  },
+  afterShortTtl: { ...after, maxAgeS: 30, staleWhileRevalidateS: 300, purges: [] },
   afterCookieOnApi: { ...after, xsrfCookieOn: 'api' },
   afterCookieAtRoot: { ...after, xsrfCookieOn: 'all' },
-  afterUpperTier: { ...after, placedAt: undefined },
+  afterManifestFromKv: { ...after, manifestCached: false },
+  afterPlaced: { ...after, placedAt: FRANKFURT_PLACEMENT },
   afterFreeStart: { ...after, worker: 'freeStart' },
 };

@@ -7,15 +7,16 @@ import { type Check, firstVisitRatios, type Limits, regionsWorse, regionsWorseBe
 
 export const DESIGN_LABELS: Record<Design, string> = {
   before: 'before: the Worker, 2 KV round trips, no cache in front',
-  after: 'after: Workers Cache, purges at 0 and 65 s, 1 KV read, the Worker placed at FRA',
+  after: 'after: Workers Cache in front of the pages and the manifest, purges at 0, 65 (the manifest) and 71 s',
   static: 'static host (Workers Static Assets)',
   afterPurgeOnce: 'after, one purge, at once',
-  afterLatePurge: 'after, one purge, at 65 s',
+  afterTwoPurges: 'after, two purges of pages and manifest, at 0 and 65 s',
   afterShortTtl: 'after with s-maxage=30, stale-while-revalidate=300, no purge',
   afterCookieOnApi: 'after, with the XSRF cookie at Path=/api/_analog (on page HTML, page data and search)',
   afterCookieAtRoot: 'after, with the XSRF cookie at Path=/ (on page loads too)',
+  afterManifestFromKv: 'after, the manifest read from KV (cacheTtl 30 s) instead of through Workers Cache',
+  afterPlaced: 'after, the Worker placed at FRA: every run there',
   afterFreeStart: 'bound: after, its cold isolate free (no start-up, no first-request set-up)',
-  afterUpperTier: 'after, without placement: a miss runs the Worker at the upper tier',
 };
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '–');

@@ -62,7 +62,7 @@ if (args.calibrate) {
 }
 
 /** The designs whose latency is pooled over days: after and its bound. */
-const POOLED: readonly Design[] = ['after', 'afterUpperTier', 'afterFreeStart'];
+const POOLED: readonly Design[] = ['after', 'afterPlaced', 'afterFreeStart'];
 
 /** The latency of `POOLED`, the static host and its control, each over `days` days of `visits` from seed `seed` on. */
 function pooledDays(visits: number): PooledDays {

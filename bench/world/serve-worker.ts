@@ -5,6 +5,7 @@
  */
 import type { Isolate, Isolates } from './isolates.ts';
 import type { KvModel } from './kv-model.ts';
+import type { ManifestCache } from './manifest-cache.ts';
 import type { WorldParams } from './params.ts';
 import { type Publish, pageVersion } from './publishes.ts';
 import { type KeyKind, type KindProfile, type RequestKind, type WorkerProfile, workerMs } from './worker-profile.ts';
@@ -13,6 +14,8 @@ export interface WorkerSite {
   params: WorldParams;
   profile: WorkerProfile;
   kv: KvModel;
+  /** The manifest behind Workers Cache, when the design reads it so; else straight from KV. */
+  manifestCache: ManifestCache | null;
   isolates: Isolates;
   /** Each data centre's Cache API: the ETags (page@version) of the pages it holds. */
   cacheApi: Set<string>[];
@@ -57,7 +60,8 @@ const memoFresh = (isolate: Isolate | null, now: number, params: WorldParams) =>
 /** The manifest version a request at `dc` would use now, changing nothing. */
 export function peekWorker(site: WorkerSite, dc: number, now: number): number {
   const isolate = site.isolates.peek(dc, now);
-  return memoFresh(isolate, now, site.params) ? isolate!.memo!.version : site.kv.peek(dc, 'manifest', now);
+  if (memoFresh(isolate, now, site.params)) return isolate!.memo!.version;
+  return site.manifestCache ? site.manifestCache.peek(site.kv, dc, now) : site.kv.peek(dc, 'manifest', now);
 }
 
 /** The KV key of a kind of key for this page and manifest, and whether the isolate already holds it. */
@@ -91,12 +95,18 @@ function readKv(site: WorkerSite, dc: number, kind: RequestKind, page: number, n
   let ms = startMs;
   let kvReads = 0;
   let kvRounds = 0;
+  // The manifest through Workers Cache when the design reads it so: a hit there is no KV read.
+  const read = (key: string, ttlS: number, at: number) =>
+    key === 'manifest' && site.manifestCache
+      ? site.manifestCache.read(site.kv, dc, at)
+      : { ...site.kv.read(dc, key, ttlS, at), fromKv: true };
   const trip = (keys: [string, number][]) => {
     if (keys.length === 0) return [];
-    const reads = keys.map(([key, ttlS]) => site.kv.read(dc, key, ttlS, now + ms));
+    const reads = keys.map(([key, ttlS]) => read(key, ttlS, now + ms));
     ms += Math.max(...reads.map((r) => timedOut(r.ms, params)));
-    kvReads += keys.length;
-    kvRounds++;
+    const fromKv = reads.filter((r) => r.fromKv).length;
+    kvReads += fromKv;
+    if (fromKv > 0) kvRounds++;
     return reads;
   };
   for (const round of rounds) {

@@ -5,6 +5,7 @@
 import type { Region } from './cities.ts';
 import { Isolates } from './isolates.ts';
 import { KvModel } from './kv-model.ts';
+import { ManifestCache } from './manifest-cache.ts';
 import { type DesignMetrics, emptyMetrics, secondOf } from './metrics.ts';
 import { greatCircleKm, type Node, placementAt, roundTripMs } from './network.ts';
 import { DESIGN_OPTIONS, type Design, type DesignOptions, type WorldParams } from './params.ts';
@@ -82,6 +83,7 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
     params,
     profile,
     kv,
+    manifestCache: options?.manifestCached ? new ManifestCache(nodes, params) : null,
     isolates: new Isolates(nodes.length, params.isolate.idleEvictS),
     cacheApi: nodes.map(() => new Set()),
     publishes,
@@ -91,8 +93,8 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
   const placed = placementAt(nodes, options?.placedAt, params.network);
   const host = design === 'static' ? new StaticHost(params, publishes, nodes.length, random) : null;
   // The upload ends with its manifest write, or, with a cache in front, once its last purge has reached every tier.
-  const lastPurgeS =
-    options?.workersCache && options.purgesAfterS.length > 0 ? Math.max(...options.purgesAfterS) + params.workersCache.purgeMs / 1000 : 0;
+  const purges = options?.workersCache ? options.purges : [];
+  const lastPurgeS = purges.length > 0 ? Math.max(...purges.map((p) => p.afterS)) + params.workersCache.purgeMs / 1000 : 0;
   const metrics = emptyMetrics(design, params.visitsPerDay, publishes.length, nodes.length, {
     manifestWriteS: params.publishWriteS,
     uploadEndS: params.publishWriteS + lastPurgeS,
@@ -109,8 +111,14 @@ export function simulateDesign(design: Design, world: World): DesignMetrics {
     // The upload writes the changed entry first (a new immutable key: nothing to model), the manifest last.
     events.push({ at: p.manifestAt, run: () => kv.write('manifest', p.version) });
     const pages = purgedPages(p, params);
-    for (const afterS of options?.purgesAfterS ?? [])
-      if (cache) events.push({ at: p.manifestAt + afterS * 1000 + params.workersCache.purgeMs, run: () => cache.purge(pages, true) });
+    for (const round of purges)
+      events.push({
+        at: p.manifestAt + round.afterS * 1000 + params.workersCache.purgeMs,
+        run: () => {
+          site.manifestCache?.purge();
+          if (round.pages) cache?.purge(pages, true);
+        },
+      });
     const freshAt = metrics.freshAt[i]!;
     for (let s = 1; s <= params.probeS; s++) {
       const at = p.at + s * 1000;

@@ -1,5 +1,5 @@
 /** Where each parameter of params.ts comes from, or that it is our estimate; and the documented limits. Data. */
-import { DESIGN_OPTIONS, DEFAULT_PARAMS as P } from './params.ts';
+import { DESIGN_OPTIONS, FRANKFURT_PLACEMENT, DEFAULT_PARAMS as P } from './params.ts';
 import type { Limits } from './targets.ts';
 
 const DOCS = 'https://developers.cloudflare.com';
@@ -108,8 +108,13 @@ export const PARAMETERS: [string, string, string][] = [
     `tiers, coalescing, purge by tag: ${DOCS}/workers/cache/ and ${DOCS}/workers/cache/purge/ (launched 2026-07-06, blog.cloudflare.com/workers-cache/); purge: "less than 150 milliseconds on P50", blog.cloudflare.com/instant-purge (2024); times estimates`,
   ],
   [
-    'after: placement',
-    `every run of the Worker at ${DESIGN_OPTIONS.after.placedAt} (wrangler.toml: region aws:eu-central-1), a miss of both tiers included, a round trip from the upper tier or the visitor's data centre; the visitor's TLS handshake hides none of a cold start there`,
+    'after: the manifest',
+    `read through Workers Cache (the Worker's own entrypoint): a lower tier where the Worker runs, an upper tier at its hub, on a miss of both a KV read at the hub; kept a day, emptied by each purge`,
+    `"Caching works for any fetch() invocation of the Worker … loopback fetch() calls between entrypoints via ctx.exports", ${DOCS}/workers/cache/; that the loopback's tiers are those of the visitors' requests is our reading (estimate)`,
+  ],
+  [
+    'variant: placement',
+    `every run of the Worker at ${FRANKFURT_PLACEMENT} (\`[placement] region = "aws:eu-central-1"\`), a miss of both tiers included, a round trip from the upper tier or the visitor's data centre; the visitor's TLS handshake hides none of a cold start there`,
     `"Workers run in the Cloudflare data center with the lowest latency to the specified cloud region", ${DOCS}/changelog/2026-01-22-explicit-placement-hints/ and ${DOCS}/workers/configuration/placement/; that data centre being FRA, and a miss of Workers Cache running the placed Worker, our reading (estimate)`,
   ],
   [
@@ -119,8 +124,8 @@ export const PARAMETERS: [string, string, string][] = [
   ],
   [
     'after: purges',
-    `by tag, ${DESIGN_OPTIONS.after.purgesAfterS.join(' s and ')} s after the manifest write, each reaching every tier ${P.workersCache.purgeMs} ms later; the tags of the article, of the ${P.neighbours} articles whose pages show it (neighbours), of the lists (home, index) and of search`,
-    `contracts/edge-cache.ts (SECOND_PURGE_AFTER_SECONDS: KV's 60 s and the memo's 5 s; the tags); client/routes/article.tsx shows the previous and next article; which articles neighbour which is an estimate (the model's articles are ordered by popularity, not date)`,
+    `by tag, each reaching every tier ${P.workersCache.purgeMs} ms later: ${DESIGN_OPTIONS.after.purges.map((r) => `${r.afterS} s after the manifest write ${r.pages ? 'the pages and the manifest' : 'the manifest'}`).join(', ')}; the pages' tags: the article, the ${P.neighbours} articles whose pages show it (neighbours), the lists (home, index) and search`,
+    `contracts/edge-cache.ts (PURGES_AGAIN: KV's 60 s and a read in flight, then the isolates' memo of 5 s; the tags); client/routes/article.tsx shows the previous and next article; which articles neighbour which is an estimate (the model's articles are ordered by popularity, not date)`,
   ],
   [
     'Vary: Cookie',

@@ -60,7 +60,7 @@ const purgeText = (purged: CachePurge | undefined): string =>
     ? ''
     : purged.tags === 0
       ? ' No page had changed: nothing was purged from the cache in front of the Worker.'
-      : ` The pages that changed (${purged.tags} tag(s)) were purged from the cache in front of the Worker${purged.again ? ', and again once every data centre read the new manifest' : ''}.`;
+      : ` The manifest and the pages that changed (${purged.tags} tag(s)) were purged from the cache in front of the Worker${purged.again ? ', and again once every data centre read the new manifest' : ''}.`;
 
 /** The job summary's Markdown for one run. */
 export function reportLines(report: RunReport): string[] {

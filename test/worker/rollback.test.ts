@@ -3,7 +3,7 @@
  * written, and the cache in front of the Worker is purged of what came back. Real upload, workerd and its routes.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { entryTag, listTag, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
+import { entryTag, listTag, MANIFEST_TAG, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
@@ -61,10 +61,9 @@ test('after --rollback the Worker serves the previous version at its next manife
   const back = await rollback({ store: worker.store, now: T(2), lock, log: (line) => lines.push(line) });
   expect(back).toMatchObject({ version: 3, restored: 1, entries: published });
   expect((await worker.store.listKeys('entry/')).sort()).toEqual(keys);
-  // The Worker's purge route took the tags of what came back: the retitled guide, the guide lists, search.
-  expect(back.purged).toEqual(
-    purgeTagsFor(v2.plan.manifest, parseStored(manifestSchema, (await worker.store.get(MANIFEST_KEY))!, 'manifest')),
-  );
+  // The Worker's purge route took the tags of what came back: the retitled guide, the guide lists, search; and the manifest.
+  const live = parseStored(manifestSchema, (await worker.store.get(MANIFEST_KEY))!, 'manifest');
+  expect(back.purged).toEqual([MANIFEST_TAG, ...purgeTagsFor(v2.plan.manifest, live)].sort());
   expect(back.purged).toEqual(expect.arrayContaining([entryTag('guide', 'DSX'), listTag('guide'), SEARCH_TAG]));
   expect(
     lines.filter((line) => line.startsWith(`purged ${back.purged.length} tag(s) from the cache in front of the Worker (`)),

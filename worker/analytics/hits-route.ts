@@ -43,7 +43,8 @@ export const pageViewHits = new Hono<AppEnv>().post(
     }
     // A reviewer in a preview session is no visitor of the public site: answered, not counted.
     if (c.var.preview) return c.body(null, 204);
-    if (!(await isKnownPage(path, contentReaderFor(c.env)))) return safeJson(c, { error: `Unknown page: ${path.slice(0, 80)}` }, 404);
+    if (!(await isKnownPage(path, contentReaderFor(c.env, c.executionCtx))))
+      return safeJson(c, { error: `Unknown page: ${path.slice(0, 80)}` }, 404);
     try {
       await counterStub(c.env).hit(path, new Date().toISOString().slice(0, 10));
     } catch (error) {

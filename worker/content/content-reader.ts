@@ -1,24 +1,30 @@
 /**
- * Reads published content from KV, with isolate memos and the last good manifest when KV fails (docs/performance.md,
- * Work per request; docs/reliability.md, Faults). I/O: reads KV.
+ * Reads published content: the manifest through the Worker's own cached entrypoint (manifest-source.ts), what it names
+ * from the values it carries or KV, with isolate memos and the last good manifest when a read fails
+ * (docs/performance.md, Work per request; docs/reliability.md, Faults). I/O: reads KV.
  */
 
 import type { PageContent } from '../../client/route-module.ts';
 import { ContentError } from '../../contracts/content-error.ts';
+import { MANIFEST_MEMO_SECONDS } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
+import { readKvText } from './kv-text.ts';
+import { MANIFEST_SOURCE_URL, manifestText } from './manifest-response.ts';
+import { MANIFEST_KV_CACHE_TTL } from './manifest-source.ts';
 import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
 
-const MANIFEST_CACHE_TTL = 30;
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
 /** Bounds the isolate memo; entries average tens of KB, isolates have 128 MB. */
 const ENTRY_MEMO_LIMIT = 500;
-const DEFAULT_MANIFEST_TTL_MS = 5_000;
-const KV_TIMEOUT_MS = 3_000;
+/** A loopback for the manifest that neither the cache nor the entrypoint's KV read answers by then has failed. */
+const MANIFEST_TIMEOUT_MS = 3_500;
 
 export interface ContentReaderOptions {
+  /** The manifest's text, null when none is published; a failure throws ContentError('unavailable'). KV itself by default. */
+  readManifest?: () => Promise<string | null>;
   /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */
   manifestTtlMs?: number;
   /** The time that decides which scheduled posts are public; the request's clock by default. */
@@ -39,6 +45,7 @@ let searchMemo: { key: string; engine: SearchEngine } | undefined;
  */
 export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
+  readonly #readManifest: () => Promise<string | null>;
   readonly #manifestTtlMs: number;
   readonly #now: () => number;
   readonly #fixed: Manifest | undefined;
@@ -48,8 +55,17 @@ export class ContentReader implements PageContent {
   /** True once this reader served an older manifest because KV failed. */
   stale = false;
 
-  constructor(kv: KVNamespace, { manifestTtlMs = DEFAULT_MANIFEST_TTL_MS, now = Date.now, manifest }: ContentReaderOptions = {}) {
+  constructor(
+    kv: KVNamespace,
+    {
+      readManifest = () => readKvText(kv, MANIFEST_KEY, MANIFEST_KV_CACHE_TTL),
+      manifestTtlMs = MANIFEST_MEMO_SECONDS * 1000,
+      now = Date.now,
+      manifest,
+    }: ContentReaderOptions = {},
+  ) {
     this.#kv = kv;
+    this.#readManifest = readManifest;
     this.#fixed = manifest;
     this.#manifestTtlMs = manifestTtlMs;
     this.#now = now;
@@ -113,7 +129,7 @@ export class ContentReader implements PageContent {
         return parse(carried, what);
       } catch {}
     }
-    const raw = await this.#get(key, ENTRY_CACHE_TTL);
+    const raw = await readKvText(this.#kv, key, ENTRY_CACHE_TTL);
     if (raw === null) throw new ContentError('unreadable', `${what} is missing from KV.`);
     try {
       return parse(raw, what);
@@ -128,7 +144,7 @@ export class ContentReader implements PageContent {
     if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
     let raw: string | null;
     try {
-      raw = await this.#get(MANIFEST_KEY, MANIFEST_CACHE_TTL);
+      raw = await this.#readManifest();
     } catch (error) {
       if (memo && error instanceof ContentError && error.kind === 'unavailable') {
         this.stale = true;
@@ -152,26 +168,30 @@ export class ContentReader implements PageContent {
     manifestMemo = { manifest, raw, at: Date.now() };
     return manifest;
   }
-
-  /** A KV read that fails or hangs becomes ContentError('unavailable'). */
-  async #get(key: string, cacheTtl: number): Promise<string | null> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${KV_TIMEOUT_MS} ms`)), KV_TIMEOUT_MS);
-    });
-    const options = { type: 'text', cacheTtl } as const;
-    try {
-      return await Promise.race([this.#kv.get(key, options), timeout]);
-    } catch (error) {
-      throw new ContentError('unavailable', `Reading ${key} from KV failed: ${(error as Error).message}`);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 }
 
-/** The reader for a request, with the manifest memo time the Worker is configured with. */
-export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }): ContentReader {
+/** What the Worker's execution context offers the reader: the loopback to its manifest entrypoint. */
+interface ManifestLoopback {
+  exports?: { ManifestSource: { fetch: (input: string, init?: RequestInit) => Promise<Response> } };
+}
+
+/** The manifest through the Worker's own entrypoint, which Workers Cache fronts (manifest-source.ts). */
+const throughLoopback =
+  ({ exports }: ManifestLoopback) =>
+  async (): Promise<string | null> => {
+    if (!exports) throw new Error('ctx.exports is missing: the compatibility date is older than the loopback bindings');
+    let response: Response;
+    try {
+      response = await exports.ManifestSource.fetch(MANIFEST_SOURCE_URL, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
+    } catch (error) {
+      throw new ContentError('unavailable', `Reading the manifest failed: ${(error as Error).message}`);
+    }
+    return manifestText(response);
+  };
+
+/** The reader for a request: the manifest through `ctx`'s loopback, memoised as the Worker is configured. */
+export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }, ctx: ManifestLoopback): ContentReader {
   const seconds = Number(env.MANIFEST_TTL_SECONDS);
-  return new ContentReader(env.CONTENT, Number.isFinite(seconds) && seconds >= 0 ? { manifestTtlMs: seconds * 1000 } : {});
+  const memo = Number.isFinite(seconds) && seconds >= 0 ? { manifestTtlMs: seconds * 1000 } : {};
+  return new ContentReader(env.CONTENT, { readManifest: throughLoopback(ctx), ...memo });
 }

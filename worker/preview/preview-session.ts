@@ -85,5 +85,5 @@ export const previewSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The content reader for this request: the preview's manifest in a session, else the published one. */
 export function contentFor(c: Context<AppEnv>): ContentReader {
   const session = c.var.preview;
-  return session ? new ContentReader(c.env.CONTENT, { manifest: session.record.manifest }) : contentReaderFor(c.env);
+  return session ? new ContentReader(c.env.CONTENT, { manifest: session.record.manifest }) : contentReaderFor(c.env, c.executionCtx);
 }

@@ -2,7 +2,7 @@
  * Carries out an upload plan in its order: bulk writes, the publish lock's compare-and-swap, manifest, the purge of the
  * cache in front of the Worker, bulk deletes. I/O: KV writes, the purge; how two uploads at once stay safe: docs/publishing.md.
  */
-import { purgeTagsFor } from '../../../contracts/edge-cache.ts';
+import { MANIFEST_TAG, purgeTagsFor } from '../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
@@ -28,7 +28,9 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
       error?.notApplied === true ? live.manifestRefused(basedOn) : live.manifestUnconfirmed(basedOn, manifest.version),
     );
   if (manifestChanged) await store.put(MANIFEST_KEY, JSON.stringify(manifest)).catch((error) => Promise.reject(stopped(error)));
-  const purged = manifestChanged && lock ? { worker: lock.worker, tags: purgeTagsFor(previous, manifest), at: Date.now() } : null;
+  // The manifest's own cached answer changes with every manifest write; the pages' tags say which pages did.
+  const tags = () => [...new Set([MANIFEST_TAG, ...purgeTagsFor(previous, manifest)])].sort();
+  const purged = manifestChanged && lock ? { worker: lock.worker, tags: tags(), at: Date.now() } : null;
   if (purged) await purge(purged.worker, purged.tags, log);
   // Only keys no kept version names: pages still served from an older manifest never miss one.
   await stage(

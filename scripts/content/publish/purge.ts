@@ -1,8 +1,9 @@
 /**
- * Empties the cache in front of the Worker of the pages a publish changed (contracts/edge-cache.ts) through the Worker's
- * purge route: right after the manifest write, and remotely again once every data centre reads it. I/O: HTTP, a wait.
+ * Empties the cache in front of the Worker of the pages a publish changed and of the manifest (contracts/edge-cache.ts)
+ * through the Worker's purge route: right after the manifest write, and remotely again once every data centre reads it.
+ * I/O: HTTP, waits.
  */
-import { MAX_TAGS_PER_PURGE, purgeAnswerSchema } from '../../../contracts/edge-cache.ts';
+import { MANIFEST_TAG, MAX_TAGS_PER_PURGE, type PurgesAgain, purgeAnswerSchema } from '../../../contracts/edge-cache.ts';
 import { PUBLISH_PURGE_API_PATH } from '../../../contracts/routes.ts';
 import { chunks } from '../kv/kv-batches.ts';
 import { live, stage } from './publish-error.ts';
@@ -25,13 +26,20 @@ export async function purge(worker: WorkerAddress, tags: readonly string[], log:
 }
 
 /**
- * Once `seconds` have passed since the manifest write, the same tags again (0: no second purge): a data centre that
- * still read the old manifest after the first purge may have cached a page of it again.
+ * The purges after the first (`again`; null: none): a data centre that still read the old manifest after the first may
+ * have cached it, and pages of it, again. Once KV shows the new manifest everywhere, the manifest; once every isolate's
+ * memo of it has run out, the same tags as the first.
  */
-export async function purgeAgain(purged: Purged | null, seconds: number, log: Log): Promise<void> {
-  if (!purged?.tags.length || seconds <= 0) return;
-  const at = purged.at + seconds * 1000;
-  log(`purging again at ${new Date(at).toTimeString().slice(0, 8)}, when every data centre reads the new manifest`);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+export async function purgeAgain(purged: Purged | null, again: PurgesAgain | null, log: Log): Promise<void> {
+  if (!purged?.tags.length || !again) return;
+  const when = (seconds: number) => purged.at + seconds * 1000;
+  const until = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+  const clock = (at: number) => new Date(at).toTimeString().slice(0, 8);
+  log(
+    `purging the manifest again at ${clock(when(again.manifestAfterSeconds))}, when every data centre reads the new one, and the pages at ${clock(when(again.pagesAfterSeconds))}`,
+  );
+  await until(when(again.manifestAfterSeconds));
+  await purge(purged.worker, [MANIFEST_TAG], log, true);
+  await until(when(again.pagesAfterSeconds));
   await purge(purged.worker, purged.tags, log, true);
 }

@@ -2,7 +2,7 @@
  * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write, and the
  * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
  */
-import { SECOND_PURGE_AFTER_SECONDS } from '../../../contracts/edge-cache.ts';
+import { PURGES_AGAIN, type PurgesAgain } from '../../../contracts/edge-cache.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
@@ -30,8 +30,8 @@ export interface RollbackOptions {
   keep?: number;
   /** The production namespace: what the last line says publishes content/ again, and a second purge (upload.ts). */
   remote?: boolean;
-  /** Default: SECOND_PURGE_AFTER_SECONDS remotely, 0 (none) locally. */
-  secondPurgeAfterSeconds?: number;
+  /** Default: PURGES_AGAIN remotely, null (none) locally. */
+  purgeAgain?: PurgesAgain | null;
   lock?: TakeLock | undefined;
   now?: string;
   log?: (line: string) => void;
@@ -51,7 +51,7 @@ export async function rollback({
   version,
   keep = DEFAULT_KEEP_VERSIONS,
   remote = false,
-  secondPurgeAfterSeconds = remote ? SECOND_PURGE_AFTER_SECONDS : 0,
+  purgeAgain: again = remote ? PURGES_AGAIN : null,
   lock: take,
   now = new Date().toISOString(),
   log = () => {},
@@ -96,7 +96,7 @@ export async function rollback({
     log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
     return { version: manifest.version, restored: target.version, entries, purged: purged?.tags ?? [] };
   });
-  await purgeAgain(purged, secondPurgeAfterSeconds, log);
+  await purgeAgain(purged, again, log);
   return done;
 }
 

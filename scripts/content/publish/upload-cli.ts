@@ -1,6 +1,6 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { parseArgs } from 'node:util';
-import { SECOND_PURGE_AFTER_SECONDS } from '../../../contracts/edge-cache.ts';
+import { PURGES_AGAIN } from '../../../contracts/edge-cache.ts';
 import { previewNameProblem } from '../../../contracts/site-preview.ts';
 import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
 
@@ -66,8 +66,9 @@ export function usage(): string {
     'another upload holds the publish lock, KV or a purge fails, or --verify finds a problem; 2 on bad usage.',
     'Without --remote it publishes to the local state, through the publish lock of the Worker `npm start`',
     'runs, or of one it runs itself when none does (then it builds dist/ first if stale).',
-    'Once the manifest is live (an upload, a rollback) it purges the pages that changed from the cache in front',
-    `of the Worker, and with --remote again ${SECOND_PURGE_AFTER_SECONDS} s after the manifest write, when every data centre reads it.`,
+    'Once the manifest is live (an upload, a rollback) it purges the pages that changed and the manifest from the cache',
+    `in front of the Worker; with --remote the manifest again ${PURGES_AGAIN.manifestAfterSeconds} s after its write, when every data centre reads it,`,
+    `and the pages ${PURGES_AGAIN.pagesAfterSeconds} s after it, when no isolate holds the old one.`,
     '',
     'Options:',
     ...flags.map(([flag, help]) => `${flag.padEnd(width)}${help}`),

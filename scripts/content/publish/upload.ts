@@ -2,6 +2,7 @@
  * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
  * (live, or a whole-site preview). I/O: the folder, image hosts and KV through the store given; progress via `log`.
  */
+import type { PurgesAgain } from '../../../contracts/edge-cache.ts';
 import { type BuildResult, buildEntries, type RenderCache } from '../build/build-entries.ts';
 import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
 import { buildCards, type CardMaker } from '../cards/build-cards.ts';
@@ -55,8 +56,8 @@ export interface UploadOptions {
    * media/remote/ (copy-remote-images.ts). Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
    */
   remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
-  /** Seconds after the manifest write at which the cache is purged again (purge.ts); 0 (default, the local store's): never. */
-  secondPurgeAfterSeconds?: number;
+  /** When the cache is purged again after the manifest write (purge.ts); null (default, the local store's): never. */
+  purgeAgain?: PurgesAgain | null;
 }
 
 export type UploadOutcome =
@@ -89,7 +90,7 @@ export async function uploadContent({
   cards: cardMaker,
   lock: takeLock,
   remoteImages = false,
-  secondPurgeAfterSeconds = 0,
+  purgeAgain: again = null,
 }: UploadOptions): Promise<UploadOutcome> {
   const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
@@ -167,7 +168,7 @@ export async function uploadContent({
     log(summaryLine(plan, dryRun, built.warnings.length));
     return succeeded(plan, undefined, purged?.tags);
   });
-  await purgeAgain(purged, secondPurgeAfterSeconds, log);
+  await purgeAgain(purged, again, log);
   const tally = store.requests?.();
   if (tally) log(formatRequestTally(tally));
   return outcome;

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Isolates } from '../../../bench/world/isolates.ts';
 import { KvModel } from '../../../bench/world/kv-model.ts';
+import { ManifestCache } from '../../../bench/world/manifest-cache.ts';
 import { buildNetwork, greatCircleKm, roundTripMs } from '../../../bench/world/network.ts';
 import { DEFAULT_PARAMS, DESIGN_OPTIONS } from '../../../bench/world/params.ts';
 import { dataCentres } from '../../../bench/world/places.ts';
@@ -52,6 +53,7 @@ function site(worker: WorkerProfile = profile, publishes: Publish[] = []): Worke
     params: DEFAULT_PARAMS,
     profile: worker,
     kv,
+    manifestCache: null,
     isolates: new Isolates(nodes.length, DEFAULT_PARAMS.isolate.idleEvictS),
     cacheApi: nodes.map(() => new Set()),
     publishes,
@@ -119,10 +121,10 @@ describe('placement', () => {
   const gru = nodes.findIndex((n) => n.iata === 'GRU');
 
   test('a miss of both tiers runs the placed Worker, a round trip away from the upper tier; the next miss finds it warm', () => {
-    const placed = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
-    const unplaced = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.afterUpperTier);
+    const placed = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.afterPlaced);
+    const unplaced = new WorkersCache(nodes, DEFAULT_PARAMS, DESIGN_OPTIONS.after);
     const [a, b] = [site(), site()];
-    const fra = nodes.findIndex((n) => n.iata === DESIGN_OPTIONS.after.placedAt);
+    const fra = nodes.findIndex((n) => n.iata === DESIGN_OPTIONS.afterPlaced.placedAt);
     const sydHub = nodes[syd]!.hub;
     const answer = placed.serve(a, syd, 'article', 3, 0);
     unplaced.serve(b, syd, 'article', 3, 0);
@@ -137,6 +139,32 @@ describe('placement', () => {
     expect(unplaced.serve(b, gru, 'home', 0, 60_000).invocations).toBe(1);
     expect(a.isolates.peek(nodes[gru]!.hub, 60_001)).toBeNull();
     expect(b.isolates.peek(nodes[gru]!.hub, 60_001)).not.toBeNull();
+  });
+});
+
+describe('the manifest through Workers Cache', () => {
+  test('a Worker run reads it from KV once per hub; behind the same hub, the next is a hit; after a purge, KV again', () => {
+    const s = { ...site(measured), manifestCache: new ManifestCache(nodes, DEFAULT_PARAMS) };
+    expect(nodes[lhr]!.hub).toBe(nodes[cdg]!.hub);
+    const first = runWorker(s, cdg, 'home', 0, 0, 20);
+    expect(first).toMatchObject({ kvReads: 1, kvRounds: 1 });
+    // Another data centre behind the same hub, its isolate cold: the manifest from the upper tier, no KV read.
+    const next = runWorker(s, lhr, 'home', 0, 10, 20);
+    expect(next).toMatchObject({ kvReads: 0, kvRounds: 0 });
+    // The same isolate once its memo has run out: the lower tier's copy.
+    expect(runWorker(s, cdg, 'home', 0, 60_000, 20)).toMatchObject({ kvReads: 0, kvRounds: 0 });
+    s.manifestCache.purge();
+    expect(runWorker(s, cdg, 'home', 0, 120_000, 20)).toMatchObject({ kvReads: 1, kvRounds: 1 });
+  });
+
+  test('concurrent misses wait for the one fill', () => {
+    const cache = new ManifestCache(nodes, DEFAULT_PARAMS);
+    const kv = publishedKv(new KvModel(nodes, DEFAULT_PARAMS.kv, randomFor(5)));
+    const first = cache.read(kv, cdg, 0);
+    expect(first.fromKv).toBe(true);
+    const second = cache.read(kv, lhr, 1);
+    expect(second.fromKv).toBe(false);
+    expect(1 + second.ms).toBeGreaterThanOrEqual(first.ms);
   });
 });
 

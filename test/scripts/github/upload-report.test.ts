@@ -30,7 +30,7 @@ describe('the report', () => {
     );
     // What the cache in front of the Worker was told, once the version was live.
     expect(reportLines({ ...published, purged: { tags: 4, again: true } })[2]).toBe(
-      'Version **3** is live at https://site.example/: 2 of 5 entries written. The pages that changed (4 tag(s)) were purged from the cache in front of the Worker, and again once every data centre read the new manifest.',
+      'Version **3** is live at https://site.example/: 2 of 5 entries written. The manifest and the pages that changed (4 tag(s)) were purged from the cache in front of the Worker, and again once every data centre read the new manifest.',
     );
     expect(reportLines({ ...published, purged: { tags: 0, again: true } })[2]).toBe(
       'Version **3** is live at https://site.example/: 2 of 5 entries written. No page had changed: nothing was purged from the cache in front of the Worker.',
@@ -44,7 +44,7 @@ describe('the report', () => {
       'Version **4** is live at https://site.example/, with the content of version 2 (5 entries; no entry written).',
     );
     expect(reportLines({ ...rolledBack, purged: { tags: 2, again: false } })[2]).toBe(
-      'Version **4** is live at https://site.example/, with the content of version 2 (5 entries; no entry written). The pages that changed (2 tag(s)) were purged from the cache in front of the Worker.',
+      'Version **4** is live at https://site.example/, with the content of version 2 (5 entries; no entry written). The manifest and the pages that changed (2 tag(s)) were purged from the cache in front of the Worker.',
     );
   });
 
@@ -115,7 +115,7 @@ describe('the command in a job', () => {
     // No `npm start` runs to name an address.
     // The first version purges every page of the cache in front of the Worker (the site tag); locally, once.
     expect(first.summary).toBe(
-      "### Published\n\nVersion **1** is live in the local state, on `npm start`'s address once it runs: 2 of 2 entries written. The pages that changed (1 tag(s)) were purged from the cache in front of the Worker.\n\n",
+      "### Published\n\nVersion **1** is live in the local state, on `npm start`'s address once it runs: 2 of 2 entries written. The manifest and the pages that changed (2 tag(s)) were purged from the cache in front of the Worker.\n\n",
     );
 
     page('beta', 'Second text, edited.');
@@ -134,7 +134,7 @@ describe('the command in a job', () => {
     expect(back.code).toBe(0);
     expect(back.output).toBe('outcome=rolled-back\nversion=3\nentries-written=0\nurl=\n');
     expect(back.summary).toMatch(
-      /^### Rolled back\n\nVersion \*\*3\*\* is live in the local state, on `npm start`'s address once it runs, with the content of version 1 \(2 entries; no entry written\)\. The pages that changed \(\d+ tag\(s\)\) were purged from the cache in front of the Worker\.\n\n$/,
+      /^### Rolled back\n\nVersion \*\*3\*\* is live in the local state, on `npm start`'s address once it runs, with the content of version 1 \(2 entries; no entry written\)\. The manifest and the pages that changed \(\d+ tag\(s\)\) were purged from the cache in front of the Worker\.\n\n$/,
     );
 
     const again = await upload(['--rollback', '7']);

@@ -25,8 +25,11 @@ type Dc = (typeof DCS)[number];
 const LAGS_MS = { b: 500, c: 1_500 };
 /** Each isolate's manifest memo. */
 const MEMO_SECONDS = 1;
-/** Past the biggest lag plus the memo, with a margin: by then every data centre renders from the new manifest. */
-const SECOND_PURGE_AFTER_SECONDS = 4;
+/**
+ * The purges after the first, as PURGES_AGAIN but scaled down: the manifest past the biggest lag with a margin, when every
+ * data centre reads the new one; the pages once the memo of the old one has run out, with a margin.
+ */
+const PURGE_AGAIN = { manifestAfterSeconds: 4, pagesAfterSeconds: 4 + MEMO_SECONDS + 1 };
 const SECRET = 'test-publish-secret';
 const PREVIEW_SECRET = 'test-preview-secret';
 const PREVIEW_NAME = 'pr-3';
@@ -95,7 +98,7 @@ async function publish(edition: Edition, options: Partial<UploadOptions> = {}) {
     diagrams: null,
     log: (line) => lines.push(line),
     lock: () => takePublishLock({ origin: front.url.href, secret: SECRET, namespace: 'three-dcs' }),
-    secondPurgeAfterSeconds: SECOND_PURGE_AFTER_SECONDS,
+    purgeAgain: PURGE_AGAIN,
     preview: { origin: null, secret: PREVIEW_SECRET, days: 7 },
     ...options,
   });

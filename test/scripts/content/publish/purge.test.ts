@@ -115,24 +115,28 @@ describe('purge', () => {
 });
 
 describe('purgeAgain', () => {
-  test('0 s, or nothing purged: no second purge', async () => {
+  const again = (manifestAfterSeconds: number, pagesAfterSeconds: number) => ({ manifestAfterSeconds, pagesAfterSeconds });
+
+  test('none asked for, or nothing purged: no second purge', async () => {
     const lines: string[] = [];
-    await purgeAgain({ worker: worker(), tags: ['search'], at: Date.now() }, 0, (line) => lines.push(line));
-    await purgeAgain({ worker: worker(), tags: [], at: Date.now() }, 60, (line) => lines.push(line));
-    await purgeAgain(null, 60, (line) => lines.push(line));
+    await purgeAgain({ worker: worker(), tags: ['search'], at: Date.now() }, null, (line) => lines.push(line));
+    await purgeAgain({ worker: worker(), tags: [], at: Date.now() }, again(60, 65), (line) => lines.push(line));
+    await purgeAgain(null, again(60, 65), (line) => lines.push(line));
     expect(received).toEqual([]);
     expect(lines).toEqual([]);
   });
 
-  test('says when it will purge again, then sends the same tags once that time has come', async () => {
-    // A manifest written 5 s ago and a delay of 1 s: the time has come already.
+  test('says when it will purge again, then sends the manifest, and the same tags once their times have come', async () => {
+    // A manifest written 5 s ago, and delays of 1 and 2 s: both times have come already.
     const at = Date.now() - 5000;
+    const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
     const lines: string[] = [];
-    await purgeAgain({ worker: worker(), tags: ['list:news', 'search'], at }, 1, (line) => lines.push(line));
+    await purgeAgain({ worker: worker(), tags: ['list:news', 'manifest', 'search'], at }, again(1, 2), (line) => lines.push(line));
     expect(lines).toEqual([
-      `purging again at ${new Date(at + 1000).toTimeString().slice(0, 8)}, when every data centre reads the new manifest`,
-      'purged 2 tag(s) again from the cache in front of the Worker (list:news, search)',
+      `purging the manifest again at ${clock(at + 1000)}, when every data centre reads the new one, and the pages at ${clock(at + 2000)}`,
+      'purged 1 tag(s) again from the cache in front of the Worker (manifest)',
+      'purged 3 tag(s) again from the cache in front of the Worker (list:news, manifest, search)',
     ]);
-    expect(received.map((r) => r.tags)).toEqual([['list:news', 'search']]);
+    expect(received.map((r) => r.tags)).toEqual([['manifest'], ['list:news', 'manifest', 'search']]);
   });
 });

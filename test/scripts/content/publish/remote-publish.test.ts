@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { entryTag, listTag, SEARCH_TAG, SITE_TAG } from '../../../../contracts/edge-cache.ts';
+import { entryTag, listTag, MANIFEST_TAG, SEARCH_TAG, SITE_TAG } from '../../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import {
@@ -92,7 +92,7 @@ async function publish(
   now: string,
   keepVersions?: number,
   lock?: Lock,
-  options: Pick<UploadOptions, 'cards' | 'secondPurgeAfterSeconds'> = {},
+  options: Pick<UploadOptions, 'cards' | 'purgeAgain'> = {},
 ): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
   const outcome = await uploadContent({
@@ -102,7 +102,7 @@ async function publish(
     renderCache,
     log: (line) => lines.push(line),
     // No wait for a second purge of the cache, but in the test of it.
-    secondPurgeAfterSeconds: 0,
+    purgeAgain: null,
     ...options,
     ...(keepVersions ? { keepVersions } : {}),
     // As `--remote` does: the Worker's publish lock, a fresh one for each namespace the tests start.
@@ -212,17 +212,27 @@ describe('request counts', () => {
   test('the cache in front of the Worker is purged of what changed right after the manifest, and again after the delay', async () => {
     const api = await server();
     const store = await remote(api);
-    expect((await publish(store, real, T(1), undefined, lock)).purged).toEqual([SITE_TAG]);
-    const { lines, purged } = await publish(store, changedCopy(), T(2), undefined, lock, { secondPurgeAfterSeconds: 1 });
-    // The added page, the removed one, their section's lists, search (and the edited pages, and neighbours).
+    expect((await publish(store, real, T(1), undefined, lock)).purged).toEqual([MANIFEST_TAG, SITE_TAG]);
+    const purgeAgain = { manifestAfterSeconds: 1, pagesAfterSeconds: 1 };
+    const { lines, purged } = await publish(store, changedCopy(), T(2), undefined, lock, { purgeAgain });
+    // The manifest, the added page, the removed one, their section's lists, search (and the edited pages, and neighbours).
     expect(purged).toEqual(
-      expect.arrayContaining([entryTag('guide', 'contract-page'), entryTag('guide', 'sponsor'), listTag('guide'), SEARCH_TAG]),
+      expect.arrayContaining([
+        MANIFEST_TAG,
+        entryTag('guide', 'contract-page'),
+        entryTag('guide', 'sponsor'),
+        listTag('guide'),
+        SEARCH_TAG,
+      ]),
     );
     const first = lines.filter((line) => line.startsWith(`purged ${purged.length} tag(s) from the cache in front of the Worker (`));
     expect(first).toHaveLength(1);
-    const [summary, when, again, tally] = lines.slice(-4);
+    const [summary, when, manifestAgain, again, tally] = lines.slice(-5);
     expect(summary).toMatch(/^\d+ entries: wrote 3, /);
-    expect(when).toMatch(/^purging again at \d\d:\d\d:\d\d, when every data centre reads the new manifest$/);
+    expect(when).toMatch(
+      /^purging the manifest again at \d\d:\d\d:\d\d, when every data centre reads the new one, and the pages at \d\d:\d\d:\d\d$/,
+    );
+    expect(manifestAgain).toBe('purged 1 tag(s) again from the cache in front of the Worker (manifest)');
     expect(again).toBe(first[0]!.replace(' from the cache', ' again from the cache'));
     expect(tally).toMatch(/^\d+ Cloudflare API requests /);
   });
@@ -393,7 +403,7 @@ describe('the command line', () => {
     // The first version purges the whole cache in front of the Worker, once: the Worker (PUBLISH_URL) is on this
     // machine, fronted by no data centres whose KV could lag (the in-process test above has the second purge).
     expect(lines.slice(-3)).toEqual([
-      'purged 1 tag(s) from the cache in front of the Worker (site)',
+      'purged 2 tag(s) from the cache in front of the Worker (manifest, site)',
       expect.stringMatching(
         /^26 entries: wrote 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\.$/,
       ),

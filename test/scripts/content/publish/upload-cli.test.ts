@@ -129,7 +129,7 @@ describe('the command', () => {
       // Drawn, or from the card cache of an earlier run.
       expect.stringMatching(/^cards {5}1 social card\(s\): wrote 1, 0 unchanged; drew [01], [01] from the cache$/),
       // The first version: every page the cache in front of its Worker might hold goes.
-      'purged 1 tag(s) from the cache in front of the Worker (site)',
+      'purged 2 tag(s) from the cache in front of the Worker (manifest, site)',
       expect.stringMatching(
         /^1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\. 2 warning\(s\) above \(--strict stops on them\)\.$/,
       ),
