@@ -1,9 +1,11 @@
 /**
  * The Worker's own entrypoint for the manifest: the reader asks it through `ctx.exports` (a loopback), which Workers
- * Cache fronts like any request, so each data centre keeps the manifest until a publish purges it. I/O: one KV read.
+ * Cache fronts like any request, so each data centre keeps the manifest until a publish purges it. I/O: one KV read;
+ * the purge of its cache.
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { ContentError } from '../../contracts/content-error.ts';
+import { MANIFEST_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { WorkerEnv } from '../app-env.ts';
 import { readKvText } from './kv-text.ts';
@@ -20,5 +22,14 @@ export class ManifestSource extends WorkerEntrypoint<WorkerEnv> {
       if (error instanceof ContentError) return manifestResponse(error);
       throw error;
     }
+  }
+
+  /**
+   * Empties this entrypoint's cache of the manifest: a purge reaches only the cache of the entrypoint that calls it. An
+   * RPC method, which no cache fronts; where no cache runs (workerd), nothing to do.
+   */
+  async purge(): Promise<CachePurgeResult> {
+    const cache = this.ctx.cache;
+    return cache ? cache.purge({ tags: [MANIFEST_TAG] }) : { success: true, errors: [] };
   }
 }
