@@ -25,7 +25,7 @@ const MANIFEST_TIMEOUT_MS = 3_500;
 export interface ContentReaderOptions {
   /** The manifest's text, null when none is published; a failure throws ContentError('unavailable'). KV itself by default. */
   readManifest?: () => Promise<string | null>;
-  /** How long a manifest read by this isolate is reused without asking KV; 0 reads every request. */
+  /** How long a manifest read by this isolate is reused without asking again; 0 asks every request. */
   manifestTtlMs?: number;
   /** The time that decides which scheduled posts are public; the request's clock by default. */
   now?: () => number;
@@ -33,7 +33,7 @@ export interface ContentReaderOptions {
   manifest?: Manifest;
 }
 
-/** The last good manifest this isolate read, its KV text, and when. */
+/** The last good manifest this isolate read, its text, and when. */
 let manifestMemo: { manifest: Manifest; raw: string; at: number } | undefined;
 const entryMemo = new Map<string, StoredEntry>();
 /** The loaded search index, by its (immutable) key: one per isolate at a time. */
