@@ -7,13 +7,11 @@
 import type { PageContent } from '../../client/route-module.ts';
 import { ContentError } from '../../contracts/content-error.ts';
 import { MANIFEST_MEMO_SECONDS } from '../../contracts/edge-cache.ts';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
 import { readKvText } from './kv-text.ts';
 import { MANIFEST_SOURCE_URL, manifestText } from './manifest-response.ts';
-import { MANIFEST_KV_CACHE_TTL } from './manifest-source.ts';
 import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
 
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
@@ -23,14 +21,15 @@ const ENTRY_MEMO_LIMIT = 500;
 const MANIFEST_TIMEOUT_MS = 3_500;
 
 export interface ContentReaderOptions {
-  /** The manifest's text, null when none is published; a failure throws ContentError('unavailable'). KV itself by default. */
-  readManifest?: () => Promise<string | null>;
+  /**
+   * The published manifest's text (null when none is published; a failure throws ContentError('unavailable')), or a
+   * manifest to serve instead: a whole-site preview's (worker/preview/).
+   */
+  manifest: (() => Promise<string | null>) | Manifest;
   /** How long a manifest read by this isolate is reused without asking again; 0 asks every request. */
   manifestTtlMs?: number;
   /** The time that decides which scheduled posts are public; the request's clock by default. */
   now?: () => number;
-  /** A manifest to serve instead of the published one: a whole-site preview's (worker/preview/). */
-  manifest?: Manifest;
 }
 
 /** The last good manifest this isolate read, its text, and when. */
@@ -45,28 +44,18 @@ let searchMemo: { key: string; engine: SearchEngine } | undefined;
  */
 export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
-  readonly #readManifest: () => Promise<string | null>;
+  readonly #source: ContentReaderOptions['manifest'];
   readonly #manifestTtlMs: number;
   readonly #now: () => number;
-  readonly #fixed: Manifest | undefined;
   #manifest: Promise<Manifest> | undefined;
   /** The manifest as read, scheduled posts and the values it carries included, once `manifest()` resolved. */
   #asRead: Manifest | undefined;
   /** True once this reader served an older manifest because KV failed. */
   stale = false;
 
-  constructor(
-    kv: KVNamespace,
-    {
-      readManifest = () => readKvText(kv, MANIFEST_KEY, MANIFEST_KV_CACHE_TTL),
-      manifestTtlMs = MANIFEST_MEMO_SECONDS * 1000,
-      now = Date.now,
-      manifest,
-    }: ContentReaderOptions = {},
-  ) {
+  constructor(kv: KVNamespace, { manifest, manifestTtlMs = MANIFEST_MEMO_SECONDS * 1000, now = Date.now }: ContentReaderOptions) {
     this.#kv = kv;
-    this.#readManifest = readManifest;
-    this.#fixed = manifest;
+    this.#source = manifest;
     this.#manifestTtlMs = manifestTtlMs;
     this.#now = now;
   }
@@ -139,12 +128,12 @@ export class ContentReader implements PageContent {
   }
 
   async #currentManifest(): Promise<Manifest> {
-    if (this.#fixed) return this.#fixed;
+    if (typeof this.#source !== 'function') return this.#source;
     const memo = manifestMemo;
     if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
     let raw: string | null;
     try {
-      raw = await this.#readManifest();
+      raw = await this.#source();
     } catch (error) {
       if (memo && error instanceof ContentError && error.kind === 'unavailable') {
         this.stale = true;
@@ -193,5 +182,5 @@ const throughLoopback =
 export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }, ctx: ManifestLoopback): ContentReader {
   const seconds = Number(env.MANIFEST_TTL_SECONDS);
   const memo = Number.isFinite(seconds) && seconds >= 0 ? { manifestTtlMs: seconds * 1000 } : {};
-  return new ContentReader(env.CONTENT, { readManifest: throughLoopback(ctx), ...memo });
+  return new ContentReader(env.CONTENT, { manifest: throughLoopback(ctx), ...memo });
 }

@@ -12,7 +12,7 @@ import { readKvText } from './kv-text.ts';
 import { manifestResponse } from './manifest-response.ts';
 
 /** KV's own cache of the manifest: its floor, so that a purge is followed by the new manifest within KV's minute. */
-export const MANIFEST_KV_CACHE_TTL = 30;
+const MANIFEST_KV_CACHE_TTL = 30;
 
 export class ManifestSource extends WorkerEntrypoint<WorkerEnv> {
   override async fetch(): Promise<Response> {
