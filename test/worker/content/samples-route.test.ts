@@ -1,6 +1,6 @@
 /**
- * The samples route: a sample as the manifest the request reads names it, by its content's key, shared and tagged
- * `samples`; 400, 404, 503. workerd with its KV probed, the real upload.
+ * The samples route: a sample as the manifest the request reads names it (after a publish, a rollback, or from a
+ * manifest older than content keys), shared and tagged `samples`; 400, 404, 503. workerd, KV probed, the real upload.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CACHE_TAG_HEADER, EDGE_CACHE_CONTROL_HEADER, SAMPLES_TAG, SITE_TAG } from '../../../contracts/edge-cache.ts';
@@ -8,6 +8,7 @@ import { MANIFEST_KEY, sampleKey } from '../../../contracts/kv-keys.ts';
 import { manifestSchema } from '../../../contracts/kv-values.ts';
 import { sampleApiPath } from '../../../contracts/routes.ts';
 import { sha256 } from '../../../scripts/content/build/build-entries.ts';
+import { rollback } from '../../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import type { KvProbe } from '../../../tools/binding-probes.ts';
@@ -52,6 +53,12 @@ test('200 with the text the live manifest names, shared and tagged samples; a ne
   // Each text under its own key: the older one was not written over, and waits for the clean-up.
   expect(await worker.store.get(sampleKey(sha256('start /min one.exe\n')))).toBe('start /min one.exe\n');
   expect(await worker.store.get(sampleKey(sha256('start /min two.exe\n')))).toBe('start /min two.exe\n');
+});
+
+test('a rollback makes the samples of the version it restores live with it', async () => {
+  // The test above published the text "one" as version 1, then "two" as version 2.
+  await rollback({ store: worker.store });
+  expect(await (await worker.fetch(sampleApiPath(PATH))).text()).toBe('start /min one.exe\n');
 });
 
 test('404 for a path the manifest does not list, 400 for a bad path, neither kept by a cache', async () => {
