@@ -13,6 +13,8 @@ import type { Section } from './routes.ts';
 export const SITE_TAG = 'site';
 /** Search results, which any change of any article's text may change. */
 export const SEARCH_TAG = 'search';
+/** The samples route's answers (worker/content/samples-route.ts), which any change of the manifest's samples may change. */
+export const SAMPLES_TAG = 'samples';
 /** Every page that shows the article (its own page, and any that shows its title or card); ASCII as tags must be. */
 export const entryTag = (section: Section, slug: string): string => `entry:${section}/${encodeURIComponent(slug)}`;
 /** Every page that lists a section (its index, the home page, its feed, the sitemap). */
@@ -83,10 +85,11 @@ export type PurgeAnswer = z.infer<typeof purgeAnswerSchema>;
 const LISTED_FIELDS = ['type', 'title', 'description', 'date', 'updated', 'changed', 'publishAt'] as const;
 /**
  * Manifest fields no public page shows as such: the publish's own number and time, the renderer (a new one gives each
- * entry a new key), the entries and the search index (compared apart), drafts (private), images (named by content)
- * and the values carried for the keys it names (a key's value changes only with the key).
+ * entry a new key), the entries, the search index and the samples (compared apart), drafts (private), images (named by
+ * content) and the values carried for the keys it names (a key's value changes only with the key). Any other field,
+ * one added later included, is site-wide until it is listed here.
  */
-const NOT_SITE_WIDE = new Set(['version', 'publishedAt', 'renderer', 'entries', 'search', 'drafts', 'media', 'values']);
+const NOT_SITE_WIDE = new Set(['version', 'publishedAt', 'renderer', 'entries', 'search', 'samples', 'drafts', 'media', 'values']);
 /** JSON with object keys sorted: two records that hold the same, however their keys were ordered, are equal. */
 const canonical = (value: unknown): string | undefined =>
   JSON.stringify(value, (_, v: unknown) =>
@@ -97,9 +100,11 @@ const canonical = (value: unknown): string | undefined =>
  * The tags of the pages that publishing `after` over `before` makes different, sorted: each entry added, removed or
  * changed (any field of its record), or whose neighbours in its list (the articles its page links to) changed: its
  * entryTag; an entry added or removed, or whose listed fields changed: its section's listTag; any entry added, removed
- * or changed, or another search index: SEARCH_TAG; nothing published before, or another value of a site-wide field
- * (samples): SITE_TAG alone, which empties every page. Scheduled entries are compared as the manifest holds them: when
- * one goes public is the Worker's headers' concern. Pure.
+ * or changed, or another search index: SEARCH_TAG; any sample added, removed or changed: SAMPLES_TAG, the samples route
+ * alone, since an article showing a sample has a new key when the sample changes (its hash covers the samples it
+ * embeds: scripts/content/build/build-entries.ts withSamplesHash), so its record changed and its tags are purged above;
+ * nothing published before, or another value of a site-wide field: SITE_TAG alone, which empties every page. Scheduled
+ * entries are compared as the manifest holds them: when one goes public is the Worker's headers' concern. Pure.
  */
 export function purgeTagsFor(before: Manifest | null, after: Manifest): string[] {
   if (before === null) return [SITE_TAG];
@@ -117,6 +122,7 @@ export function purgeTagsFor(before: Manifest | null, after: Manifest): string[]
     );
   const [was, is, wasAround, isAround] = [records(before), records(after), around(before), around(after)];
   const tags = new Set<string>(before.search === after.search ? [] : [SEARCH_TAG]);
+  if (canonical(before.samples) !== canonical(after.samples)) tags.add(SAMPLES_TAG);
   for (const tag of new Set([...was.keys(), ...is.keys()])) {
     const [old, now] = [was.get(tag), is.get(tag)];
     if (canonical(old) !== canonical(now)) {

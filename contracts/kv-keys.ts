@@ -11,7 +11,13 @@ export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] a
 
 /** An entry by the hash of renderer version, file and source: immutable, like the search index's and media keys. */
 export const entryKey = (sha256: string): string => `entry/${sha256}`;
-export const sampleKey = (path: string): string => `sample/${path}`;
+/** A code sample's text by the sha256 the manifest lists it with: immutable, written before the manifest naming it. */
+export const sampleKey = (sha256: string): string => `sample/${sha256}`;
+/**
+ * Where a manifest's sample is stored: its `key`. A manifest published before samples were named by content has none:
+ * its text is under `sample/<path>`, last written by the last upload of that time (each overwrote it in place).
+ */
+export const storedSampleKey = (sample: { path: string; key?: string | undefined }): string => sample.key ?? `sample/${sample.path}`;
 export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
 /**
  * An image of content/media/, or an article's social card (`png`, the hash of its inputs). `ext` is the canonical

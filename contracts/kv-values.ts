@@ -77,9 +77,12 @@ export const manifestEntrySchema = z.object({
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
 const manifestSampleSchema = z.object({
+  /** Below content/samples/, as the samples route is asked for it. */
   path: z.string(),
-  /** sha256 of the file, so unchanged samples are not written again. */
+  /** sha256 of the file. */
   hash: z.string(),
+  /** KV key of its text, `sample/<hash>` (kv-keys.ts storedSampleKey); absent in manifests from before it was recorded. */
+  key: z.string().optional(),
 });
 export type ManifestSample = z.infer<typeof manifestSampleSchema>;
 

@@ -110,7 +110,7 @@ export type PageBody =
   | { kind: 'search'; query: string; results: SearchHit[] }
   | { kind: 'notFound'; heading: string; message: string; suggestions: ArticleLink[] }
   | { kind: 'error'; cause: string }
-  /** Content cannot be served right now (nothing published yet, or KV down with nothing held). */
+  /** Content cannot be served right now (nothing published yet, or KV down or holding no valid manifest, with nothing held). */
   | { kind: 'unavailable'; heading: string; message: string };
 
 export type PageKind = PageBody['kind'];

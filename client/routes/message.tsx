@@ -26,7 +26,7 @@ export function contentErrorPage(error: ContentError, path: string, siteUrl: str
   const [heading, message] =
     error.kind === 'unpublished'
       ? ['Nothing published yet', 'The site is up, but no content has been published to it yet. Please come back soon.']
-      : ['Temporarily unavailable', 'The articles cannot be read right now. Please try again in a minute.'];
+      : ['Temporarily unavailable', `The articles cannot be read right now. Please try again in a minute. (${error.message})`];
   return { status, meta: meta(siteUrl, path, heading, message), body: { kind: 'unavailable', heading, message } };
 }
 

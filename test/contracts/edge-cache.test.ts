@@ -2,7 +2,7 @@
  * purgeTagsFor: the cache tags a publish purges, from the manifest before it and the one it makes live. Unit.
  */
 import { describe, expect, test } from 'vitest';
-import { entryTag, listTag, purgeTagsFor, SEARCH_TAG, SITE_TAG } from '../../contracts/edge-cache.ts';
+import { entryTag, listTag, purgeTagsFor, SAMPLES_TAG, SEARCH_TAG, SITE_TAG } from '../../contracts/edge-cache.ts';
 import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
 
 const entry = (slug: string, type: ManifestEntry['type'], more: Partial<ManifestEntry> = {}): ManifestEntry => ({
@@ -50,13 +50,29 @@ const edit = (slug: string, fields: Partial<ManifestEntry>) => (entries: Manifes
 describe('purgeTagsFor', () => {
   test('nothing published before, or another value of a site-wide field: the site tag alone, which empties every page', () => {
     expect(purgeTagsFor(null, v1)).toEqual([SITE_TAG]);
+    // A field purgeTagsFor does not know (one added later) counts as site-wide until it is listed.
+    expect(purgeTagsFor(v1, { ...next((e) => e), theme: 'dark' } as Manifest)).toEqual([SITE_TAG]);
+  });
+
+  test('samples added, removed or changed: the samples tag, not the site; the articles that show them have new keys', () => {
+    const changed = { path: 'a.bat', hash: 'h2', key: 'sample/h2' };
     expect(
       purgeTagsFor(
         v1,
-        next((e) => e, { samples: [{ path: 'a.bat', hash: 'h2' }] }),
+        next((e) => e, { samples: [changed] }),
       ),
-    ).toEqual([SITE_TAG]);
-    expect(purgeTagsFor(v1, next(edit('g1', { key: 'entry/new' }), { samples: [] }))).toEqual([SITE_TAG]);
+    ).toEqual([SAMPLES_TAG]);
+    expect(
+      purgeTagsFor(
+        v1,
+        next((e) => e, { samples: [...v1.samples, { path: 'b.bat', hash: 'h3' }] }),
+      ),
+    ).toEqual([SAMPLES_TAG]);
+    expect(purgeTagsFor(v1, next(edit('g1', { key: 'entry/new' }), { samples: [] }))).toEqual([
+      entryTag('guide', 'g1'),
+      SAMPLES_TAG,
+      SEARCH_TAG,
+    ]);
   });
 
   test('a new version of the same content, drafts, images or renderer purges nothing', () => {

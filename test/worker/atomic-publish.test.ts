@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { entryTag, listTag, MANIFEST_TAG, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, storedSampleKey } from '../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
@@ -363,7 +363,8 @@ describe('--verify', () => {
     await worker.store.put(features.key, '{"attributes": 1');
     const other = manifest.entries.find((e) => e.slug === 'multi-sim')!;
     await worker.store.put(signpath.key, (await worker.store.get(other.key))!);
-    await worker.store.delete('sample/start-race-element-minimized.bat');
+    const sample = storedSampleKey(manifest.samples[0]!);
+    await worker.store.delete(sample);
     const lines: string[] = [];
     const outcome = await verifyPublished(worker.store, (line) => lines.push(line));
     expect(outcome.ok).toBe(false);
@@ -372,7 +373,7 @@ describe('--verify', () => {
         `guide-DSX.md/DSX/${dsx.key}: missing from KV`,
         `features.md/features/${features.key}: the stored entry is not valid JSON`,
         `news-signpath.md/${signpath.slug}/${signpath.key}: holds slug multi-sim, not ${signpath.slug}`,
-        'samples/start-race-element-minimized.bat/sample/start-race-element-minimized.bat: missing from KV',
+        `samples/start-race-element-minimized.bat/${sample}: missing from KV`,
         // The manifest still carries the entries as uploaded (contracts/manifest-values.ts): no longer what KV holds.
         `features.md/features/${features.key}: is carried by the manifest with another value`,
         `news-signpath.md/${signpath.slug}/${signpath.key}: is carried by the manifest with another value`,

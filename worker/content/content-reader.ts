@@ -40,7 +40,8 @@ let searchMemo: { key: string; engine: SearchEngine } | undefined;
 
 /**
  * One per request. Hands out the manifest's public view at the request's time (scheduled posts not yet live left out,
- * and their search hits); on a KV failure or a 3 s timeout, the last good manifest, marked `stale`, else ContentError.
+ * and their search hits); on a KV failure, a manifest the entrypoint found invalid (manifest-response.ts) or a 3 s
+ * timeout, the last good manifest, marked `stale`, else ContentError('unavailable') with the entrypoint's reason.
  */
 export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
@@ -148,6 +149,8 @@ export class ContentReader implements PageContent {
       manifestMemo = { ...memo, at: Date.now() };
       return memo.manifest;
     }
+    // The entrypoint validated this text too (manifestProblem); its answer is cached per data centre, so the second
+    // parse is paid about once per isolate and publish, not per request.
     let manifest: Manifest;
     try {
       manifest = parseStored(manifestSchema, raw, 'The manifest');

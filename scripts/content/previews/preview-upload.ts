@@ -2,7 +2,7 @@
  * `npm run upload -- --preview <name>`: the content as a whole-site preview, never touching the live manifest
  * (docs/publishing.md, Whole-site previews). I/O: KV reads and writes, the HMAC.
  */
-import { PREVIEW_KEY_PREFIX, previewKey, sampleKey } from '../../../contracts/kv-keys.ts';
+import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../../contracts/site-preview.ts';
 import type { BuildResult } from '../build/build-entries.ts';
@@ -37,8 +37,6 @@ export interface PreviewUploadInput {
   log: Log;
 }
 
-const SAMPLE_PREFIX = sampleKey('');
-
 /** Waits between listings of a record just written that is not listed yet. */
 const VISIBILITY_WAITS_MS = [250, 500, 1000, 2000, 4000];
 
@@ -51,7 +49,7 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
   const previous = records.find((r) => r.name === name);
   const planned = planBuilt(built, cards, { previous: previous?.manifest ?? null, existingKeys, now });
   // Nothing is deleted but stale previews' records: what no manifest names is the live clean-up's.
-  const plan: UploadPlan = { ...planned, writes: await withoutSharedSamples(store, planned, existingKeys, log), deletes: [] };
+  const plan: UploadPlan = { ...planned, deletes: [] };
 
   const seconds = Math.floor(Date.parse(now) / 1000) + link.days * 86_400;
   const expires = new Date(seconds * 1000).toISOString();
@@ -100,19 +98,4 @@ async function listed(store: KvStore, key: string): Promise<boolean> {
     if ((await store.listKeys(PREVIEW_KEY_PREFIX)).includes(key)) return true;
   }
   return false;
-}
-
-/** The plan's writes less those of samples KV already holds (by path: the live site's too); a changed one is named. */
-async function withoutSharedSamples(store: KvStore, plan: UploadPlan, existing: ReadonlySet<string>, log: Log) {
-  const shared = plan.writes.filter((w) => w.key.startsWith(SAMPLE_PREFIX) && existing.has(w.key));
-  if (shared.length === 0) return plan.writes;
-  const held = await store.getMany(shared.map((w) => w.key));
-  for (const { key, value } of shared) {
-    const path = key.slice(SAMPLE_PREFIX.length);
-    const report = plan.samples.find((s) => s.path === path);
-    const differs = `warning   samples/${path} differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)`;
-    if (held.get(key) !== value) log(differs);
-    else if (report) report.status = 'unchanged';
-  }
-  return plan.writes.filter((w) => !shared.includes(w));
 }

@@ -1,18 +1,19 @@
 /** The keys a manifest names: what clean-ups keep and `--verify` checks. Pure. */
-import { sampleKey } from '../../../contracts/kv-keys.ts';
+import { storedSampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { SocialCard } from '../../../contracts/social-card.ts';
 
 /**
- * Every key a manifest names, once each: its entries, drafts, samples, search index, images (content/media/, social
- * cards, images from other hosts) and each article's card, in case a hand-made manifest's `media` leaves it out.
+ * Every key a manifest names, once each: its entries, drafts, samples (a version from before samples were named by
+ * content: their `sample/<path>`, so a rollback to it finds them), search index, images (content/media/, social cards,
+ * images from other hosts) and each article's card, in case a hand-made manifest's `media` leaves it out.
  */
 export function namedKeys(manifest: Manifest): string[] {
   const articles = [...manifest.entries, ...manifest.drafts];
   return [
     ...new Set([
       ...articles.map((e) => e.key),
-      ...manifest.samples.map((s) => sampleKey(s.path)),
+      ...manifest.samples.map(storedSampleKey),
       ...(manifest.search ? [manifest.search] : []),
       ...(manifest.media ?? []),
       ...articles.flatMap((e) => (e.card ? [cardKey(e.card)] : [])),

@@ -74,7 +74,6 @@ export function planUpload({
   renderer,
   now,
 }: PlanInput): UploadPlan {
-  const previousSamples = new Map(previous?.samples.map((s) => [s.path, s.hash]));
   const writes: KvPair[] = [];
   const entryReports: EntryReport[] = [];
   const draftReports: EntryReport[] = [];
@@ -108,30 +107,25 @@ export function planUpload({
   const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
   const manifestDrafts = drafts.map((entry) => toManifestEntry(entry, draftReports));
 
-  const sampleReports = samples.map((sample) => {
-    const key = sampleKey(sample.path);
-    const unchanged = previousSamples.get(sample.path) === sample.hash && existingKeys.has(key);
-    if (!unchanged) writes.push({ key, value: sample.content });
-    return { path: sample.path, status: unchanged ? ('unchanged' as const) : ('written' as const) };
-  });
-
   if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
 
-  // Two articles may share a card (the same title, section and date): its key is written once.
-  const imageWrites = new Set<string>();
-  const image = (key: string, bytes: string | Uint8Array) => {
+  // Samples and images are named by their content, so never written in place: the live manifest's keys serve on until
+  // the new manifest is written. Only those KV lacks are written, each once (two articles may share a card).
+  const written = new Set<string>();
+  const immutable = (key: string, value: string | Uint8Array) => {
     const unchanged = existingKeys.has(key);
-    if (!unchanged && !imageWrites.has(key)) writes.push({ key, value: bytes });
-    imageWrites.add(key);
+    if (!unchanged && !written.has(key)) writes.push({ key, value });
+    written.add(key);
     return unchanged ? ('unchanged' as const) : ('written' as const);
   };
-  const mediaReports = media.map(({ name, key, url, bytes }) => ({ name, url, status: image(key, bytes) }));
+  const sampleReports = samples.map(({ path, hash, content }) => ({ path, status: immutable(sampleKey(hash), content) }));
+  const mediaReports = media.map(({ name, key, url, bytes }) => ({ name, url, status: immutable(key, bytes) }));
   const usedCards = [...manifestEntries, ...manifestDrafts].flatMap((e) => (cards.has(e.file) ? [cards.get(e.file)!] : []));
-  const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: image(key, bytes) }));
+  const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: immutable(key, bytes) }));
   const remoteReports = remoteImages.map(({ url, key, path }) => ({
     url,
     path,
-    status: image(key, JSON.stringify({ url } satisfies StoredRemoteImage)),
+    status: immutable(key, JSON.stringify({ url } satisfies StoredRemoteImage)),
   }));
   const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key), ...remoteImages.map((r) => r.key)])].sort();
 
@@ -140,7 +134,7 @@ export function planUpload({
     publishedAt: now,
     renderer,
     entries: inDisplayOrder(manifestEntries),
-    samples: samples.map(({ path, hash }) => ({ path, hash })),
+    samples: samples.map(({ path, hash }) => ({ path, hash, key: sampleKey(hash) })),
     search: search?.key ?? null,
     drafts: manifestDrafts,
     ...(imageKeys.length > 0 ? { media: imageKeys } : {}),

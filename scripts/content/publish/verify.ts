@@ -2,7 +2,7 @@
  * `npm run upload -- --verify`: every key the manifest names (named-keys.ts: images and cards too) exists and
  * parses; one line per problem, nothing written. I/O: KV reads, in bulk, and one key list of `media/`.
  */
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, storedSampleKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
 import type { KvStore } from '../kv/kv-store.ts';
@@ -31,7 +31,7 @@ function labels(manifest: Manifest): Map<string, string> {
   const names = new Map<string, string>();
   for (const key of manifest.media ?? [])
     names.set(key, key.startsWith(REMOTE_PREFIX) ? `${key} (image from another host)` : `${key} (image)`);
-  for (const sample of manifest.samples) names.set(`sample/${sample.path}`, `samples/${sample.path}/sample/${sample.path}`);
+  for (const sample of manifest.samples) names.set(storedSampleKey(sample), `samples/${sample.path}/${storedSampleKey(sample)}`);
   for (const entry of [...manifest.entries, ...manifest.drafts]) {
     names.set(entry.key, `${entry.file}/${entry.slug}/${entry.key}`);
     if (entry.card) names.set(cardKey(entry.card), `${entry.file}/${entry.slug}/${cardKey(entry.card)} (social card)`);

@@ -9,6 +9,7 @@ import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY, previewKey, sampleKey } from '../../../../contracts/kv-keys.ts';
 import { LOCAL_PREVIEW_SECRET } from '../../../../contracts/preview-token.ts';
+import { sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { formatPreviews, readPreviews } from '../../../../scripts/content/previews/previews.ts';
 import { namedKeys } from '../../../../scripts/content/publish/named-keys.ts';
@@ -111,7 +112,7 @@ describe('locally', () => {
   });
 });
 
-test('samples are stored by path: a preview writes new ones, and shows the published one it would change', async () => {
+test('samples are named by their text: a preview writes its own under new keys and leaves the live ones as they are', async () => {
   const store = kvStoreFromBinding((await miniflare.mf.getKVNamespace('SAMPLES')) as unknown as KVNamespace);
   await upload(store, { ...LIVE_SITE, samples: [{ path: 'run.bat', content: 'live' }] }, T(1));
   const samples = [
@@ -119,11 +120,8 @@ test('samples are stored by path: a preview writes new ones, and shows the publi
     { path: 'new.bat', content: 'new' },
   ];
   const { lines } = await upload(store, { ...PREVIEW_SITE, samples }, T(2), { name: 'pr-9' });
-  expect(await store.get(sampleKey('run.bat'))).toBe('live');
-  expect(await store.get(sampleKey('new.bat'))).toBe('new');
-  expect(lines).toContain(
-    'warning   samples/run.bat differs from the one in KV: the preview shows the published file (samples are stored by path, shared with the live site)',
-  );
+  for (const text of ['live', 'changed', 'new']) expect(await store.get(sampleKey(sha256(text)))).toBe(text);
+  expect(lines).toContain('written   samples/run.bat');
   expect(lines).toContain('written   samples/new.bat');
 });
 

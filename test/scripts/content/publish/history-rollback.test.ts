@@ -255,6 +255,28 @@ describe('the kept window (withHistory, pure)', () => {
     expect(formatHistory(after, 16)[0]).toBe(`v16  ${T(16)}  tester  a save in npm start; 1 added, 0 changed, 1 removed  (live)`);
   });
 
+  test("a kept version's samples survive the clean-up: by their content keys, or by path for a version from before those", () => {
+    const withSamples = (version: number, samples: Manifest['samples']): Manifest => ({ ...manifest(version, []), samples });
+    const legacy = withSamples(1, [{ path: 'run.bat', hash: 'h1' }]);
+    const v2 = withSamples(2, [{ path: 'run.bat', hash: 'h2', key: 'sample/h2' }]);
+    const v3 = withSamples(3, [{ path: 'run.bat', hash: 'h3', key: 'sample/h3' }]);
+    const records = [record(v2, legacy), record(legacy, null)];
+    const plan: UploadPlan = {
+      writes: [],
+      manifest: v3,
+      previous: v2,
+      manifestChanged: true,
+      deletes: ['sample/run.bat', 'sample/stray'],
+      entries: [],
+      drafts: [],
+      samples: [],
+    };
+    expect(withHistory({ plan, previous: v2, records, keep: 10, by: 'tester' }).deletes).toEqual(['sample/stray']);
+    // Once no kept version is from before, its `sample/<path>` goes.
+    const kept2 = withHistory({ plan, previous: v2, records, keep: 2, by: 'tester' });
+    expect(kept2.deletes).toEqual([historyKey(1), 'sample/run.bat', 'sample/stray']);
+  });
+
   test('a rollback lists the entries that came back (a changed one with its version) and those that went, by file', () => {
     const live = manifest(5, ['kept', 'edited', 'new']);
     const back = historyRecord(manifest(3, ['kept', 'edited', 'old']), null, 'tester');

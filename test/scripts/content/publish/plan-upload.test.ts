@@ -3,7 +3,7 @@
  * display order. Pure, unit.
  */
 import { describe, expect, test } from 'vitest';
-import { entryKey, MANIFEST_KEY, sampleKey } from '../../../../contracts/kv-keys.ts';
+import { entryKey, MANIFEST_KEY, sampleKey, storedSampleKey } from '../../../../contracts/kv-keys.ts';
 import type { EntryType, ManifestEntry } from '../../../../contracts/kv-values.ts';
 import { type BuiltEntry, type BuiltSample, sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import type { BuiltCard } from '../../../../scripts/content/cards/build-cards.ts';
@@ -46,21 +46,22 @@ const ENTRIES = [
   entry('c', 'C'),
 ];
 const SAMPLES = [sample('start.bat')];
+const START_KEY = sampleKey(sha256('echo start.bat'));
 
 const plan = (input: Partial<PlanInput> = {}) =>
   planUpload({ entries: ENTRIES, samples: SAMPLES, previous: null, existingKeys: new Set(), renderer: RENDERER, now: T1, ...input });
 /** Every key a plan's manifest names, as KV would hold them after publishing it. */
 const keysOf = (p: ReturnType<typeof plan>) =>
-  new Set([...p.manifest.entries.map((e) => e.key), ...p.manifest.samples.map((s) => sampleKey(s.path))]);
+  new Set([...p.manifest.entries.map((e) => e.key), ...p.manifest.samples.map(storedSampleKey)]);
 
 describe('first upload', () => {
   const first = plan();
 
-  test('writes every entry and sample', () => {
-    expect(first.writes.map((w) => w.key).sort()).toEqual([...ENTRIES.map((e) => entryKey(e.hash)), sampleKey('start.bat')].sort());
+  test('writes every entry, and every sample under the hash of its text', () => {
+    expect(first.writes.map((w) => w.key).sort()).toEqual([...ENTRIES.map((e) => entryKey(e.hash)), START_KEY].sort());
     const a = first.writes.find((w) => w.key === entryKey(ENTRIES[0]!.hash))!;
     expect(JSON.parse(a.value as string)).toEqual(ENTRIES[0]!.value);
-    expect(first.writes.find((w) => w.key === sampleKey('start.bat'))!.value).toBe('echo start.bat');
+    expect(first.writes.find((w) => w.key === START_KEY)!.value).toBe('echo start.bat');
     expect(first.entries.every((e) => e.status === 'written')).toBe(true);
     expect(first.samples).toEqual([{ path: 'start.bat', status: 'written' }]);
   });
@@ -75,7 +76,7 @@ describe('first upload', () => {
       version: 1,
       publishedAt: T1,
       renderer: RENDERER,
-      samples: [{ path: 'start.bat', hash: SAMPLES[0]!.hash }],
+      samples: [{ path: 'start.bat', hash: SAMPLES[0]!.hash, key: START_KEY }],
     });
     expect(first.deletes).toEqual([]);
   });
@@ -141,11 +142,40 @@ describe('unchanged content', () => {
     expect(repaired.manifestChanged).toBe(false);
   });
 
-  test('rewrites a sample whose content changed', () => {
+  test('a changed sample is written under a new key, never over the old one, which the clean-up removes once unnamed', () => {
     const edited = plan({ samples: [sample('start.bat', 'echo new')], previous: first.manifest, existingKeys: keysOf(first), now: T2 });
-    expect(edited.writes).toEqual([{ key: sampleKey('start.bat'), value: 'echo new' }]);
+    const newKey = sampleKey(sha256('echo new'));
+    expect(edited.writes).toEqual([{ key: newKey, value: 'echo new' }]);
+    expect(edited.manifest.samples).toEqual([{ path: 'start.bat', hash: sha256('echo new'), key: newKey }]);
     expect(edited.manifestChanged).toBe(true);
     expect(edited.manifest.version).toBe(2);
+    // The live manifest names the old key until the new one is written: kept now, deleted by the next upload.
+    expect(edited.deletes).toEqual([]);
+    const next = plan({
+      samples: [sample('start.bat', 'echo new')],
+      previous: edited.manifest,
+      existingKeys: keysOf(first).add(newKey),
+      now: T3,
+    });
+    expect(next.writes).toEqual([]);
+    expect(next.deletes).toEqual([START_KEY]);
+  });
+
+  test('two samples with the same text share one key, written once', () => {
+    const twins = plan({ samples: [sample('a.bat', 'same'), sample('b.bat', 'same')] });
+    expect(twins.writes.filter((w) => w.key === sampleKey(sha256('same')))).toHaveLength(1);
+    expect(twins.manifest.samples.map((s) => s.key)).toEqual([sampleKey(sha256('same')), sampleKey(sha256('same'))]);
+  });
+
+  test('a manifest from before samples were named by content: its `sample/<path>` keys kept while it is the previous one', () => {
+    const legacy = { ...first.manifest, samples: [{ path: 'start.bat', hash: SAMPLES[0]!.hash }] };
+    const existing = new Set([...first.manifest.entries.map((e) => e.key), 'sample/start.bat']);
+    const upgraded = plan({ previous: legacy, existingKeys: existing, now: T2 });
+    expect(upgraded.writes).toEqual([{ key: START_KEY, value: 'echo start.bat' }]);
+    expect(upgraded.manifestChanged).toBe(true);
+    expect(upgraded.deletes).toEqual([]);
+    const after = plan({ previous: upgraded.manifest, existingKeys: existing.add(START_KEY), now: T3 });
+    expect(after.deletes).toEqual(['sample/start.bat']);
   });
 });
 
@@ -201,9 +231,9 @@ describe('a deleted entry', () => {
   });
 
   test('a stray key named by no manifest is deleted, samples included', () => {
-    const existing = new Set([...keysOf(first), 'entry/stray', sampleKey('old.bat')]);
+    const existing = new Set([...keysOf(first), 'entry/stray', sampleKey('old')]);
     const next = plan({ entries: ENTRIES.slice(0, 2), previous: first.manifest, existingKeys: existing, now: T2 });
-    expect(next.deletes).toEqual(['entry/stray', sampleKey('old.bat')]);
+    expect(next.deletes).toEqual(['entry/stray', sampleKey('old')]);
   });
 
   test('a removed sample is kept for one version, then deleted', () => {
@@ -211,7 +241,7 @@ describe('a deleted entry', () => {
     expect(second.manifest.samples).toEqual([]);
     expect(second.deletes).toEqual([]);
     const third = plan({ samples: [], previous: second.manifest, existingKeys: keysOf(first), now: T3 });
-    expect(third.deletes).toEqual([sampleKey('start.bat')]);
+    expect(third.deletes).toEqual([START_KEY]);
   });
 });
 

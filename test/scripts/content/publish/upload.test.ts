@@ -4,9 +4,10 @@
  */
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, sampleKey } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored, storedEntrySchema } from '../../../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../../contracts/preview-token.ts';
+import { sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import { imagesWithoutCopy } from '../../../../scripts/content/build/images-without-copy.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { type UploadOutcome, uploadContent } from '../../../../scripts/content/publish/upload.ts';
@@ -62,7 +63,8 @@ describe('uploading the fixture site', () => {
 
     const keys = await allKeys(store);
     expect(keys.filter((k) => k.startsWith('entry/'))).toHaveLength(28);
-    expect(keys.filter((k) => k.startsWith('sample/'))).toEqual(['sample/start-race-element-minimized.bat']);
+    const sample = realContent.samples[0]!;
+    expect(keys.filter((k) => k.startsWith('sample/'))).toEqual([sampleKey(sha256(sample.content))]);
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
     expect(keys).toContain('history/0000000001');
@@ -89,7 +91,8 @@ describe('uploading the fixture site', () => {
     expect(stored.html).toContain('DSX');
     expect(dsx.card).toMatchObject({ width: 1200, height: 630, alt: 'Race Element: Using DSX for Dualsense Active Triggers' });
     for (const e of manifest.entries) expect(await store.get(e.card!.url.slice(1)), `${e.file}'s card`).not.toBeNull();
-    expect(await store.get('sample/start-race-element-minimized.bat')).toBe(realContent.samples[0]!.content);
+    expect(manifest.samples).toEqual([{ path: sample.path, hash: sha256(sample.content), key: sampleKey(sha256(sample.content)) }]);
+    expect(await store.get(sampleKey(sha256(sample.content)))).toBe(sample.content);
     // With an empty card cache (a fresh clone) this upload draws all 28 cards too.
   });
 
