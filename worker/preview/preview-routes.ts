@@ -61,7 +61,7 @@ export function previewRoutes(serve: ServeRequest): Hono<AppEnv> {
       return c.text(`The preview cannot be shown right now: ${why}`, 503, { 'Cache-Control': 'no-store', 'Retry-After': '10' });
     }
     if (typeof session === 'string') return noSession(c, name, path, session);
-    return keepInsidePreview(await serve(requestInPreview(c.req.raw, path + url.search, session), c), previewBasePath(name));
+    return keepInsidePreview(await serve(requestInPreview(c.req.raw, path, session), c), previewBasePath(name));
   });
 
   return routes;

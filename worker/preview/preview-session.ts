@@ -66,9 +66,12 @@ export async function findPreviewSession(c: Context<AppEnv>, name: string): Prom
 /** Sessions by the request made for them: only the preview route makes one, so no header a client sends can. */
 const sessions = new WeakMap<Request, PreviewSession>();
 
-/** The request for `path` (path and query) that the app serves as `session` shows it. */
-export function requestInPreview(raw: Request, path: string, session: PreviewSession): Request {
-  const request = new Request(new URL(path, raw.url), raw);
+/** The request for `pathname` that the app serves as `session` shows it: host and query as sent. */
+export function requestInPreview(raw: Request, pathname: string, session: PreviewSession): Request {
+  const url = new URL(raw.url);
+  // Set, not resolved: a path `//host/…` must not name another host.
+  url.pathname = pathname;
+  const request = new Request(url, raw);
   sessions.set(request, session);
   return request;
 }

@@ -180,6 +180,10 @@ describe('a preview session', () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe(`${HOME}/guide/setup-guide`);
     expect(moved.headers.get('cache-control')).toBe('private, no-store');
+    // A path that would read as another host stays a path of this one: the preview's not-found page.
+    const odd = await inSession('//evil.example/guide/setup-guide');
+    expect(odd.status).toBe(404);
+    expect(parsePage(await odd.text()).root.querySelector('.preview-banner')).not.toBeNull();
     for (const path of ['/news', '/guide/setup-guide', '/api/_analog/pages/news']) {
       const res = await get(inPreview(path));
       expect(res.status, path).toBe(403);
