@@ -6,6 +6,7 @@
 import type { PageFragment } from '../contracts/page-fragment.ts';
 import { PAYLOAD_ELEMENT_ID, type PageFacts, type PageKind } from '../contracts/page-payload.ts';
 import { PREVIEW_PARAM } from '../contracts/preview-token.ts';
+import { PREVIEW_PATH_PREFIX } from '../contracts/routes.ts';
 import { announce } from './browser/announce.ts';
 import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
 import { followLink, installLinks } from './browser/links.ts';
@@ -52,6 +53,12 @@ function countView(kind: PageKind, path: string): void {
 }
 
 /**
+ * A whole-site preview's page (its own path, worker/preview/): in-place navigation, search-as-you-type and the page
+ * view would ask the public API, so its links load whole pages, its search box submits, and no view is counted.
+ */
+const inSitePreview = (): boolean => location.pathname.startsWith(PREVIEW_PATH_PREFIX);
+
+/**
  * Wires the page; `held` is what was clicked between the first paint and now (a same-host link
  * or a copy button, paint-first.ts), done now, once.
  */
@@ -64,24 +71,27 @@ export function start(held?: Element): void {
   const served: PageFragment = { build: facts.build, status: 200, kind: facts.kind, meta: facts.meta, html: root.innerHTML };
   installPreloadErrorHandler();
   installCopyButtons();
-  installSearchShortcut();
   installInPageScrollMemory();
-  installLinks(
-    {
-      build: facts.build,
-      // The old page's headings leave: no observer to run for them in the new page's first frame.
-      beforeSwap: () => toc?.stopTocHighlight(),
-      afterNavigate(fragment, path, kind) {
-        enhance();
-        if (kind === 'refresh') return;
-        announce(document.title);
-        countView(fragment.kind, path);
+  const preview = inSitePreview();
+  if (!preview) {
+    installSearchShortcut();
+    installLinks(
+      {
+        build: facts.build,
+        // The old page's headings leave: no observer to run for them in the new page's first frame.
+        beforeSwap: () => toc?.stopTocHighlight(),
+        afterNavigate(fragment, path, kind) {
+          enhance();
+          if (kind === 'refresh') return;
+          announce(document.title);
+          countView(fragment.kind, path);
+        },
       },
-    },
-    served,
-  );
+      served,
+    );
+  }
   enhance();
-  countView(facts.kind, location.pathname);
+  if (!preview) countView(facts.kind, location.pathname);
   document.documentElement.dataset.enhanced = '';
   if (held instanceof HTMLAnchorElement) followLink(held);
   else if (held instanceof HTMLButtonElement) void copyFrom(held);

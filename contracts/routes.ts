@@ -55,6 +55,6 @@ export const PUBLISH_API_PATHS: readonly string[] = [
   PUBLISH_PURGE_API_PATH,
 ];
 
-/** Whole-site previews (contracts/site-preview.ts): `/_preview/<name>?token=…` starts a session, this ends it (`?to=<path>`). */
+/** Whole-site previews (contracts/site-preview.ts): `/_preview/<name>?token=…` starts a session under `/_preview/<name>/`, this ends it (`?name=<name>&to=<path>`). */
 export const PREVIEW_PATH_PREFIX = '/_preview/';
 export const LEAVE_PREVIEW_PATH = `${PREVIEW_PATH_PREFIX}leave`;

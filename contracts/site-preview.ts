@@ -66,5 +66,11 @@ export async function verifyPreviewSession(
   return { name, ...(await check(secret, value.slice(dot + 1), (expires) => sessionMessage(name, expires), now)) };
 }
 
+/**
+ * Where the preview `name` lives, `/_preview/<name>`: its home page, and each public path under it (`/_preview/<name>/news`).
+ * The session's cookie goes to these paths only, so no public URL ever carries it.
+ */
+export const previewBasePath = (name: string): string => `${PREVIEW_PATH_PREFIX}${name}`;
+
 /** The link an upload prints: `<origin>/_preview/<name>?token=…`. */
-export const previewLinkPath = (name: string, token: string): string => `${PREVIEW_PATH_PREFIX}${name}?token=${encodeURIComponent(token)}`;
+export const previewLinkPath = (name: string, token: string): string => `${previewBasePath(name)}?token=${encodeURIComponent(token)}`;

@@ -6,9 +6,8 @@ import { STATE_API_PREFIX } from './routes.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /**
- * The cookie goes only to the state-changing API and its token route: pages, page data and search carry no cookie, so
- * the shared cache in front of the Worker can answer them (their `Vary: Cookie`); a page cannot read it, so the token
- * route hands the token over in its body.
+ * The cookie goes only to the state-changing API and its token route, the one place that reads it: no other request
+ * carries it. A page cannot read it, so the token route hands the token over in its body.
  */
 export const XSRF_COOKIE_PATH = STATE_API_PREFIX;
 /** Carries the cookie's value on every state-changing API request. */

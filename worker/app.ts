@@ -74,7 +74,11 @@ app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${new URL
 
 app.get(`${REMOTE_IMAGE_PATH_PREFIX}*`, remoteImage);
 app.get(`${MEDIA_PATH_PREFIX}*`, mediaFile);
-app.route('/', previewRoutes);
+// A preview's page is the app's answer to the request its path stands for, in the session (preview/preview-routes.ts).
+app.route(
+  '/',
+  previewRoutes(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
+);
 // Before the pages, whose `/news/:slug` would otherwise take /news/feed.xml.
 app.route('/', feeds);
 app.get('*', (c) => renderPage(c, new URL(c.req.url)));

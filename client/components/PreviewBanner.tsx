@@ -4,7 +4,7 @@ import { formatLongDate } from '../format-date.ts';
 
 /**
  * Above every page of a whole-site preview session: which preview, that it is not the public
- * site, and a link out (a full page load: the leave route clears the session's cookie).
+ * site, and a link out to the same page, public (the leave route clears the session's cookie).
  */
 export function PreviewBanner({ preview, path }: { preview: PreviewInfo; path: string }) {
   return (
@@ -13,7 +13,7 @@ export function PreviewBanner({ preview, path }: { preview: PreviewInfo; path: s
         <strong>Preview {preview.name}</strong>: this is not the public site. Your preview ends{' '}
         <time dateTime={preview.expires}>{formatLongDate(preview.expires.slice(0, 10))}</time>.
       </p>
-      <a href={`${LEAVE_PREVIEW_PATH}?to=${encodeURIComponent(path)}`}>Leave preview</a>
+      <a href={`${LEAVE_PREVIEW_PATH}?name=${preview.name}&to=${encodeURIComponent(path)}`}>Leave preview</a>
     </aside>
   );
 }

@@ -19,7 +19,7 @@ export type CommentText =
 export function commentBody(text: CommentText): string {
   switch (text.kind) {
     case 'link':
-      return `${MARKER}\n**Preview** of this pull request's content at ${text.sha}: ${text.link}\n\nThe link opens the whole site as this pull request would publish it, for every page you then visit (a cookie, with a banner), until ${text.expires} or until the pull request closes. Each push uploads the preview again and updates this comment; to renew the link without a push, re-run this workflow.`;
+      return `${MARKER}\n**Preview** of this pull request's content at ${text.sha}: ${text.link}\n\nThe link opens the whole site as this pull request would publish it, at addresses of its own under \`/_preview/\` (a cookie for those only, with a banner on every page), until ${text.expires} or until the pull request closes. Each push uploads the preview again and updates this comment; to renew the link without a push, re-run this workflow.`;
     case 'failed':
       return `${MARKER}\n**The preview of ${text.sha} failed**: the run's log and summary say why (${text.runUrl}). An earlier preview, if any, stays as it was.`;
     case 'removed':

@@ -1,6 +1,7 @@
 /**
- * A whole-site preview session: the printed link starts it, the banner shows on every page, client navigation
- * stays in it, and "Leave preview" returns to the public page. Chromium.
+ * A whole-site preview session: the printed link starts it under the preview's own path, the banner shows on every
+ * page, links and the search form stay in it (whole page loads: no API request of the public site), and "Leave
+ * preview" returns to the public page. Chromium.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +13,7 @@ import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { enhanced, marker, setMarker } from '../support/navigation.ts';
-import { PREVIEW_SITE, PREVIEW_TITLE } from '../support/preview-fixture.ts';
+import { PREVIEW_SITE, PREVIEW_TITLE, WORDS } from '../support/preview-fixture.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let site: Site<LocalWorker>;
@@ -36,24 +37,43 @@ afterAll(() => site?.close());
 
 const banner = (page: Page) => page.locator('aside.preview-banner');
 
-test('link, banner, a client-side navigation in the preview, leaving to the same page, public', async () => {
+test('link, banner, links and search in the preview, leaving to the same page, public', async () => {
   const { page, errors } = await site.open();
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiRequests.push(pathname);
+  });
   await page.goto(link);
-  expect(new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).pathname).toBe('/_preview/pr-5');
   await expect
     .poll(() => banner(page).innerText())
     .toMatch(/^Preview pr-5: this is not the public site\. Your preview ends .+\.\s*Leave preview$/);
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((c) => c.name === 'site-preview').map((c) => c.path)).toEqual(['/_preview/pr-5']);
 
   await setMarker(page);
-  await page.locator('nav.site-nav a[href="/guide"]').click();
-  await page.waitForURL((url) => url.pathname === '/guide');
+  await page.locator('nav.site-nav a[href="/_preview/pr-5/guide"]').click();
+  await page.waitForURL((url) => url.pathname === '/_preview/pr-5/guide');
   await expect.poll(() => page.locator('main').innerText()).toContain(PREVIEW_TITLE);
-  expect(await marker(page)).toBe(42); // rendered in place, from the page-data API
-  expect(await banner(page).getByRole('link', { name: 'Leave preview' }).getAttribute('href')).toBe('/_preview/leave?to=%2Fguide');
+  await enhanced(page);
+  expect(await marker(page)).toBeUndefined(); // a whole page load: the in-place router would ask the public API
+  expect(await banner(page).getByRole('link', { name: 'Leave preview' }).getAttribute('href')).toBe(
+    '/_preview/leave?name=pr-5&to=%2Fguide',
+  );
 
+  // Typing shows no results of the public search; the form submits to the preview's search page.
+  const box = page.locator('form.search-box input[name="q"]');
+  await box.fill(WORDS.added);
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/_preview/pr-5/search');
+  await expect.poll(() => page.locator('main').innerText()).toContain('The big update');
+  expect(apiRequests).toEqual([]);
+
+  await page.goto(site.url('/_preview/pr-5/guide'));
   await banner(page).getByRole('link', { name: 'Leave preview' }).click();
+  await page.waitForURL((url) => url.pathname === '/guide');
   await page.waitForLoadState('load');
-  expect(new URL(page.url()).pathname).toBe('/guide');
   expect(await banner(page).count()).toBe(0);
   expect(await page.locator('main').innerText()).not.toContain(PREVIEW_TITLE);
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('site-preview');

@@ -18,15 +18,15 @@ export type CacheHeaders = { 'Cache-Control': string } & Record<string, string>;
 
 /**
  * Browsers ask again on each load; the shared cache keeps the response until a purge of one of `tags` (SITE_TAG always),
- * at most until `nextGoLive` (ms, a scheduled post going live; null: none). `Vary: Cookie`: visitors send no cookie to
- * these URLs, so a request with one (a preview session's) never gets the public copy. A tag the cache would drop keeps the
- * response out of it, since a purge could not reach it.
+ * at most until `nextGoLive` (ms, a scheduled post going live; null: none). No `Vary`: nothing a public URL answers
+ * depends on a cookie (a preview session has paths of its own), so every visitor, cookies or not, shares one copy. A tag
+ * the cache would drop keeps the response out of it, since a purge could not reach it.
  */
 export function sharedCacheHeaders(tags: readonly string[], nextGoLive: number | null, now = Date.now()): CacheHeaders {
   const all = [...new Set([SITE_TAG, ...tags])];
   const untilChange = nextGoLive === null ? null : Math.max(1, Math.ceil((nextGoLive - now) / 1000));
   const edge = all.every((tag) => HEADER_TAG.test(tag)) ? edgeCacheControl(untilChange) : 'no-store';
-  return { 'Cache-Control': BROWSER_CACHE_CONTROL, [EDGE_CACHE_CONTROL_HEADER]: edge, [CACHE_TAG_HEADER]: all.join(','), Vary: 'Cookie' };
+  return { 'Cache-Control': BROWSER_CACHE_CONTROL, [EDGE_CACHE_CONTROL_HEADER]: edge, [CACHE_TAG_HEADER]: all.join(',') };
 }
 
 /** What a response was built from: the request's content reader (content/content-reader.ts). */

@@ -1,15 +1,15 @@
 /**
- * The whole-site preview session of a request, from its signed cookie and the preview's record: readers then get
- * the preview's manifest, responses are private and unindexed. I/O: KV reads of `preview/<name>`.
+ * A whole-site preview session: the signed cookie of a request under its path and the preview's record, and the
+ * request the app then serves with the preview's manifest, private and unindexed. I/O: KV reads of `preview/<name>`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { previewKey } from '../../contracts/kv-keys.ts';
 import { type PreviewRecord, parseStored, previewRecordSchema } from '../../contracts/kv-values.ts';
 import { previewSecret } from '../../contracts/preview-token.ts';
 import { isLocalHost } from '../../contracts/signing.ts';
 import { PREVIEW_COOKIE, verifyPreviewSession } from '../../contracts/site-preview.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv, PreviewSession } from '../app-env.ts';
 import { ContentReader, contentReaderFor } from '../content/content-reader.ts';
 import { requestCookies } from '../http/request-cookies.ts';
 import { DRAFT_ISOLATION_HEADERS } from '../http/security-headers.ts';
@@ -28,9 +28,13 @@ export const PREVIEW_RESPONSE_HEADERS = {
   ...DRAFT_ISOLATION_HEADERS,
 } as const;
 
-/** The cookie's attributes, the same for setting and clearing it. */
-export const previewCookieOptions = (url: URL) =>
-  ({ path: '/', httpOnly: true, secure: !isLocalHost(url.hostname), sameSite: 'Lax' }) as const;
+/**
+ * The cookie's attributes, the same for setting and clearing it: scoped to the preview's own path, so the browser never
+ * sends it to a public URL and the cache in front of the Worker needs no `Vary: Cookie`. `path` "/" names the cookie an
+ * earlier release set for every URL, cleared when a session starts or ends.
+ */
+export const previewCookieOptions = (url: URL, path: string) =>
+  ({ path, httpOnly: true, secure: !isLocalHost(url.hostname), sameSite: 'Lax' }) as const;
 
 /** The preview record `name`, or null when there is none; throws naming the key when unreadable. */
 export async function readPreviewRecord(kv: KVNamespace, name: string): Promise<PreviewRecord | null> {
@@ -45,41 +49,45 @@ export async function readPreviewRecord(kv: KVNamespace, name: string): Promise<
   return record;
 }
 
-export const previewSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const cookies = requestCookies(c);
-  c.set('cookies', cookies);
-  c.set('preview', null);
-  const value = cookies.get(PREVIEW_COOKIE);
-  if (value === undefined) return next();
+/** Why a request under a preview's path is in no session: no cookie, one not good for it, or the preview is gone. */
+export type NoSession = 'none' | 'invalid' | 'gone';
 
-  const url = new URL(c.req.url);
-  const secret = previewSecret(c.env.PREVIEW_SECRET, url);
+/** The session of the preview `name` the request's cookie holds; throws naming the key when its record is unreadable. */
+export async function findPreviewSession(c: Context<AppEnv>, name: string): Promise<PreviewSession | NoSession> {
+  const value = getCookie(c, PREVIEW_COOKIE);
+  if (value === undefined) return 'none';
+  const secret = previewSecret(c.env.PREVIEW_SECRET, new URL(c.req.url));
   const check = secret ? await verifyPreviewSession(secret, value, new Date()) : null;
-  let record: PreviewRecord | null = null;
-  try {
-    record = check?.ok ? await readPreviewRecord(c.env.CONTENT, check.name) : null;
-  } catch (error) {
-    console.error('preview session', error);
-    const why = error instanceof Error ? error.message : String(error);
-    return c.text(`The preview cannot be shown right now: ${why}`, 503, { 'Cache-Control': 'no-store', 'Retry-After': '10' });
-  }
-  if (check?.ok && record) c.set('preview', { name: check.name, expires: check.expires, record });
-  await next();
+  if (!check?.ok || check.name !== name) return 'invalid';
+  const record = await readPreviewRecord(c.env.CONTENT, name);
+  return record ? { name, expires: check.expires, record } : 'gone';
+}
 
-  // The response depended on the cookie either way: never shared, never stored, none of the shared cache's directives
-  // or tags left (c.header copies a finished response before changing its headers).
+/** Sessions by the request made for them: only the preview route makes one, so no header a client sends can. */
+const sessions = new WeakMap<Request, PreviewSession>();
+
+/** The request for `pathname` that the app serves as `session` shows it: host and query as sent. */
+export function requestInPreview(raw: Request, pathname: string, session: PreviewSession): Request {
+  const url = new URL(raw.url);
+  // Set, not resolved: a path `//host/…` must not name another host.
+  url.pathname = pathname;
+  const request = new Request(url, raw);
+  sessions.set(request, session);
+  return request;
+}
+
+/** The request's cookies and its preview session; a session's responses leave as PREVIEW_RESPONSE_HEADERS say. */
+export const previewSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('cookies', requestCookies(c));
+  const session = sessions.get(c.req.raw) ?? null;
+  c.set('preview', session);
+  await next();
+  if (!session) return;
+  // Never shared nor stored: none of the shared cache's directives or tags left (c.header copies a finished response
+  // before changing its headers), and no validator a later request could revalidate into.
   withoutSharedCache(c);
-  if (c.var.preview) {
-    for (const [name, header] of Object.entries(PREVIEW_RESPONSE_HEADERS)) c.header(name, header);
-    // A validator of a preview answer would let a later public request revalidate into it.
-    c.header('ETag', undefined);
-    return;
-  }
-  c.header('Cache-Control', 'private, no-store');
-  // A route that set the cookie itself (a new session) is not overruled.
-  if (!c.res.headers.getSetCookie().some((line) => line.startsWith(`${PREVIEW_COOKIE}=`))) {
-    deleteCookie(c, PREVIEW_COOKIE, previewCookieOptions(url));
-  }
+  for (const [name, header] of Object.entries(PREVIEW_RESPONSE_HEADERS)) c.header(name, header);
+  c.header('ETag', undefined);
 };
 
 /** The content reader for this request: the preview's manifest in a session, else the published one. */

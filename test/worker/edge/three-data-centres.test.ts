@@ -179,12 +179,12 @@ describe('a whole-site preview upload', () => {
       expect(await get(dc, ARTICLE), dc).toMatchObject({ status: 200, edition: 'new', cache: 'HIT', etag: before.get(dc) });
   });
 
-  test('a session’s pages are the preview’s, private and never a HIT; the same page without its cookie right after is the public HIT', async () => {
+  test('a session’s pages, under its own path, are the preview’s, private and never a HIT; the public page right after is the public HIT', async () => {
     const dc = 'b';
     const start = await get(dc, previewUrl);
     expect(start).toMatchObject({ status: 303, cookie: expect.stringMatching(/^site-preview=./) });
     for (const round of [1, 2]) {
-      const page = await get(dc, ARTICLE, { Cookie: start.cookie! });
+      const page = await get(dc, `/_preview/${PREVIEW_NAME}${ARTICLE}`, { Cookie: start.cookie! });
       expect(page, `round ${round}`).toMatchObject({ status: 200, edition: 'preview', cacheControl: 'private, no-store' });
       expect(page.cache, `round ${round}`).not.toBe('HIT');
     }

@@ -12,7 +12,6 @@ describe('sharedCacheHeaders', () => {
       'Cache-Control': 'no-cache',
       'Cloudflare-CDN-Cache-Control': 'max-age=86400, stale-while-revalidate=86400, stale-if-error=604800',
       'Cache-Tag': 'site,list:news',
-      Vary: 'Cookie',
     });
   });
 

@@ -1,6 +1,6 @@
 /**
- * Bad preview cookies get the public site and the cookie cleared; bad links get a 4xx page saying why.
- * Real upload, workerd.
+ * Bad preview cookies get the reason under the preview's path and the cookie cleared, and change nothing on public
+ * paths; bad links get a 4xx page saying why. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOCAL_PREVIEW_SECRET } from '../../../contracts/preview-token.ts';
@@ -27,22 +27,28 @@ const tokenWith = (change: (signature: string) => string) => token.replace(/[^.]
 
 const get = (path: string, cookie?: string) => site.worker.fetch(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
 
-/** The public page, served as to a visitor, and the cookie cleared. */
-async function expectPublicAndCleared(cookie: string, why: string) {
-  const res = await get('/guide/setup-guide', `site-preview=${cookie}`);
-  const html = await res.text();
-  expect(res.status, why).toBe(200);
-  expect(parsePage(html).root.querySelector('.preview-banner'), why).toBeNull();
-  expect(html, why).toContain('Setting up Race Element</h1>');
-  expect(setCookieLine(res, 'site-preview'), why).toMatch(/^site-preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
-  // It depended on a cookie: kept by no shared cache, though it is the public page.
-  expect(res.headers.get('cache-control'), why).toBe('private, no-store');
-  expect(res.headers.get('cloudflare-cdn-cache-control'), why).toBeNull();
-  expect(res.headers.get('cache-tag'), why).toBeNull();
+/**
+ * The preview's page refused with the reason (403; 404 for a preview that is gone) and the cookie cleared at its path;
+ * the public page, sent the same cookie, as every visitor gets it.
+ */
+async function expectRefusedAndCleared(cookie: string, why: string, { name = PREVIEW_NAME, status = 403 } = {}) {
+  const res = await get(`/_preview/${name}/guide/setup-guide`, `site-preview=${cookie}`);
+  const page = parsePage(await res.text());
+  expect(res.status, why).toBe(status);
+  expect(page.root.querySelector('h1')?.textContent, why).toBe(status === 404 ? 'Preview not found' : 'Preview session needed');
+  expect(page.root.querySelector('.preview-banner'), why).toBeNull();
+  expect(setCookieLine(res, 'site-preview'), why).toBe(`site-preview=; Max-Age=0; Path=/_preview/${name}; HttpOnly; SameSite=Lax`);
+  expect(res.headers.get('cache-control'), why).toBe('no-store');
+  const reference = await get('/guide/setup-guide');
+  const sent = await get('/guide/setup-guide', `site-preview=${cookie}`);
+  expect(await sent.text(), why).toBe(await reference.text());
+  for (const header of ['cache-control', 'cloudflare-cdn-cache-control', 'cache-tag', 'etag'])
+    expect(sent.headers.get(header), `${why}: ${header}`).toBe(reference.headers.get(header));
+  expect(sent.headers.getSetCookie(), why).toEqual([]);
 }
 
 describe('a session cookie that is not good', () => {
-  test('forged, expired, signed for another name or with another secret, or garbage: the public site, cookie cleared', async () => {
+  test('forged, expired, signed for another name or with another secret, or garbage: refused, cookie cleared', async () => {
     const good = await signPreviewSession(PREVIEW_SECRET, PREVIEW_NAME, inAnHour());
     const [, expires, signature] = good.split('.') as [string, string, string];
     const cookies = {
@@ -56,11 +62,14 @@ describe('a session cookie that is not good', () => {
       'the link token': `${PREVIEW_NAME}.${token}`,
       garbage: 'x',
     };
-    for (const [why, cookie] of Object.entries(cookies)) await expectPublicAndCleared(cookie, why);
+    for (const [why, cookie] of Object.entries(cookies)) await expectRefusedAndCleared(cookie, why);
   });
 
-  test('a genuine cookie for a preview that does not exist: the public site, cookie cleared', async () => {
-    await expectPublicAndCleared(await signPreviewSession(PREVIEW_SECRET, 'pr-99', inAnHour()), 'no such preview');
+  test('a genuine cookie for a preview that does not exist: not found, cookie cleared', async () => {
+    await expectRefusedAndCleared(await signPreviewSession(PREVIEW_SECRET, 'pr-99', inAnHour()), 'no such preview', {
+      name: 'pr-99',
+      status: 404,
+    });
   });
 });
 
@@ -86,7 +95,7 @@ describe('a preview link that is not good', () => {
     }
   });
 
-  test('once removed, the link says the preview no longer exists, and a session in it is the public site', async () => {
+  test('once removed, the link says the preview no longer exists, and so do the pages of a session in it', async () => {
     const link = site.preview.url.slice(ORIGIN.length);
     const cookie = setCookieLine(await get(link), 'site-preview')!
       .split(';')[0]!
@@ -99,7 +108,7 @@ describe('a preview link that is not good', () => {
     const res = await get(link);
     expect(res.status).toBe(404);
     expect(parsePage(await res.text()).root.querySelector('h1')?.textContent).toBe('Preview not found');
-    await expectPublicAndCleared(cookie, 'removed');
+    await expectRefusedAndCleared(cookie, 'removed', { status: 404 });
     await expect(removePreview({ store: site.worker.store, name: PREVIEW_NAME })).rejects.toThrow(
       `there is no preview named ${PREVIEW_NAME} (previews: none): nothing was removed.`,
     );

@@ -1,6 +1,7 @@
 /**
- * A whole-site preview session end to end: every response in it is the preview's, private and uncached,
- * leaving clears it, and other visitors see no change. Real upload, workerd.
+ * A whole-site preview session end to end: it lives under /_preview/<name>, every response there is the preview's,
+ * private and uncached, with its links kept inside; leaving clears it, and other visitors see no change. Real upload,
+ * workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY, previewKey } from '../../../contracts/kv-keys.ts';
@@ -23,8 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => site?.worker.dispose());
 
+const HOME = `/_preview/${PREVIEW_NAME}`;
 const get = (path: string, headers: Record<string, string> = {}) => site.worker.fetch(path, { headers, redirect: 'manual' });
-const inSession = (path: string) => get(path, { Cookie: cookie });
+/** The public path `path` as the session shows it, under the preview's own path. */
+const inPreview = (path: string) => `${HOME}${path === '/' ? '' : path}`;
+const inSession = (path: string) => get(inPreview(path), { Cookie: cookie });
 
 test('the upload prints the link and says the public site is unchanged; the live manifest never names the preview', async () => {
   expect(site.preview).toMatchObject({ name: PREVIEW_NAME, version: 1 });
@@ -51,10 +55,11 @@ describe('a preview session', () => {
     }
     const res = await get(site.preview.url.slice(ORIGIN.length));
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/');
-    const line = setCookieLine(res, 'site-preview')!;
-    expect(line).toMatch(/; HttpOnly/);
-    expect(line).toMatch(/; SameSite=Lax/);
+    expect(res.headers.get('location')).toBe(HOME);
+    const [line = '', cleared] = res.headers.getSetCookie();
+    // Its own path only: the browser never sends it to a public URL. One at `/`, as sessions once set, is cleared.
+    expect(line).toMatch(new RegExp(`^site-preview=${PREVIEW_NAME}\\.[^;]+; Path=${HOME}; Expires=[^;]+; HttpOnly; SameSite=Lax$`));
+    expect(cleared).toBe('site-preview=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
     expect(line).not.toMatch(/; Secure/); // localhost
     expect(Date.parse(/Expires=([^;]+)/.exec(line)![1]!)).toBe(Math.floor(Date.parse(site.preview.expires) / 1000) * 1000);
     cookie = line.split(';')[0]!;
@@ -85,7 +90,17 @@ describe('a preview session', () => {
         ),
       );
       const leave = page.root.querySelector('.preview-banner a')?.getAttribute('href');
-      expect(leave, path).toBe(`/_preview/leave?to=${encodeURIComponent(path)}`);
+      expect(leave, path).toBe(`/_preview/leave?name=${PREVIEW_NAME}&to=${encodeURIComponent(path)}`);
+      // Every link to a page of the site, the search form and the feed stay in the preview.
+      const siteLinks = page.root
+        .querySelectorAll('a[href^="/"], form[action], link[rel="alternate"]')
+        .map((element) => element.getAttribute('href') ?? element.getAttribute('action') ?? '');
+      expect(siteLinks.length, path).toBeGreaterThan(5);
+      expect(
+        siteLinks.filter((href) => !href.startsWith(`${HOME}/`) && href !== HOME && href !== leave),
+        path,
+      ).toEqual([]);
+      expect(page.root.querySelector('form.search-box')?.getAttribute('action'), path).toBe(`${HOME}/search`);
       expect(page.meta('robots'), path).toBe('noindex');
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');
       expect(res.headers.get('x-robots-tag'), path).toBe('noindex');
@@ -138,7 +153,7 @@ describe('a preview session', () => {
       expect(res.status, path).toBe(200);
       expect(caching(res), path).toEqual(before.get(path));
       expect(res.headers.get('cloudflare-cdn-cache-control'), path).toMatch(/^max-age=/);
-      expect(res.headers.get('vary'), path).toBe('Cookie');
+      expect(res.headers.get('vary'), path).toBeNull();
       expect(parsePage(html).root.querySelector('.preview-banner'), path).toBeNull();
       expect(html.includes('The big update'), path).toBe(false);
     }
@@ -149,16 +164,46 @@ describe('a preview session', () => {
     expect(search.headers.get('cache-control')).toBe('no-cache');
     expect(search.headers.get('cache-tag')).toBe('site,search');
     expect(((await search.json()) as { results: unknown[] }).results).toEqual([]);
-    // A cookie nothing reads (the XSRF token) changes nothing either.
-    const withXsrf = await get('/guide/setup-guide', { Cookie: 'XSRF-TOKEN=abc.def' });
-    expect(caching(withXsrf)).toEqual(before.get('/guide/setup-guide'));
+    // Cookies no public URL reads change nothing: the XSRF token, the theme, the session's own cookie sent to `/` (as
+    // a browser does with one set at `/` before sessions had their own path).
+    for (const other of ['XSRF-TOKEN=abc.def', 'theme=light', cookie]) {
+      const res = await get('/guide/setup-guide', { Cookie: other });
+      const html = await res.text();
+      expect(caching(res), other).toEqual(before.get('/guide/setup-guide'));
+      expect(html, other).toContain(`${LIVE_TITLE}<`);
+      expect(res.headers.getSetCookie(), other).toEqual([]);
+    }
+  });
+
+  test('its redirects stay inside; without its cookie its paths answer why, kept by no cache', async () => {
+    const moved = await inSession('/guide/Setup-Guide');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`${HOME}/guide/setup-guide`);
+    expect(moved.headers.get('cache-control')).toBe('private, no-store');
+    // A path that would read as another host stays a path of this one: the preview's not-found page.
+    const odd = await inSession('//evil.example/guide/setup-guide');
+    expect(odd.status).toBe(404);
+    expect(parsePage(await odd.text()).root.querySelector('.preview-banner')).not.toBeNull();
+    for (const path of ['/news', '/guide/setup-guide', '/api/_analog/pages/news']) {
+      const res = await get(inPreview(path));
+      expect(res.status, path).toBe(403);
+      expect(parsePage(await res.text()).root.querySelector('main p.page-intro')?.textContent, path).toContain(
+        `The page ${path} of the preview ${PREVIEW_NAME} shows only in a session of it`,
+      );
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    // Only the start route takes a token: past the home page it is no session.
+    expect((await get(`${inPreview('/news')}?token=${new URL(site.preview.url).searchParams.get('token')}`)).status).toBe(403);
   });
 
   test('leaving clears the cookie and returns to the same page, public', async () => {
-    const res = await get('/_preview/leave?to=%2Fguide%2Fsetup-guide', { Cookie: cookie });
+    const res = await get(`/_preview/leave?name=${PREVIEW_NAME}&to=%2Fguide%2Fsetup-guide`);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/guide/setup-guide');
-    expect(setCookieLine(res, 'site-preview')).toMatch(/^site-preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(res.headers.getSetCookie()).toEqual([
+      `site-preview=; Max-Age=0; Path=${HOME}; HttpOnly; SameSite=Lax`,
+      'site-preview=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+    ]);
     for (const to of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
       const away = await get(`/_preview/leave?to=${encodeURIComponent(to)}`);
       expect(away.headers.get('location'), to).toBe('/');
