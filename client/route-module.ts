@@ -26,15 +26,12 @@ export interface LoaderContext {
   preview?: PreviewBanner | null;
 }
 
-/** The request's cookies (its `Cookie` header, in SSR and in the page-data API alike). */
-export interface LoaderCookies {
-  /** Reading a cookie the request carries makes the response private (worker/http/request-cookies.ts). */
-  get(name: string): string | undefined;
-}
-
+/**
+ * What a loader reads. No cookies: a page is the same for every visitor, so the shared cache in front of the Worker,
+ * which answers before the Worker runs and keys by URL alone (no `Vary`), can never give one visitor's page to another.
+ */
 export interface LoaderArgs {
   url: URL;
-  cookies: LoaderCookies;
   /** The route pattern's `:param` values. */
   params: Record<string, string>;
   context: LoaderContext;

@@ -4,7 +4,6 @@
  */
 
 import type { PreviewRecord } from '../contracts/kv-values.ts';
-import type { RequestCookies } from './http/request-cookies.ts';
 
 export type WorkerEnv = Env & {
   /** Signs XSRF tokens (`wrangler secret put XSRF_SECRET`); see http/xsrf.ts for the local default. */
@@ -26,8 +25,6 @@ export interface PreviewSession {
 export interface AppEnv {
   Bindings: WorkerEnv;
   Variables: {
-    /** The request's cookies, reads recorded (http/request-cookies.ts); set first by preview/preview-session.ts. */
-    cookies: RequestCookies;
     /** The whole-site preview this request is in, or null (preview/preview-session.ts). */
     preview: PreviewSession | null;
   };

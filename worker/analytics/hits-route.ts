@@ -41,8 +41,6 @@ export const pageViewHits = new Hono<AppEnv>().post(
     if (typeof path !== 'string' || !path.startsWith('/') || path.length > MAX_PATH_LENGTH) {
       return c.json({ error: 'Expected { "path": "/some/page" }.' }, 400);
     }
-    // A reviewer in a preview session is no visitor of the public site: answered, not counted.
-    if (c.var.preview) return c.body(null, 204);
     if (!(await isKnownPage(path, contentReaderFor(c.env, c.executionCtx))))
       return safeJson(c, { error: `Unknown page: ${path.slice(0, 80)}` }, 404);
     try {

@@ -3,7 +3,7 @@
  * the page-data API alike, so the two agree. I/O: what the loader reads.
  */
 
-import type { Loaded, LoaderContext, LoaderCookies } from '../../client/route-module.ts';
+import type { Loaded, LoaderContext } from '../../client/route-module.ts';
 import { loadRouteModule, MESSAGE_ROUTE, matchRoute } from '../../client/route-table.ts';
 import { contentErrorPage } from '../../client/routes/message.tsx';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
@@ -26,14 +26,11 @@ export type LoadResult =
 /** The reader's `stale` flag and next go-live ride along with the context the loaders see. */
 export type PageLoaderContext = LoaderContext & { content: ReadContent };
 
-/**
- * The page's status and payload, or a redirect; a lazy route's module is loaded too: the Worker renders every page.
- * `cookies` are the request's, handed to the loader (SSR and the page-data API alike).
- */
-export async function loadPage(url: URL, context: PageLoaderContext, cookies: LoaderCookies): Promise<LoadResult> {
+/** The page's status and payload, or a redirect; a lazy route's module is loaded too: the Worker renders every page. */
+export async function loadPage(url: URL, context: PageLoaderContext): Promise<LoadResult> {
   let loaded: Loaded;
   try {
-    loaded = await runLoader(url, context, cookies);
+    loaded = await runLoader(url, context);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     loaded = contentErrorPage(error, url.pathname, context.siteUrl);
@@ -59,10 +56,10 @@ export async function loadPage(url: URL, context: PageLoaderContext, cookies: Lo
 export const isDraftPayload = (payload: PagePayload): boolean =>
   payload.data.kind === 'article' && payload.data.article.draft !== undefined;
 
-async function runLoader(url: URL, context: LoaderContext, cookies: LoaderCookies): Promise<Loaded> {
+async function runLoader(url: URL, context: LoaderContext): Promise<Loaded> {
   const match = matchRoute(url.pathname);
   const route = match?.route ?? MESSAGE_ROUTE;
   const module = 'lazy' in route ? await loadRouteModule(route.name) : route.module;
   if (!module.loader) throw new Error(`the ${route.name} route has no loader in this build`);
-  return module.loader({ url, params: match?.params ?? {}, cookies, context });
+  return module.loader({ url, params: match?.params ?? {}, context });
 }

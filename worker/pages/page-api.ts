@@ -17,7 +17,7 @@ export async function loadForApi(c: Context<AppEnv>, prefix: string): Promise<Re
   const url = new URL(c.req.url);
   const pagePath = url.pathname.slice(prefix.length) || '/';
   const context = loaderContext(c);
-  const result = await loadPage(new URL(pagePath + url.search, url), context, c.var.cookies);
+  const result = await loadPage(new URL(pagePath + url.search, url), context);
   if (result.type === 'redirect') return c.redirect(`${prefix}${result.location}${url.search}`, 301);
   if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
   if (result.stale) c.header('X-Content-Stale', 'true');

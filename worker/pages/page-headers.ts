@@ -16,25 +16,17 @@ const FRESH_PAGE_HEADERS = { 'Cache-Control': 'no-cache' };
 const LIVE_PAGE_HEADERS = { 'Cache-Control': 'no-store' };
 /** A draft shown through its preview link: private, never stored or indexed, isolated from its opener. */
 export const DRAFT_CACHE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex', ...DRAFT_ISOLATION_HEADERS };
-const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'private, no-store' };
-
-/** A preview session's headers, or private ones when a loader read another cookie; null when no cookie shaped the page. */
-export function cookieHeaders(c: Context<AppEnv>): CacheHeaders | null {
-  if (c.var.preview) return PREVIEW_RESPONSE_HEADERS;
-  return c.var.cookies.shaped() ? PRIVATE_PAGE_HEADERS : null;
-}
 
 /**
  * The page's headers, and whether every visitor may share it (it then gets an ETag): a 200 from the live manifest that
- * no cookie shaped, neither a draft nor the analytics page. `content` is the reader the loader used.
+ * outside a preview session, neither a draft nor the analytics page. `content` is the reader the loader used.
  */
 export function pageHeaders(
   c: Context<AppEnv>,
   result: Extract<LoadResult, { type: 'page' }>,
   content: ReadContent,
 ): { headers: CacheHeaders; shared: boolean } {
-  const personal = cookieHeaders(c);
-  if (personal) return { headers: personal, shared: false };
+  if (c.var.preview) return { headers: PREVIEW_RESPONSE_HEADERS, shared: false };
   const { data } = result.payload;
   if (isDraftPayload(result.payload)) return { headers: DRAFT_CACHE_HEADERS, shared: false };
   if (data.kind === 'analytics') return { headers: LIVE_PAGE_HEADERS, shared: false };

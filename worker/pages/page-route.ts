@@ -36,7 +36,7 @@ export function loaderContext(c: Context<AppEnv>): PageLoaderContext {
  */
 export async function renderPage(c: Context<AppEnv>, url: URL): Promise<Response> {
   const context = loaderContext(c);
-  const result = await loadPage(url, context, c.var.cookies);
+  const result = await loadPage(url, context);
   if (result.type === 'redirect') return c.redirect(result.location + url.search, 301);
 
   const { status, payload } = result;

@@ -11,7 +11,6 @@ import { isLocalHost } from '../../contracts/signing.ts';
 import { PREVIEW_COOKIE, verifyPreviewSession } from '../../contracts/site-preview.ts';
 import type { AppEnv, PreviewSession } from '../app-env.ts';
 import { ContentReader, contentReaderFor } from '../content/content-reader.ts';
-import { requestCookies } from '../http/request-cookies.ts';
 import { DRAFT_ISOLATION_HEADERS } from '../http/security-headers.ts';
 import { withoutSharedCache } from '../http/shared-cache.ts';
 
@@ -76,9 +75,8 @@ export function requestInPreview(raw: Request, pathname: string, session: Previe
   return request;
 }
 
-/** The request's cookies and its preview session; a session's responses leave as PREVIEW_RESPONSE_HEADERS say. */
+/** The request's preview session; a session's responses leave as PREVIEW_RESPONSE_HEADERS say. */
 export const previewSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('cookies', requestCookies(c));
   const session = sessions.get(c.req.raw) ?? null;
   c.set('preview', session);
   await next();
