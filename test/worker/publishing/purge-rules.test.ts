@@ -1,0 +1,100 @@
+/** The purge queue's rules: a publish's rounds, merging and coalescing, the bucket's pacing, backoff, the delays' variable. Pure. */
+import { describe, expect, test } from 'vitest';
+import { coalescedTags, MANIFEST_TAG, PURGES_AGAIN, SITE_TAG } from '../../../contracts/edge-cache.ts';
+import {
+  afterRefusal,
+  dueBatches,
+  FULL_BUCKET,
+  MAX_BACKOFF_MS,
+  nextRun,
+  PURGE_BUCKET,
+  publishRounds,
+  purgesAgain,
+  type QueuedRound,
+  refilled,
+  spent,
+  tokenAt,
+} from '../../../worker/publishing/purge-rules.ts';
+
+const T = Date.UTC(2026, 11, 2, 8);
+const again = { manifestAfterSeconds: 65, pagesAfterSeconds: 71 };
+const queued = (rounds: ReturnType<typeof publishRounds>, from = 1): QueuedRound[] =>
+  rounds.map((round, i) => ({ ...round, id: from + i, tries: 0 }));
+
+describe('publishRounds', () => {
+  test('pages and manifest at once, the manifest when KV has settled, both once the memo has run out', () => {
+    expect(publishRounds(7, [MANIFEST_TAG, 'search'], T, again)).toEqual([
+      { scope: 'pages', at: T, tags: ['search'], version: 7 },
+      { scope: 'manifest', at: T, tags: [MANIFEST_TAG], version: 7 },
+      { scope: 'manifest', at: T + 65_000, tags: [MANIFEST_TAG], version: 7 },
+      { scope: 'pages', at: T + 71_000, tags: ['search'], version: 7 },
+      { scope: 'manifest', at: T + 71_000, tags: [MANIFEST_TAG], version: 7 },
+    ]);
+  });
+
+  test('no follow-ups: the rounds of now alone; the whole site reaches the manifest too; no tags of pages: no pages round', () => {
+    expect(publishRounds(null, [SITE_TAG], T, null)).toEqual([
+      { scope: 'pages', at: T, tags: [SITE_TAG], version: null },
+      { scope: 'manifest', at: T, tags: [MANIFEST_TAG], version: null },
+    ]);
+    expect(publishRounds(3, [MANIFEST_TAG], T, null)).toEqual([{ scope: 'manifest', at: T, tags: [MANIFEST_TAG], version: 3 }]);
+  });
+});
+
+describe('dueBatches', () => {
+  test('the rounds due of overlapping publishes merge into one request per scope, their tags united; rounds not due wait', () => {
+    const a = queued(publishRounds(1, [MANIFEST_TAG, 'entry:news/a', 'search'], T, again));
+    const b = queued(publishRounds(2, [MANIFEST_TAG, 'entry:news/b', 'search'], T + 3_000, again), 10);
+    const batches = dueBatches([...a, ...b], T + 3_000);
+    expect(batches).toEqual([
+      { scope: 'pages', ids: [1, 10], tags: ['entry:news/a', 'entry:news/b', 'search'], tries: 0 },
+      { scope: 'manifest', ids: [2, 11], tags: [MANIFEST_TAG], tries: 0 },
+    ]);
+    expect(dueBatches([...a, ...b], T - 1)).toEqual([]);
+  });
+
+  test(`past ${100} tags in one request, the whole site (SITE_TAG); the most tries of the merged rounds`, () => {
+    const many = Array.from({ length: 60 }, (_, i) => `entry:guide/p${i}`);
+    const rounds = [
+      { id: 1, scope: 'pages' as const, at: T, tags: many, version: 1, tries: 2 },
+      { id: 2, scope: 'pages' as const, at: T, tags: many.map((tag) => `${tag}x`), version: 2, tries: 0 },
+    ];
+    expect(dueBatches(rounds, T)).toEqual([{ scope: 'pages', ids: [1, 2], tags: [SITE_TAG], tries: 2 }]);
+    expect(coalescedTags(many)).toEqual(many);
+    expect(coalescedTags([MANIFEST_TAG, ...many, ...many.map((tag) => `${tag}x`)])).toEqual([MANIFEST_TAG, SITE_TAG]);
+  });
+});
+
+describe('the bucket', () => {
+  test('25 requests at once, then one each 12 s; never more than 25', () => {
+    let bucket = FULL_BUCKET;
+    for (let i = 0; i < PURGE_BUCKET.size; i++) bucket = spent(bucket, T)!;
+    expect(spent(bucket, T)).toBeNull();
+    expect(tokenAt(bucket)).toBe(T + 12_000);
+    expect(spent(bucket, T + 11_999)).toBeNull();
+    expect(spent(bucket, T + 12_000)).toEqual({ tokens: 0, at: T + 12_000 });
+    expect(refilled(bucket, T + 3_600_000).tokens).toBe(PURGE_BUCKET.size);
+  });
+
+  test('a refusal empties the estimate and waits a refill, doubled on each further refusal, at most 10 minutes', () => {
+    expect(afterRefusal(1, T)).toEqual({ bucket: { tokens: 0, at: T }, retryAt: T + 12_000 });
+    expect(afterRefusal(2, T).retryAt).toBe(T + 24_000);
+    expect(afterRefusal(4, T).retryAt).toBe(T + 96_000);
+    expect(afterRefusal(20, T).retryAt).toBe(T + MAX_BACKOFF_MS);
+  });
+
+  test('the queue runs next at its earliest round, but not before the bucket holds a request; nothing waits: null', () => {
+    const rounds = publishRounds(1, [MANIFEST_TAG], T, again);
+    expect(nextRun(rounds, FULL_BUCKET)).toBe(T);
+    expect(nextRun(rounds, { tokens: 0.5, at: T })).toBe(T + 6_000);
+    expect(nextRun(rounds.slice(1), { tokens: 0, at: T })).toBe(T + 65_000);
+    expect(nextRun([], FULL_BUCKET)).toBeNull();
+  });
+});
+
+test('PURGE_AGAIN_SECONDS: unset the defaults, empty none, two numbers the delays; anything else refused by name', () => {
+  expect(purgesAgain(undefined, PURGES_AGAIN)).toBe(PURGES_AGAIN);
+  expect(purgesAgain(' ', PURGES_AGAIN)).toBeNull();
+  expect(purgesAgain('2 4', PURGES_AGAIN)).toEqual({ manifestAfterSeconds: 2, pagesAfterSeconds: 4 });
+  for (const bad of ['4 2', '3', 'a b', '1 2 3']) expect(() => purgesAgain(bad, PURGES_AGAIN), bad).toThrow(/^PURGE_AGAIN_SECONDS "/);
+});
