@@ -70,6 +70,7 @@ export const cachePurgeResultSchema = z.object({
   success: z.boolean(),
   errors: z.array(z.object({ code: z.number(), message: z.string() })),
 });
+export type PurgeResult = z.infer<typeof cachePurgeResultSchema>;
 
 /** What index pages, the home page, feeds, llms.txt and the sitemap show of an entry, besides its slug: where and how it is listed. */
 const LISTED_FIELDS = ['type', 'title', 'description', 'date', 'updated', 'changed', 'publishAt'] as const;

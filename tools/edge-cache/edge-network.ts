@@ -4,8 +4,9 @@
  * Web Request in, Response out.
  */
 import * as z from 'zod';
+import type { PurgeResult } from '../../contracts/edge-cache.ts';
 import { type CacheTier, cacheTier, type Origin } from './edge-cache.ts';
-import { type PurgeLimits, type PurgeResult, purgeLimits } from './purge-limits.ts';
+import { type PurgeLimits, purgeLimits } from './purge-limits.ts';
 
 /** A data centre: the client's answer, with `Cf-Cache-Status` and without the headers only the edge reads. */
 export type DataCentre = { fetch: Origin };

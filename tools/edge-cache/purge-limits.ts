@@ -3,10 +3,7 @@
  * purge requests refilled at 5 a minute, at most 100 tags a request; and the refusals a test or the bench asks for.
  * Answers as Workers Cache does (CachePurgeResult). Pure but for its own state; time comes in as `now` (ms).
  */
-import type * as z from 'zod';
-import type { cachePurgeResultSchema } from '../../contracts/edge-cache.ts';
-
-export type PurgeResult = z.infer<typeof cachePurgeResultSchema>;
+import type { PurgeResult } from '../../contracts/edge-cache.ts';
 export const STAND_IN_LIMITS = { bucket: 25, perMinute: 5, tags: 100 };
 
 export interface PurgeLimits {

@@ -2,7 +2,7 @@
  * The purge queue's rules (purge-queue.ts): the rounds a publish asks for, which are due and how they merge, and the
  * pacing by an estimate of Workers Cache's purge limits with backoff after a refusal. Pure: time comes in as `now` (ms).
  */
-import { coalescedTags, MANIFEST_TAG, type PurgesAgain, SITE_TAG } from '../../contracts/edge-cache.ts';
+import { coalescedTags, MANIFEST_TAG, type PurgeResult, type PurgesAgain, SITE_TAG } from '../../contracts/edge-cache.ts';
 
 /** Workers Cache applies the Free plan's purge limits on every plan: a bucket of 25 requests, 5 more each minute. */
 export const PURGE_BUCKET = { size: 25, refillMs: 60_000 / 5 };
@@ -50,8 +50,11 @@ export function publishRounds(version: number | null, tags: readonly string[], n
   ];
 }
 
-/** Per scope, the rounds due at `now` merged into one purge request: their ids, the union of their tags (coalesced), the most tries. */
-export function dueBatches(rounds: readonly QueuedRound[], now: number): { scope: Scope; ids: number[]; tags: string[]; tries: number }[] {
+/** One purge request: the rounds it carries (`ids`), the most tries among them. */
+export type Batch = { scope: Scope; ids: number[]; tags: string[]; tries: number };
+
+/** Per scope, the rounds due at `now` merged into one purge request, the union of their tags coalesced. */
+export function dueBatches(rounds: readonly QueuedRound[], now: number): Batch[] {
   return SCOPES.flatMap((scope) => {
     const due = rounds.filter((r) => r.scope === scope && r.at <= now);
     if (due.length === 0) return [];
@@ -82,6 +85,48 @@ export const tokenAt = (bucket: Bucket): number => bucket.at + Math.max(0, 1 - b
 export function afterRefusal(tries: number, now: number): { bucket: Bucket; retryAt: number } {
   const wait = Math.min(MAX_BACKOFF_MS, PURGE_BUCKET.refillMs * 2 ** Math.max(0, tries - 1));
   return { bucket: { tokens: 0, at: now }, retryAt: now + wait };
+}
+
+/** The queue in the lock's storage: its rounds, its estimate of the bucket, the cache's last refusal while one waits. */
+export interface PurgeQueueState {
+  rounds: QueuedRound[];
+  bucket: Bucket;
+  refusal: string | null;
+  lastId: number;
+}
+export const EMPTY_QUEUE: PurgeQueueState = { rounds: [], bucket: FULL_BUCKET, refusal: null, lastId: 0 };
+
+/** `rounds` of `version` queued at `now`, in place of its follow-ups not yet tried (its commit's, which its purge's replace); the ids due now. */
+export function enqueue(
+  state: PurgeQueueState,
+  version: number | null,
+  rounds: Round[],
+  now: number,
+): { state: PurgeQueueState; due: number[] } {
+  const replaced = (r: QueuedRound) => version !== null && r.version === version && r.tries === 0 && r.at > now;
+  const added = rounds.map((round, i) => ({ ...round, id: state.lastId + 1 + i, tries: 0 }));
+  const next = { ...state, rounds: [...state.rounds.filter((r) => !replaced(r)), ...added], lastId: state.lastId + added.length };
+  return { state: next, due: added.filter((r) => r.at <= now).map((r) => r.id) };
+}
+
+const clock = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+
+/** The queue once the purge of `batch` made at `now` was answered `result`: its rounds done, or retried after a backoff. */
+export function settle(state: PurgeQueueState, batch: Batch, result: PurgeResult, now: number): PurgeQueueState {
+  const inBatch = (r: QueuedRound) => batch.ids.includes(r.id);
+  if (result.success) {
+    const rounds = state.rounds.filter((r) => !inBatch(r));
+    return { ...state, rounds, refusal: rounds.some((r) => r.tries > 0) ? state.refusal : null };
+  }
+  const tries = batch.tries + 1;
+  const { bucket, retryAt } = afterRefusal(tries, now);
+  const why = result.errors.map(({ code, message }) => `${code} ${message}`).join('; ') || 'no reason given';
+  return {
+    ...state,
+    bucket,
+    rounds: state.rounds.map((r) => (inBatch(r) ? { ...r, tries, at: retryAt } : r)),
+    refusal: `the cache refused the purge of the ${batch.scope} at ${clock(now)} (${why}); the Worker tries again at ${clock(retryAt)}`,
+  };
 }
 
 /** When the queue runs next: its earliest round, but not before the bucket holds a request; null when nothing waits. */

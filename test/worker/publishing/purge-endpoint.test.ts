@@ -132,18 +132,26 @@ describe('the purge queue and the stand-in of Workers Cache', () => {
   });
 
   test('the queue keeps within the bucket: past its 25 requests purges are queued, not refused, then merged into one', async () => {
-    const tags = Array.from({ length: 27 }, (_, i) => `entry:news/p${i}`);
-    // A stand-in of its own, with a full bucket as the new lock (namespace) estimates it.
-    network = createEdgeNetwork({ origin: async () => new Response('x') });
-    const answers: PurgeAnswer[] = [];
-    for (const tag of tags) answers.push(await purge('bucket', [tag]));
-    expect(answers.map((a) => a.purgedNow)).toEqual([...Array(25).fill(true), false, false]);
-    // The two waiting, and each purge's follow-up (due 2 s later), as the refill allows: one request of them all.
-    expect(answers.at(-1)).toMatchObject({ waiting: 2 + 27, refusal: null });
-    expect(network.purges).toHaveLength(25);
-    await vi.waitFor(() => expect(network.purges).toHaveLength(26), { timeout: 60_000, interval: 200 });
-    expect(network.purges.at(-1)).toMatchObject({ tags: [...tags].sort(), result: { success: true } });
-    expect(network.purges.filter((p) => !p.result.success)).toEqual([]);
-    expect(await purge('bucket', [])).toMatchObject({ waiting: 0, next: null });
+    // A Worker and stand-in of their own, without follow-ups: a full bucket, as the lock estimates it.
+    const own = createEdgeNetwork({ origin: async () => new Response('x') });
+    const paced = await startLocalWorker({
+      assetsDir: null,
+      bindings: { PUBLISH_SECRET: SECRET, PURGE_AGAIN_SECONDS: '' },
+      edgePurge: (request) => own.purgeRequest(request),
+    });
+    try {
+      const tags = Array.from({ length: 27 }, (_, i) => `entry:news/p${i}`);
+      const answers: PurgeAnswer[] = [];
+      for (const tag of tags) answers.push(await purge('bucket', [tag], null, paced));
+      expect(answers.map((a) => a.purgedNow)).toEqual([...Array(25).fill(true), false, false]);
+      expect(answers.at(-1)).toMatchObject({ waiting: 2, refusal: null });
+      expect(own.purges).toHaveLength(25);
+      await vi.waitFor(() => expect(own.purges).toHaveLength(26), { timeout: 60_000, interval: 200 });
+      expect(own.purges.at(-1)).toMatchObject({ tags: tags.slice(25), result: { success: true } });
+      expect(own.purges.filter((p) => !p.result.success)).toEqual([]);
+      expect(await purge('bucket', [], null, paced)).toMatchObject({ waiting: 0, next: null });
+    } finally {
+      await paced.dispose();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { coalescedTags, MANIFEST_TAG, PURGES_AGAIN, SITE_TAG } from '../../../co
 import {
   afterRefusal,
   dueBatches,
+  EMPTY_QUEUE,
+  enqueue,
   FULL_BUCKET,
   MAX_BACKOFF_MS,
   nextRun,
@@ -12,6 +14,7 @@ import {
   purgesAgain,
   type QueuedRound,
   refilled,
+  settle,
   spent,
   tokenAt,
 } from '../../../worker/publishing/purge-rules.ts';
@@ -62,6 +65,38 @@ describe('dueBatches', () => {
     expect(dueBatches(rounds, T)).toEqual([{ scope: 'pages', ids: [1, 2], tags: [SITE_TAG], tries: 2 }]);
     expect(coalescedTags(many)).toEqual(many);
     expect(coalescedTags([MANIFEST_TAG, ...many, ...many.map((tag) => `${tag}x`)])).toEqual([MANIFEST_TAG, SITE_TAG]);
+  });
+});
+
+describe('enqueue and settle', () => {
+  test('a purge of a version replaces the follow-ups its commit queued, not those of other versions; the ids due now', () => {
+    const committed = enqueue(EMPTY_QUEUE, 5, publishRounds(5, [MANIFEST_TAG], T, again).slice(1), T).state;
+    const other = enqueue(committed, 4, publishRounds(4, ['search'], T, again).slice(1), T).state;
+    const { state, due } = enqueue(other, 5, publishRounds(5, [MANIFEST_TAG], T + 500, again), T + 500);
+    expect(due).toEqual([4]);
+    expect(state.rounds.map((r) => [r.id, r.version, r.at - T])).toEqual([
+      [3, 4, 71_000],
+      [4, 5, 500],
+      [5, 5, 65_500],
+      [6, 5, 71_500],
+    ]);
+    expect(state.lastId).toBe(6);
+  });
+
+  test('a refusal keeps the rounds for a retry after a backoff, naming it; a success removes them and, none refused left, the refusal', () => {
+    const { state } = enqueue(EMPTY_QUEUE, 1, publishRounds(1, [MANIFEST_TAG, 'search'], T, null), T);
+    const [pages, manifest] = dueBatches(state.rounds, T);
+    const refused = settle(state, pages!, { success: false, errors: [{ code: 429, message: 'rate limited' }] }, T);
+    expect(refused.rounds[0]).toMatchObject({ id: 1, tries: 1, at: T + 12_000 });
+    expect(refused.bucket).toEqual({ tokens: 0, at: T });
+    expect(refused.refusal).toBe(
+      'the cache refused the purge of the pages at 08:00:00 UTC (429 rate limited); the Worker tries again at 08:00:12 UTC',
+    );
+    const manifestDone = settle(refused, manifest!, { success: true, errors: [] }, T);
+    expect(manifestDone.rounds.map((r) => r.id)).toEqual([1]);
+    expect(manifestDone.refusal).toBe(refused.refusal);
+    const retried = settle(manifestDone, dueBatches(manifestDone.rounds, T + 12_000)[0]!, { success: true, errors: [] }, T + 12_000);
+    expect(retried).toMatchObject({ rounds: [], refusal: null });
   });
 });
 
