@@ -121,7 +121,7 @@ async function main(run: Run, argv: string[]): Promise<number> {
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log,
       });
-      const purged = { tags: done.purged.length, again: (done.purge?.followUps.length ?? 0) > 0 };
+      const purged = { tags: done.purged.length, again: (done.purge?.followUps.length ?? 0) > 0, now: done.purge?.purgedNow ?? true };
       run.report = { ok: true, command: 'rollback', ...done, purged, url: await siteUrl(env, args) };
       return 0;
     });
@@ -184,7 +184,7 @@ async function main(run: Run, argv: string[]): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      purged: { tags: outcome.purged.length, again: (outcome.purge?.followUps.length ?? 0) > 0 },
+      purged: { tags: outcome.purged.length, again: (outcome.purge?.followUps.length ?? 0) > 0, now: outcome.purge?.purgedNow ?? true },
       url: await siteUrl(env, args),
     };
     return 0;
