@@ -65,10 +65,11 @@ export class PurgeQueue {
     for (const batch of dueBatches(this.load().rounds, now)) {
       const bucket = spent(this.load().bucket, now);
       if (!bucket) continue;
-      this.save({ ...this.load(), bucket });
       const result = await this.purgeScope(batch.scope, batch.tags);
-      // Read again: rounds queued while the purge was under way are kept.
-      this.save(settle(this.load(), batch, result, now));
+      // Spent when answered, the latest the cache can have counted it: the estimate never refills ahead of the cache's
+      // bucket. Read again: rounds queued while the purge was under way are kept.
+      const answered = Date.now();
+      this.save(settle({ ...this.load(), bucket: { ...bucket, at: answered } }, batch, result, answered));
     }
     await this.setAlarm();
   }
