@@ -2,7 +2,7 @@
  * The publish lock's queue of purges (purge-rules.ts decides), kept in its storage and carried out at once and from its
  * alarm; each scope's purge an RPC call on the entrypoint whose cache it empties. I/O: storage, alarm, RPC.
  */
-import { PURGES_AGAIN } from '../../contracts/edge-cache.ts';
+import { PURGES_AGAIN, type PurgesAgain } from '../../contracts/edge-cache.ts';
 import type { PurgeAnswer, PurgeRequest } from '../../contracts/publish-lock.ts';
 import type { WorkerEnv } from '../app-env.ts';
 import {
@@ -24,17 +24,18 @@ export class PurgeQueue {
   /** One run at a time: a run awaits its RPC calls, while the next request or the alarm may come in. */
   private running: Promise<unknown> = Promise.resolve();
   private readonly ctx: DurableObjectState;
-  private readonly env: WorkerEnv;
+  private readonly again: PurgesAgain | null;
 
+  /** A bad PURGE_AGAIN_SECONDS fails every call of the lock, naming it, before anything is written. */
   constructor(ctx: DurableObjectState, env: WorkerEnv) {
     this.ctx = ctx;
-    this.env = env;
+    this.again = purgesAgain(env.PURGE_AGAIN_SECONDS, PURGES_AGAIN);
   }
 
   /** At `version`'s commit: its follow-ups, which run even if its upload stops before asking for the first purge. */
   async followUps(version: number, tags: string[]): Promise<void> {
     const now = Date.now();
-    const rounds = publishRounds(version, tags, now, this.again()).filter((round) => round.at > now);
+    const rounds = publishRounds(version, tags, now, this.again).filter((round) => round.at > now);
     this.save(enqueue(this.load(), version, rounds, now).state);
     await this.setAlarm();
   }
@@ -42,7 +43,7 @@ export class PurgeQueue {
   /** The purge route: queues the rounds of `tags` (in place of the follow-ups its commit queued), runs what is due. */
   async purge({ version, tags }: PurgeRequest): Promise<PurgeAnswer> {
     const now = Date.now();
-    const rounds = tags.length > 0 ? publishRounds(version, tags, now, this.again()) : [];
+    const rounds = tags.length > 0 ? publishRounds(version, tags, now, this.again) : [];
     const { state, due } = enqueue(this.load(), version, rounds, now);
     this.save(state);
     await this.run();
@@ -87,10 +88,6 @@ export class PurgeQueue {
     const at = nextRun(rounds, bucket);
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
-  }
-
-  private again() {
-    return purgesAgain(this.env.PURGE_AGAIN_SECONDS, PURGES_AGAIN);
   }
 
   /** The scope's entrypoint purges its own cache: a purge reaches only the cache of the entrypoint that makes it. */

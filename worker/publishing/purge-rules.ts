@@ -11,24 +11,12 @@ export const MAX_BACKOFF_MS = 10 * 60_000;
 
 /** A purge reaches only the cache of the entrypoint that makes it: the pages' (the default one) and the manifest's. */
 export type Scope = 'pages' | 'manifest';
-export const SCOPES: readonly Scope[] = ['pages', 'manifest'];
 /** One purge to make from `at` on: `version` is the publish it is for (null: none, a site-wide purge asked by hand). */
-export interface Round {
-  scope: Scope;
-  at: number;
-  tags: string[];
-  version: number | null;
-}
+export type Round = { scope: Scope; at: number; tags: string[]; version: number | null };
 /** A round in the queue: `tries` refused so far. */
-export interface QueuedRound extends Round {
-  id: number;
-  tries: number;
-}
+export type QueuedRound = Round & { id: number; tries: number };
 /** The queue's estimate of the cache's bucket: `tokens` (purge requests it would take) at `at`. */
-export interface Bucket {
-  tokens: number;
-  at: number;
-}
+export type Bucket = { tokens: number; at: number };
 export const FULL_BUCKET: Bucket = { tokens: PURGE_BUCKET.size, at: 0 };
 
 /**
@@ -55,7 +43,7 @@ export type Batch = { scope: Scope; ids: number[]; tags: string[]; tries: number
 
 /** Per scope, the rounds due at `now` merged into one purge request, the union of their tags coalesced. */
 export function dueBatches(rounds: readonly QueuedRound[], now: number): Batch[] {
-  return SCOPES.flatMap((scope) => {
+  return (['pages', 'manifest'] as const).flatMap((scope) => {
     const due = rounds.filter((r) => r.scope === scope && r.at <= now);
     if (due.length === 0) return [];
     const tags = coalescedTags([...new Set(due.flatMap((r) => r.tags))].sort());
@@ -63,16 +51,10 @@ export function dueBatches(rounds: readonly QueuedRound[], now: number): Batch[]
   });
 }
 
-/** The bucket at `now`, refilled since its last reading. */
-export function refilled(bucket: Bucket, now: number): Bucket {
-  const tokens = Math.min(PURGE_BUCKET.size, bucket.tokens + Math.max(0, now - bucket.at) / PURGE_BUCKET.refillMs);
-  return { tokens, at: Math.max(now, bucket.at) };
-}
-
-/** The bucket after one purge request at `now`, or null when it holds none: the request would be refused. */
+/** The bucket after one purge request at `now`, refilled since its last reading, or null when it holds none: refused. */
 export function spent(bucket: Bucket, now: number): Bucket | null {
-  const current = refilled(bucket, now);
-  return current.tokens >= 1 ? { ...current, tokens: current.tokens - 1 } : null;
+  const tokens = Math.min(PURGE_BUCKET.size, bucket.tokens + Math.max(0, now - bucket.at) / PURGE_BUCKET.refillMs);
+  return tokens >= 1 ? { tokens: tokens - 1, at: Math.max(now, bucket.at) } : null;
 }
 
 /** When the bucket holds a request again. */
@@ -88,12 +70,7 @@ export function afterRefusal(tries: number, now: number): { bucket: Bucket; retr
 }
 
 /** The queue in the lock's storage: its rounds, its estimate of the bucket, the cache's last refusal while one waits. */
-export interface PurgeQueueState {
-  rounds: QueuedRound[];
-  bucket: Bucket;
-  refusal: string | null;
-  lastId: number;
-}
+export type PurgeQueueState = { rounds: QueuedRound[]; bucket: Bucket; refusal: string | null; lastId: number };
 export const EMPTY_QUEUE: PurgeQueueState = { rounds: [], bucket: FULL_BUCKET, refusal: null, lastId: 0 };
 
 /** `rounds` of `version` queued at `now`, in place of its follow-ups not yet tried (its commit's, which its purge's replace); the ids due now. */
