@@ -1,16 +1,21 @@
 /**
  * The purge route and the publish lock's purge queue under workerd, its purges reaching a stand-in of Workers Cache
  * (tools/edge-cache, through EDGE_PURGE): the bearer check, bodies checked, purges now within the bucket, queued past
- * it, a refusal retried from the alarm until the page is fresh, the follow-ups. workerd.
+ * it, a refusal retried from the alarm until the page is fresh (an upload meeting one succeeds), the follow-ups. workerd.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MANIFEST_TAG } from '../../../contracts/edge-cache.ts';
 import { MAX_TAGS_PER_PURGE, type PurgeAnswer, purgeAnswerSchema } from '../../../contracts/publish-lock.ts';
 import { PUBLISH_PURGE_API_PATH } from '../../../contracts/routes.ts';
+import { takePublishLock } from '../../../scripts/content/publish/publish-lock.ts';
+import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { createEdgeNetwork, type EdgeNetwork } from '../../../tools/edge-cache/edge-network.ts';
 import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
+import { loadFixtureSite } from '../../support/fixture-site.ts';
+import { runRenderCache } from '../../support/run-render-cache.ts';
 
 const SECRET = 'test-publish-secret';
+const renderCache = runRenderCache();
 /** The follow-ups, scaled down: the manifest 1 s after the first purge, both 2 s after it. */
 const AGAIN = '1 2';
 let worker: LocalWorker;
@@ -129,6 +134,26 @@ describe('the purge queue and the stand-in of Workers Cache', () => {
     });
     expect(network.purges.at(-1)).toMatchObject({ tags: ['entry:news/refused'], result: { success: true } });
     expect(await page('/refused')).toBe('/refused 2');
+  });
+
+  test('an upload whose purge the cache refuses succeeds, saying when the Worker purges and that nothing is to be done', async () => {
+    network.limits.refuseNext(1);
+    const lines: string[] = [];
+    const outcome = await uploadContent({
+      content: await loadFixtureSite(),
+      store: worker.store,
+      renderCache,
+      cards: null,
+      diagrams: null,
+      log: (line) => lines.push(line),
+      lock: () => takePublishLock({ origin: worker.url.href, secret: SECRET, namespace: 'refused-upload' }),
+    });
+    expect(outcome).toMatchObject({ ok: true, purged: [MANIFEST_TAG, 'site'], purge: { purgedNow: false } });
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^queued: the Worker purges 2 tag\(s\) \(manifest, site\) from the cache in front of it at \d\d:\d\d:\d\d UTC \(the cache refused the purge of the pages at .+: nothing to do, it retries on its own; `npm run upload -- --purge` asks again\)$/,
+      ),
+    );
   });
 
   test('the queue keeps within the bucket: past its 25 requests purges are queued, not refused, then merged into one', async () => {
