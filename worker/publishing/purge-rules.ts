@@ -73,14 +73,17 @@ export function afterRefusal(tries: number, now: number): { bucket: Bucket; retr
 export type PurgeQueueState = { rounds: QueuedRound[]; bucket: Bucket; refusal: string | null; lastId: number };
 export const EMPTY_QUEUE: PurgeQueueState = { rounds: [], bucket: FULL_BUCKET, refusal: null, lastId: 0 };
 
-/** `rounds` of `version` queued at `now`, in place of its follow-ups not yet tried (its commit's, which its purge's replace); the ids due now. */
+/**
+ * `rounds` of `version` queued at `now`, in place of the follow-ups not yet tried that an earlier call queued for it (its
+ * commit's; an earlier site-wide purge's, for null): later ones cover them. The ids of those due now.
+ */
 export function enqueue(
   state: PurgeQueueState,
   version: number | null,
   rounds: Round[],
   now: number,
 ): { state: PurgeQueueState; due: number[] } {
-  const replaced = (r: QueuedRound) => version !== null && r.version === version && r.tries === 0 && r.at > now;
+  const replaced = (r: QueuedRound) => rounds.length > 0 && r.version === version && r.tries === 0 && r.at > now;
   const added = rounds.map((round, i) => ({ ...round, id: state.lastId + 1 + i, tries: 0 }));
   const next = { ...state, rounds: [...state.rounds.filter((r) => !replaced(r)), ...added], lastId: state.lastId + added.length };
   return { state: next, due: added.filter((r) => r.at <= now).map((r) => r.id) };

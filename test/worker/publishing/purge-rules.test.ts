@@ -82,6 +82,21 @@ describe('enqueue and settle', () => {
     expect(state.lastId).toBe(6);
   });
 
+  test('a site-wide purge asked again replaces the follow-ups of the one before; asking for the state alone changes nothing', () => {
+    const first = enqueue(EMPTY_QUEUE, null, publishRounds(null, [SITE_TAG], T, again), T).state;
+    expect(enqueue(first, null, [], T + 1_000).state).toEqual(first);
+    const second = enqueue(first, null, publishRounds(null, [SITE_TAG], T + 10_000, again), T + 10_000).state;
+    expect(second.rounds.map((r) => [r.scope, r.at - T])).toEqual([
+      ['pages', 0],
+      ['manifest', 0],
+      ['pages', 10_000],
+      ['manifest', 10_000],
+      ['manifest', 75_000],
+      ['pages', 81_000],
+      ['manifest', 81_000],
+    ]);
+  });
+
   test('a refusal keeps the rounds for a retry after a backoff, naming it; a success removes them and, none refused left, the refusal', () => {
     const { state } = enqueue(EMPTY_QUEUE, 1, publishRounds(1, [MANIFEST_TAG, 'search'], T, null), T);
     const [pages, manifest] = dueBatches(state.rounds, T);
