@@ -41,9 +41,13 @@ export function publishRounds(version: number | null, tags: readonly string[], n
 /** One purge request: the rounds it carries (`ids`), the most tries among them. */
 export type Batch = { scope: Scope; ids: number[]; tags: string[]; tries: number };
 
-/** Per scope, the rounds due at `now` merged into one purge request, the union of their tags coalesced. */
+/**
+ * Per scope, the rounds due at `now` merged into one purge request, the union of their tags coalesced. The manifest's
+ * first: when the bucket holds one request only, the pages wait a refill (12 s), longer than an isolate's memo of the
+ * manifest, so pages purged after a late manifest purge are never rendered again from the old manifest.
+ */
 export function dueBatches(rounds: readonly QueuedRound[], now: number): Batch[] {
-  return (['pages', 'manifest'] as const).flatMap((scope) => {
+  return (['manifest', 'pages'] as const).flatMap((scope) => {
     const due = rounds.filter((r) => r.scope === scope && r.at <= now);
     if (due.length === 0) return [];
     const tags = coalescedTags([...new Set(due.flatMap((r) => r.tags))].sort());

@@ -103,15 +103,15 @@ describe('the purge queue and the stand-in of Workers Cache', () => {
     const answer = await purge('follow-ups', [MANIFEST_TAG, 'entry:news/first'], 4);
     expect(answer).toMatchObject({ purgedNow: true, waiting: 3, refusal: null });
     expect(answer.followUps).toHaveLength(2);
-    expect(network.purges.slice(before).map((p) => p.tags)).toEqual([['entry:news/first'], [MANIFEST_TAG]]);
+    expect(network.purges.slice(before).map((p) => p.tags)).toEqual([[MANIFEST_TAG], ['entry:news/first']]);
     expect(await page('/first')).toBe('/first 2');
     await vi.waitFor(async () => expect((await purge('follow-ups', [])).waiting).toBe(0), { timeout: 30_000, interval: 200 });
     expect(network.purges.slice(before).map((p) => p.tags)).toEqual([
-      ['entry:news/first'],
-      [MANIFEST_TAG],
       [MANIFEST_TAG],
       ['entry:news/first'],
       [MANIFEST_TAG],
+      [MANIFEST_TAG],
+      ['entry:news/first'],
     ]);
     expect(network.purges.every((p) => p.result.success)).toBe(true);
     expect(await page('/first')).toBe('/first 3');
@@ -151,7 +151,7 @@ describe('the purge queue and the stand-in of Workers Cache', () => {
     expect(outcome).toMatchObject({ ok: true, purged: [MANIFEST_TAG, 'site'], purge: { purgedNow: false } });
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^queued: the Worker purges 2 tag\(s\) \(manifest, site\) from the cache in front of it at \d\d:\d\d:\d\d UTC \(the cache refused the purge of the pages at .+: nothing to do, it retries on its own; `npm run upload -- --purge` asks again\)$/,
+        /^queued: the Worker purges 2 tag\(s\) \(manifest, site\) from the cache in front of it at \d\d:\d\d:\d\d UTC \(the cache refused the purge of the manifest at .+: nothing to do, it retries on its own; `npm run upload -- --purge` asks again\)$/,
       ),
     );
   });

@@ -49,8 +49,8 @@ describe('dueBatches', () => {
     const b = queued(publishRounds(2, [MANIFEST_TAG, 'entry:news/b', 'search'], T + 3_000, again), 10);
     const batches = dueBatches([...a, ...b], T + 3_000);
     expect(batches).toEqual([
-      { scope: 'pages', ids: [1, 10], tags: ['entry:news/a', 'entry:news/b', 'search'], tries: 0 },
       { scope: 'manifest', ids: [2, 11], tags: [MANIFEST_TAG], tries: 0 },
+      { scope: 'pages', ids: [1, 10], tags: ['entry:news/a', 'entry:news/b', 'search'], tries: 0 },
     ]);
     expect(dueBatches([...a, ...b], T - 1)).toEqual([]);
   });
@@ -99,7 +99,7 @@ describe('enqueue and settle', () => {
 
   test('a refusal keeps the rounds for a retry after a backoff, naming it; a success removes them and, none refused left, the refusal', () => {
     const { state } = enqueue(EMPTY_QUEUE, 1, publishRounds(1, [MANIFEST_TAG, 'search'], T, null), T);
-    const [pages, manifest] = dueBatches(state.rounds, T);
+    const [manifest, pages] = dueBatches(state.rounds, T);
     const refused = settle(state, pages!, { success: false, errors: [{ code: 429, message: 'rate limited' }] }, T);
     expect(refused.rounds[0]).toMatchObject({ id: 1, tries: 1, at: T + 12_000 });
     expect(refused.bucket).toEqual({ tokens: 0, at: T });
@@ -112,6 +112,20 @@ describe('enqueue and settle', () => {
     const retried = settle(manifestDone, dueBatches(manifestDone.rounds, T + 12_000)[0]!, { success: true, errors: [] }, T + 12_000);
     expect(retried).toMatchObject({ rounds: [], refusal: null });
   });
+});
+
+test('a manifest purge refused at its follow-up goes before the pages once retried, a refill (longer than the memo) ahead of them', () => {
+  let { state } = enqueue(EMPTY_QUEUE, 1, publishRounds(1, [MANIFEST_TAG, 'search'], T, again).slice(2), T);
+  const at65 = T + 65_000;
+  state = settle(state, dueBatches(state.rounds, at65)[0]!, { success: false, errors: [] }, at65);
+  const retry = nextRun(state.rounds, state.bucket)!;
+  expect(retry).toBe(at65 + 12_000);
+  const [manifest, pages] = dueBatches(state.rounds, retry);
+  expect([manifest?.scope, pages?.scope]).toEqual(['manifest', 'pages']);
+  const bucket = spent(state.bucket, retry)!;
+  expect(spent(bucket, retry)).toBeNull();
+  state = settle({ ...state, bucket }, manifest!, { success: true, errors: [] }, retry);
+  expect(nextRun(state.rounds, state.bucket)! - retry).toBe(12_000);
 });
 
 describe('the bucket', () => {
