@@ -24,6 +24,7 @@ const PURE_TESTS = [
   'test/worker/feeds/feed-builders.test.ts',
   'test/worker/content/search-index.test.ts',
   'test/worker/publishing/publish-rules.test.ts',
+  'test/worker/publishing/purge-rules.test.ts',
   'test/bench/starlight/lantern-replay.test.ts',
   'test/bench/phone-flow/flow.test.ts',
   'test/bench/lib/ratio-by-round.test.ts',

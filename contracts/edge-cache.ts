@@ -1,12 +1,11 @@
 /**
  * The shared cache in front of the Worker (Workers Cache; tools/edge-cache/ locally): the caching headers and
- * `Cache-Tag` values pages carry, and the purge route's body and answer, which the upload sends and the Worker checks.
- * Pure (zod schemas).
+ * `Cache-Tag` values pages carry, which tags a publish purges, and what a purge answers. Pure (zod schemas).
  */
 import * as z from 'zod';
 import type { Manifest, ManifestEntry } from './kv-values.ts';
 import { manifestLookup, sectionOf } from './manifest-lookup.ts';
-import { KV_SETTLE_SECONDS } from './publish-lock.ts';
+import { KV_SETTLE_SECONDS, MAX_TAGS_PER_PURGE } from './publish-lock.ts';
 import type { Section } from './routes.ts';
 
 /** Every response a shared cache may keep: purging it empties the cache of the site. */
@@ -62,24 +61,18 @@ export function edgeCacheControl(untilChange: number | null): string {
   return `max-age=${fresh}${stale > 0 ? `, stale-while-revalidate=${stale}` : ''}, stale-if-error=${EDGE_STALE_IF_ERROR_SECONDS}`;
 }
 
-/** Workers Cache takes printable ASCII tags of at most 1,024 characters, matched without case. */
-const tag = z.string().regex(/^[\x21-\x7e]{1,1024}$/, 'a tag is 1 to 1024 printable ASCII characters');
-/** Tags one purge request carries; the upload sends more in several requests. */
-export const MAX_TAGS_PER_PURGE = 100;
+/** At most MAX_TAGS_PER_PURGE tags, else the whole site (SITE_TAG, and the manifest's tag when it was one): one purge request. Pure. */
+export function coalescedTags(tags: readonly string[]): string[] {
+  if (tags.length <= MAX_TAGS_PER_PURGE) return [...tags];
+  return tags.includes(MANIFEST_TAG) ? [MANIFEST_TAG, SITE_TAG] : [SITE_TAG];
+}
 
-/** POST body of the purge route: empty every cached response carrying one of `tags`. */
-export const purgeRequestSchema = z.strictObject({ tags: z.array(tag).min(1).max(MAX_TAGS_PER_PURGE) });
-export type PurgeRequest = z.infer<typeof purgeRequestSchema>;
-
-/**
- * 200 `{ ok: true, purged }` once the cache took the purge (or, under workerd where no cache is in front, at once: a
- * cache in front acts on this answer); 502 `{ ok: false, reason }` when the cache refused it.
- */
-export const purgeAnswerSchema = z.union([
-  z.object({ ok: z.literal(true), purged: z.array(z.string()) }),
-  z.object({ ok: z.literal(false), reason: z.string() }),
-]);
-export type PurgeAnswer = z.infer<typeof purgeAnswerSchema>;
+/** What a cache purge answers (Workers Cache's `CachePurgeResult`), and the local stand-in (tools/edge-cache/) likewise. */
+export const cachePurgeResultSchema = z.object({
+  success: z.boolean(),
+  errors: z.array(z.object({ code: z.number(), message: z.string() })),
+});
+export type PurgeResult = z.infer<typeof cachePurgeResultSchema>;
 
 /** What index pages, the home page, feeds, llms.txt and the sitemap show of an entry, besides its slug: where and how it is listed. */
 const LISTED_FIELDS = ['type', 'title', 'description', 'date', 'updated', 'changed', 'publishAt'] as const;

@@ -8,7 +8,7 @@ import { Miniflare } from 'miniflare';
 import { startLocalWorker } from '../tools/local-worker.ts';
 import { type KvStore, kvStoreFromBinding } from './content/kv/kv-store.ts';
 import { UploadConflictError } from './content/publish/publish-error.ts';
-import { LOCAL_PUBLISH_SECRET, type TakeLock, takePublishLock } from './content/publish/publish-lock.ts';
+import { LOCAL_PUBLISH_SECRET, type TakeLock, takePublishLock, type WorkerAddress } from './content/publish/publish-lock.ts';
 import { readWranglerConfig } from './content/wrangler-config.ts';
 import { ensureFreshBuild } from './dev/fresh-build.ts';
 import { claimLocalState } from './dev/live/dev-origin.ts';
@@ -49,6 +49,8 @@ export async function openLocalKvStore(persistTo: string): Promise<{ store: KvSt
 export interface LocalState {
   store: KvStore;
   lock: TakeLock;
+  /** The Worker whose lock that is, which `--purge` asks. */
+  worker: WorkerAddress;
   close(): Promise<void>;
 }
 
@@ -66,17 +68,22 @@ export async function openLocalState(persistTo: string = WRANGLER_STATE, log: (l
       throw new UploadConflictError(
         `${claim.by === 'upload' ? 'another upload' : 'npm start, still starting,'} (pid ${claim.pid}) runs the local Worker on ${persistTo}: nothing was written. Run the upload again when it is done.`,
       );
-    return { ...(await openLocalKvStore(persistTo)), lock: () => takePublishLock({ origin, secret: LOCAL_PUBLISH_SECRET, namespace }) };
+    const worker = { origin, secret: LOCAL_PUBLISH_SECRET, namespace };
+    return { ...(await openLocalKvStore(persistTo)), worker, lock: () => takePublishLock(worker) };
   }
   try {
     ensureFreshBuild({ purpose: 'the local Worker of npm run upload', log });
-    // The upload asks its Worker only for the publish lock and the purge: no static assets to serve.
-    const worker = await startLocalWorker({ persistTo, assetsDir: null, bindings: { PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } });
+    // The upload asks its Worker only for the publish lock and the purge: no static assets to serve, no cache in front
+    // to purge again later.
+    const bindings = { PUBLISH_SECRET: LOCAL_PUBLISH_SECRET, PURGE_AGAIN_SECONDS: '' };
+    const started = await startLocalWorker({ persistTo, assetsDir: null, bindings });
+    const worker = { origin: started.url.href, secret: LOCAL_PUBLISH_SECRET, namespace };
     return {
-      store: worker.store,
-      lock: () => takePublishLock({ origin: worker.url.href, secret: LOCAL_PUBLISH_SECRET, namespace }),
+      store: started.store,
+      worker,
+      lock: () => takePublishLock(worker),
       close: async () => {
-        await worker.dispose();
+        await started.dispose();
         claim.release();
       },
     };

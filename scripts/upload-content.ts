@@ -4,11 +4,9 @@
  * it on the environment and output it is given, so that tests can run it in their own process.
  */
 import { resolve } from 'node:path';
-import { PURGES_AGAIN, type PurgesAgain } from '../contracts/edge-cache.ts';
-import { isLocalHost } from '../contracts/signing.ts';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
-import type { TakeLock } from './content/publish/publish-lock.ts';
+import type { TakeLock, WorkerAddress } from './content/publish/publish-lock.ts';
 import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
 import { readWranglerConfig } from './content/wrangler-config.ts';
 import { type RunReport, writeGithubReport } from './github/upload-report.ts';
@@ -89,6 +87,10 @@ async function main(run: Run, argv: string[]): Promise<number> {
   ]);
 
   const where = args.remote ? 'remote namespace' : 'local state';
+  if (args.purge) {
+    log(`Asking the ${args.remote ? 'remote' : 'local'} Worker to purge the whole site from the cache in front of it…`);
+    return purgeSite(run, args);
+  }
   if (args.verify) {
     log(`Verifying what the ${where} publishes…`);
     return withStore(run, args, { readOnlyNote: 'Nothing was written (--verify only reads).' }, async (store) =>
@@ -111,17 +113,15 @@ async function main(run: Run, argv: string[]): Promise<number> {
     run.command = 'rollback';
     log(`Rolling the ${where} back to ${rollbackTo === undefined ? 'the previous version' : `version ${rollbackTo}`}…`);
     return withStore(run, args, {}, async (store, lock) => {
-      const again = await purgesAgain(env, args);
       const done = await rollback({
         store,
         lock,
         keep,
         remote: args.remote,
-        purgeAgain: again,
         ...(rollbackTo === undefined ? {} : { version: rollbackTo }),
         log,
       });
-      const purged = { tags: done.purged.length, again: again !== null };
+      const purged = { tags: done.purged.length, again: (done.purge?.followUps.length ?? 0) > 0, now: done.purge?.purgedNow ?? true };
       run.report = { ok: true, command: 'rollback', ...done, purged, url: await siteUrl(env, args) };
       return 0;
     });
@@ -151,7 +151,6 @@ async function main(run: Run, argv: string[]): Promise<number> {
   }
   // uploadContent logs the request tally itself, as its last line.
   return withStore(run, args, { tallyLogged: true }, async (store, lock) => {
-    const again = await purgesAgain(env, args);
     const outcome = await uploadContent({
       content: dir,
       store,
@@ -166,7 +165,6 @@ async function main(run: Run, argv: string[]): Promise<number> {
       ...(args['client-diagrams'] ? { diagrams: null } : {}),
       // Images shown from other hosts are copied into <dir>/media/remote/, to be committed.
       remoteImages: args['no-image-copies'] ? false : {},
-      purgeAgain: again,
     });
     if (!outcome.ok) {
       failed(run, `${outcome.problems.length} problem(s) in the content, listed in the log: nothing was written; the site is unchanged.`);
@@ -186,7 +184,7 @@ async function main(run: Run, argv: string[]): Promise<number> {
       changed: plan.manifestChanged,
       entriesWritten,
       entries: plan.entries.length,
-      purged: { tags: outcome.purged.length, again: again !== null },
+      purged: { tags: outcome.purged.length, again: (outcome.purge?.followUps.length ?? 0) > 0, now: outcome.purge?.purgedNow ?? true },
       url: await siteUrl(env, args),
     };
     return 0;
@@ -269,13 +267,29 @@ async function previewOptions(env: NodeJS.ProcessEnv, remote: boolean, configPat
 }
 
 /**
- * When the cache in front of the Worker is purged again after the manifest write: remotely, data centres may read the
- * old manifest until then; never for the local state or a Worker on this machine, which no data centres front.
+ * `--purge`: the Worker (remote, or the local one `npm start` runs, else one run here) purges the whole site from the
+ * cache in front of it, now and again once KV has settled; its answer and queue printed. Exit 1 only when it cannot be asked.
  */
-async function purgesAgain(env: NodeJS.ProcessEnv, target: Target): Promise<PurgesAgain | null> {
-  if (!target.remote) return null;
-  const url = await siteUrl(env, target);
-  return url && !isLocalHost(new URL(url).hostname) ? PURGES_AGAIN : null;
+async function purgeSite(run: Run, target: Target): Promise<number> {
+  const [{ MANIFEST_TAG, SITE_TAG }, { requestPurge }, { openLocalState }] = await Promise.all([
+    import('../contracts/edge-cache.ts'),
+    import('./content/publish/purge.ts'),
+    import('./local-kv.ts'),
+  ]);
+  const opened = target.remote
+    ? { worker: remoteWorker(run.env, target.config), close: async () => {} }
+    : await openLocalState(target['persist-to'], run.log);
+  try {
+    await requestPurge(opened.worker, null, [MANIFEST_TAG, SITE_TAG], run.log, true);
+    return 0;
+  } catch (error) {
+    const reason = `${(error as Error).message} Nothing was purged: run the same command again.`;
+    run.error(`upload-content: ${reason}`);
+    failed(run, reason);
+    return 1;
+  } finally {
+    await opened.close();
+  }
 }
 
 /** Where the site is served: PUBLISH_URL or SITE_URL remotely (as the publish lock); locally the running `npm start`'s, else null. */
@@ -300,7 +314,7 @@ async function openLocal(
 
 /**
  * The production namespace over Cloudflare's API, refusing an unknown namespace before anything else; to write, with
- * the publish lock of the Worker at PUBLISH_URL or SITE_URL and the Worker secret PUBLISH_SECRET from the environment.
+ * the publish lock of the remote Worker (remoteWorker).
  */
 async function openRemote(
   env: NodeJS.ProcessEnv,
@@ -317,21 +331,29 @@ async function openRemote(
   const apiToken = env.CLOUDFLARE_API_TOKEN;
   if (!namespace?.id) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
   if (!accountId || !apiToken) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN in the environment');
-  const origin = env.PUBLISH_URL || String(config.vars.SITE_URL ?? '');
-  const secret = env.PUBLISH_SECRET;
-  if (writes && !secret)
-    throw new Error(
-      '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
-    );
-  if (writes && !URL.canParse(origin))
-    throw new Error(
-      `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
-    );
+  const worker = writes ? remoteWorker(env, configPath) : null;
   // The SDK would read CLOUDFLARE_BASE_URL from process.env: the run's environment names it.
   const baseURL = env.CLOUDFLARE_BASE_URL;
   const store = await openCloudflareKvStore({ accountId, namespaceId: namespace.id, apiToken, ...(baseURL ? { baseURL } : {}) });
-  const lock = () => takePublishLock({ origin, secret: secret ?? '', namespace: namespace.id! });
-  return { store, ...(writes ? { lock } : {}), close: async () => {} };
+  return { store, ...(worker ? { lock: () => takePublishLock(worker) } : {}), close: async () => {} };
+}
+
+/** The production Worker at PUBLISH_URL or SITE_URL, with the Worker secret PUBLISH_SECRET from the environment. */
+function remoteWorker(env: NodeJS.ProcessEnv, configPath: string): WorkerAddress {
+  const config = readWranglerConfig(configPath);
+  const namespace = config.kv_namespaces.find((ns) => ns.binding === KV_BINDING)?.id;
+  if (!namespace) throw new Error(`${configPath} declares no KV namespace id for binding ${KV_BINDING}`);
+  const origin = env.PUBLISH_URL || String(config.vars.SITE_URL ?? '');
+  const secret = env.PUBLISH_SECRET;
+  if (!secret)
+    throw new Error(
+      '--remote needs PUBLISH_SECRET in the environment: the value of the Worker secret (wrangler secret put PUBLISH_SECRET). Nothing was written.',
+    );
+  if (!URL.canParse(origin))
+    throw new Error(
+      `--remote needs the Worker's address: SITE_URL in ${configPath} or PUBLISH_URL in the environment (got "${origin}"). Nothing was written.`,
+    );
+  return { origin, secret, namespace, remote: true };
 }
 
 if (import.meta.main) {

@@ -97,6 +97,8 @@ export interface LocalWorkerOptions {
   probeKv?: boolean;
   /** `ANALYTICS` bound to a Durable Object whose every call throws. */
   brokenAnalytics?: boolean;
+  /** The Worker's EDGE_PURGE binding (worker/app-env.ts): its purges reach this stand-in of Workers Cache (EdgeNetwork.purgeRequest). */
+  edgePurge?: (request: Request) => Promise<Response>;
   /** Answers every fetch the Worker itself makes (Miniflare's outboundService): a stand-in for the internet. */
   outbound?: (request: Request) => Response | Promise<Response>;
   /**
@@ -206,6 +208,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     probeKv = false,
     brokenAnalytics = false,
     outbound,
+    edgePurge,
     coldIsolates = 0,
   } = options;
   if (script === undefined && !existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
@@ -228,6 +231,7 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
     ...(brokenAnalytics ? { durableObjects: { ANALYTICS: { className: 'BrokenCounter', scriptName: 'broken-analytics' } } } : {}),
     // Miniflare hands over its own (undici) Request and takes any Response of the same shape.
     ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
+    ...(edgePurge ? { serviceBindings: { EDGE_PURGE: (request: unknown) => edgePurge(request as Request) as never } } : {}),
   };
   const control = probeKv ? kvProbeControl() : undefined;
   const { assets: _assets, ...withoutAssets } = site;

@@ -4,10 +4,12 @@
  */
 import { appendFileSync } from 'node:fs';
 
-/** The tags purged from the cache in front of the Worker (none when no page changed), and whether a second purge followed. */
+/** The tags handed the Worker to purge (none when no page changed), whether it purged them now, and whether it purges again. */
 export interface CachePurge {
   tags: number;
   again: boolean;
+  /** False: the cache's purge limits made the Worker queue the purge, which it carries out itself. */
+  now?: boolean;
 }
 
 export type RunReport =
@@ -60,7 +62,7 @@ const purgeText = (purged: CachePurge | undefined): string =>
     ? ''
     : purged.tags === 0
       ? ' No page had changed: nothing was purged from the cache in front of the Worker.'
-      : ` The manifest and the pages that changed (${purged.tags} tag(s)) were purged from the cache in front of the Worker${purged.again ? ', and again once every data centre read the new manifest' : ''}.`;
+      : ` The manifest and the pages that changed (${purged.tags} tag(s)) ${purged.now === false ? 'were queued by the Worker, which purges them from the cache in front of it as soon as its purge limits allow' : 'were purged from the cache in front of the Worker'}${purged.again ? ', and it purges them again once every data centre reads the new manifest' : ''}.`;
 
 /** The job summary's Markdown for one run. */
 export function reportLines(report: RunReport): string[] {

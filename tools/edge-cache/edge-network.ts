@@ -1,10 +1,12 @@
 /**
  * Workers Cache's network in one process: data centres with a lower tier each, sharing the upper tier that asks the
- * origin (the Worker); a purge empties every tier, as does the Worker's purge-route answer. Web Request in, Response out.
+ * origin (the Worker); a purge empties every tier, as does the Worker's own purge, within the purge limits.
+ * Web Request in, Response out.
  */
-import { purgeAnswerSchema } from '../../contracts/edge-cache.ts';
-import { PUBLISH_PURGE_API_PATH } from '../../contracts/routes.ts';
+import * as z from 'zod';
+import type { PurgeResult } from '../../contracts/edge-cache.ts';
 import { type CacheTier, cacheTier, type Origin } from './edge-cache.ts';
+import { type PurgeLimits, purgeLimits } from './purge-limits.ts';
 
 /** A data centre: the client's answer, with `Cf-Cache-Status` and without the headers only the edge reads. */
 export type DataCentre = { fetch: Origin };
@@ -16,34 +18,30 @@ export interface EdgeNetwork {
   purge(tags?: readonly string[]): void;
   /** Resolves once every tier's background refreshes are done. */
   settled(): Promise<void>;
+  /**
+   * The Worker's purge (its EDGE_PURGE binding, tools/local-worker.ts `edgePurge`): POST `{ tags }`, answered as
+   * Workers Cache answers (CachePurgeResult), within `limits`; an accepted one purges every tier.
+   */
+  purgeRequest(request: Request): Promise<Response>;
+  /** The purge limits, and the refusals a test asks for (`refuseNext`, `refuseUntil`). */
+  limits: PurgeLimits;
+  /** Every purge request of the Worker so far, in order, with its answer. */
+  purges: { at: number; tags: string[]; result: PurgeResult }[];
 }
+
+/** What the Worker's purge sends (worker/publishing/cache-purge.ts). */
+const purgeBody = z.object({ tags: z.array(z.string()) });
 
 export interface EdgeNetworkOptions {
   origin: Origin;
   now?: () => number;
-  /** Told the tags each purge-route answer purged here: Workers Cache's purge is global, so networks of their own pass it on. */
+  /** Told the tags each accepted purge of the Worker purged here: Workers Cache's purge is global, so networks of their own pass it on. */
   onPurge?: (tags: readonly string[]) => void;
 }
 
 export function createEdgeNetwork({ origin, now = Date.now, onPurge }: EdgeNetworkOptions): EdgeNetwork {
   const lower = new Map<string, CacheTier>();
-  // Under workerd the purge route has no cache to purge and answers what it would have purged: the network purges it.
-  async function purgingOrigin(request: Request): Promise<Response> {
-    const response = await origin(request);
-    if (request.method !== 'POST' || new URL(request.url).pathname !== PUBLISH_PURGE_API_PATH || response.status !== 200) return response;
-    const answer = purgeAnswerSchema.safeParse(
-      await response
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    if (answer.success && answer.data.ok) {
-      network.purge(answer.data.purged);
-      onPurge?.(answer.data.purged);
-    }
-    return response;
-  }
-  const upper = cacheTier({ upstream: purgingOrigin, now });
+  const upper = cacheTier({ upstream: origin, now });
   const network: EdgeNetwork = {
     dataCentre(name) {
       const tier = lower.get(name) ?? cacheTier({ upstream: upper.fetch, now });
@@ -63,6 +61,18 @@ export function createEdgeNetwork({ origin, now = Date.now, onPurge }: EdgeNetwo
       // A lower tier's refresh may start one in the upper tier: the upper tier last.
       for (const tier of [...lower.values(), upper]) await tier.settled();
     },
+    async purgeRequest(request) {
+      const { tags } = purgeBody.parse(await request.json());
+      const result = network.limits.answer(tags, now());
+      network.purges.push({ at: now(), tags, result });
+      if (result.success) {
+        network.purge(tags);
+        onPurge?.(tags);
+      }
+      return Response.json(result);
+    },
+    limits: purgeLimits(),
+    purges: [],
   };
   return network;
 }

@@ -47,7 +47,7 @@ export function startEdgeServer(dataCentre: DataCentre): Promise<LoopbackServer>
 
 /**
  * The HTTP server at `hostname`:`port` as an origin: the request's method, path, headers (Host too) and body; bodies
- * come back as they are (no Accept-Encoding), so that the network can read the purge route's answer.
+ * come back as they are (no Accept-Encoding).
  */
 export function httpOrigin({ hostname, port }: { hostname: string; port: number }): Origin {
   return async (request) => {

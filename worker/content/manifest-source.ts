@@ -8,6 +8,7 @@ import { ContentError } from '../../contracts/content-error.ts';
 import { MANIFEST_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { WorkerEnv } from '../app-env.ts';
+import { cachePurge } from '../publishing/cache-purge.ts';
 import { readKvText } from './kv-text.ts';
 import { manifestResponse } from './manifest-response.ts';
 
@@ -24,12 +25,8 @@ export class ManifestSource extends WorkerEntrypoint<WorkerEnv> {
     }
   }
 
-  /**
-   * Empties this entrypoint's cache of the manifest: a purge reaches only the cache of the entrypoint that calls it. An
-   * RPC method, which no cache fronts; where no cache runs (workerd), nothing to do.
-   */
-  async purge(): Promise<CachePurgeResult> {
-    const cache = this.ctx.cache;
-    return cache ? cache.purge({ tags: [MANIFEST_TAG] }) : { success: true, errors: [] };
+  /** Empties this entrypoint's cache of the manifest (a purge reaches only the caller's): the publish lock's purge queue calls it. */
+  purge(): Promise<CachePurgeResult> {
+    return cachePurge(this.ctx, this.env, [MANIFEST_TAG]);
   }
 }

@@ -44,9 +44,9 @@ export const live = {
   /** The manifest write may or may not have landed (a 5xx after retries, no answer). */
   manifestUnconfirmed: (version: number | null, next: number) =>
     `All entries were written; the write of manifest version ${next} was not confirmed: ${version === null ? 'nothing is published, or' : `the site serves version ${version} or,`} if the write landed, version ${next} (\`npm run upload -- --verify\` tells which); run the same command again.`,
-  /** After the manifest: a purge of the cache in front of the Worker. */
-  notPurged: () =>
-    'The new manifest is live, but the cache in front of the Worker may still serve pages from before it: they refresh on their own within a day, or on the next successful purge.',
+  /** After the manifest: the Worker could not be asked to purge the cache in front of it. */
+  notPurged: (version: number, command: string) =>
+    `Version ${version} is live, but the cache in front of the Worker may still serve pages from before it: \`${command}\` purges them; the stale keys stay until the next upload.`,
   /** After the manifest: the clean-up. */
   cleanupStopped: (version: number, stale: number) =>
     `Version ${version} is live and whole; the clean-up stopped, so up to ${stale} stale key(s) remain until the next upload deletes them.`,

@@ -12,23 +12,24 @@ import { live, stage, UploadConflictError } from './publish-error.ts';
 /** PUBLISH_SECRET of every local Worker this project runs (npm start's, the upload's own, tests'): never a real one. */
 export const LOCAL_PUBLISH_SECRET = 'race-element-local-publish-only';
 
-export interface PublishLockOptions {
+/** The Worker whose publish routes (the lock's, the purge's) an upload calls. */
+export interface WorkerAddress {
   /** The Worker's origin: SITE_URL or PUBLISH_URL remotely, a loopback address locally. */
   origin: string;
   /** The Worker's PUBLISH_SECRET. */
   secret: string;
-  /** The id of the KV namespace published to: its lock. */
+  /** The id of the KV namespace published to: its lock, which queues its purges. */
   namespace: string;
+  /** The production Worker (`--remote`), which the command to purge again names. */
+  remote?: boolean;
 }
-/** The Worker whose publish routes (the lock's, the purge's) an upload calls. */
-export type WorkerAddress = Pick<PublishLockOptions, 'origin' | 'secret'>;
 
 /** Held by one upload: its compare-and-swap of the live version, and the release. */
 export interface PublishLock {
   /** The Worker the lock is taken from, whose purge route (purge.ts) a publish calls too. */
   readonly worker: WorkerAddress;
-  /** `version` becomes live, planned against `basedOn`, or UploadConflictError saying why not and what is live. */
-  commit(basedOn: number | null, version: number): Promise<void>;
+  /** `version` becomes live, planned against `basedOn` (its `tags` purged again later), or UploadConflictError saying why not and what is live. */
+  commit(basedOn: number | null, version: number, tags: string[]): Promise<void>;
   /** A note when the release failed, else null. */
   release(): Promise<string | null>;
 }
@@ -70,7 +71,7 @@ const call = (options: WorkerAddress, path: string, body: object) =>
   post(options, 'publish lock', path, body, lockAnswerSchema, [200, 409]);
 
 /** Takes the lock, or throws UploadConflictError naming its holder; nothing is written before. */
-export async function takePublishLock(options: PublishLockOptions): Promise<PublishLock> {
+export async function takePublishLock(options: WorkerAddress): Promise<PublishLock> {
   // Unique per upload, so that two in one process exclude each other too.
   const holder = `${machineUser()} (pid ${process.pid}, ${randomUUID().slice(0, 8)})`;
   const { namespace } = options;
@@ -80,9 +81,9 @@ export async function takePublishLock(options: PublishLockOptions): Promise<Publ
       `${claimed.reason}: nothing was written. Run the upload again when it is done; a crashed upload's lock lapses within ${LOCK_TTL_SECONDS} s.`,
     );
   return {
-    worker: { origin: options.origin, secret: options.secret },
-    async commit(basedOn, version) {
-      const answer = await call(options, PUBLISH_COMMIT_API_PATH, { namespace, holder, basedOn, version });
+    worker: options,
+    async commit(basedOn, version, tags) {
+      const answer = await call(options, PUBLISH_COMMIT_API_PATH, { namespace, holder, basedOn, version, tags });
       if (!answer.ok)
         throw new UploadConflictError(
           `the publish lock refused version ${version}: ${answer.reason}. This upload wrote no manifest (entries it wrote stay unused until a manifest names them).`,

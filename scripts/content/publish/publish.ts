@@ -1,24 +1,31 @@
 /**
- * Carries out an upload plan in its order: bulk writes, the publish lock's compare-and-swap, manifest, the purge of the
- * cache in front of the Worker, bulk deletes. I/O: KV writes, the purge; how two uploads at once stay safe: docs/publishing.md.
+ * Carries out an upload plan in its order: bulk writes, the publish lock's compare-and-swap, manifest, the Worker asked
+ * to purge the cache in front of it, bulk deletes. I/O: KV writes, the Worker; how two uploads at once stay safe: docs/publishing.md.
  */
-import { MANIFEST_TAG, purgeTagsFor } from '../../../contracts/edge-cache.ts';
+import { coalescedTags, MANIFEST_TAG, purgeTagsFor } from '../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { live, PublishStoppedError, stage } from './publish-error.ts';
 import type { Log, PublishLock } from './publish-lock.ts';
-import { type Purged, purge } from './purge.ts';
+import { purgeCommand, requestPurge } from './purge.ts';
+
+/** The tags a publish handed the Worker to purge, and what it answered. */
+export type Purged = { tags: string[]; answer: PurgeAnswer };
 
 /** With `lock` null the caller is the store's only writer (a test's, the benchmark's), and no cache is purged. */
 export async function publishPlan(store: KvStore, plan: UploadPlan, lock: PublishLock | null, log: Log): Promise<Purged | null> {
   const { previous, manifest, manifestChanged } = plan;
   const basedOn = previous?.version ?? null;
+  // The manifest's own cached answer changes with every manifest write; the pages' tags say which pages did. The
+  // commit hands them to the Worker, which purges them again once KV has settled even if this upload stops.
+  const tags = manifestChanged ? coalescedTags([...new Set([MANIFEST_TAG, ...purgeTagsFor(previous, manifest)])].sort()) : [];
   await stage(
     () => live.manifestNotWritten(basedOn),
     async () => {
       await store.putMany(plan.writes);
-      if (manifestChanged) await lock?.commit(basedOn, manifest.version);
+      if (manifestChanged) await lock?.commit(basedOn, manifest.version, tags);
     },
   );
   // A refusal certainly changed nothing (KvApiError.notApplied); a 5xx or no answer may have landed.
@@ -28,10 +35,12 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
       error?.notApplied === true ? live.manifestRefused(basedOn) : live.manifestUnconfirmed(basedOn, manifest.version),
     );
   if (manifestChanged) await store.put(MANIFEST_KEY, JSON.stringify(manifest)).catch((error) => Promise.reject(stopped(error)));
-  // The manifest's own cached answer changes with every manifest write; the pages' tags say which pages did.
-  const tags = () => [...new Set([MANIFEST_TAG, ...purgeTagsFor(previous, manifest)])].sort();
-  const purged = manifestChanged && lock ? { worker: lock.worker, tags: tags(), at: Date.now() } : null;
-  if (purged) await purge(purged.worker, purged.tags, log);
+  const purge = async (to: PublishLock) =>
+    stage(
+      () => live.notPurged(manifest.version, purgeCommand(to.worker)),
+      () => requestPurge(to.worker, manifest.version, tags, log),
+    );
+  const purged = manifestChanged && lock ? { tags, answer: await purge(lock) } : null;
   // Only keys no kept version names: pages still served from an older manifest never miss one.
   await stage(
     () => live.cleanupStopped(manifest.version, plan.deletes.length),

@@ -2,9 +2,9 @@
  * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write, and the
  * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
  */
-import { PURGES_AGAIN, type PurgesAgain } from '../../../contracts/edge-cache.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
+import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
 import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyKey, historyRecord, keptHistory, readHistory } from './history.ts';
@@ -12,7 +12,6 @@ import { namedKeys } from './named-keys.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
-import { type Purged, purgeAgain } from './purge.ts';
 
 /** The rollback cannot be done: nothing was written (a refusal, like a conflict: not wrapped as a KV failure). */
 export class RollbackRefusedError extends UploadConflictError {
@@ -28,10 +27,8 @@ export interface RollbackOptions {
   version?: number;
   /** The upload's --keep: only a version it keeps (keptHistory) can be made live. */
   keep?: number;
-  /** The production namespace: what the last line says publishes content/ again, and a second purge (upload.ts). */
+  /** The production namespace: what the last line says publishes content/ again. */
   remote?: boolean;
-  /** Default: PURGES_AGAIN remotely, null (none) locally. */
-  purgeAgain?: PurgesAgain | null;
   lock?: TakeLock | undefined;
   now?: string;
   log?: (line: string) => void;
@@ -42,8 +39,10 @@ export interface RollbackOutcome {
   version: number;
   restored: number;
   entries: number;
-  /** The tags purged from the cache in front of the Worker, each purge; none without a lock. */
+  /** The tags handed the Worker to purge from the cache in front of it; none without a lock. */
   purged: string[];
+  /** What the Worker answered (null without a lock). */
+  purge: PurgeAnswer | null;
 }
 
 export async function rollback({
@@ -51,13 +50,11 @@ export async function rollback({
   version,
   keep = DEFAULT_KEEP_VERSIONS,
   remote = false,
-  purgeAgain: again = remote ? PURGES_AGAIN : null,
   lock: take,
   now = new Date().toISOString(),
   log = () => {},
 }: RollbackOptions): Promise<RollbackOutcome> {
-  let purged = null as Purged | null;
-  const done = await withPublishLock(take ?? null, log, async (lock): Promise<RollbackOutcome> => {
+  return withPublishLock(take ?? null, log, async (lock): Promise<RollbackOutcome> => {
     let served: number | null | undefined;
     const { current, target, values } = await stage(
       () => live.nothingPublished(served),
@@ -85,7 +82,7 @@ export async function rollback({
     const plan = { writes, manifest, previous: current, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };
     // What comes back and goes, as an upload prints its plan before publishing it.
     for (const line of rollbackLines(current, target)) log(line);
-    purged = await publishPlan(store, plan, lock, log);
+    const purged = await publishPlan(store, plan, lock, log);
     const entries = target.manifest.entries.length;
     log(
       `rolled back: version ${manifest.version} is live, with the content of version ${target.version} (${entries} entries; no entry written).`,
@@ -94,10 +91,8 @@ export async function rollback({
       ? '`npm run upload -- --remote` (the publish workflow runs it on a push to main)'
       : 'save in `npm start` or the next `npm run upload`';
     log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
-    return { version: manifest.version, restored: target.version, entries, purged: purged?.tags ?? [] };
+    return { version: manifest.version, restored: target.version, entries, purged: purged?.tags ?? [], purge: purged?.answer ?? null };
   });
-  await purgeAgain(purged, again, log);
-  return done;
 }
 
 /** The entries a rollback to `back` brings back and takes away, by content file, in the upload's columns. Pure. */

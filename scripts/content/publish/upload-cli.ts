@@ -1,6 +1,5 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { parseArgs } from 'node:util';
-import { PURGES_AGAIN } from '../../../contracts/edge-cache.ts';
 import { previewNameProblem } from '../../../contracts/site-preview.ts';
 import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
 
@@ -34,6 +33,9 @@ export const UPLOAD_OPTIONS = {
   'no-image-copies': flag('fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts'),
   preview: text('<name>', 'publish a whole-site preview named <name> (e.g. pr-42), not the live site, and print its signed link'),
   'remove-preview': text('<name>', 'remove the preview <name>: its link then says it no longer exists; its keys go with the next clean-up'),
+  purge: flag(
+    'write nothing: ask the Worker to purge the whole site from the cache in front of it, now and again once KV has settled; prints its purge queue (with --remote: the real site, needs PUBLISH_SECRET)',
+  ),
   history: flag('write nothing: list the kept versions (number, time, who, entries added/changed/removed) and previews'),
   rollback: {
     ...flag('make version N live again (default: the one the live version replaced) with one manifest write; no entry is written'),
@@ -63,12 +65,14 @@ export function usage(): string {
     '',
     'Publishes content/*.md to Workers KV: validates every file, renders the markdown, writes what',
     'changed, then the manifest. Exit code 0 on success; 1 when a file is invalid (nothing written),',
-    'another upload holds the publish lock, KV or a purge fails, or --verify finds a problem; 2 on bad usage.',
+    'another upload holds the publish lock, KV fails, the Worker cannot be asked to purge, or --verify finds a',
+    'problem; 2 on bad usage.',
     'Without --remote it publishes to the local state, through the publish lock of the Worker `npm start`',
     'runs, or of one it runs itself when none does (then it builds dist/ first if stale).',
-    'Once the manifest is live (an upload, a rollback) it purges the pages that changed and the manifest from the cache',
-    `in front of the Worker; with --remote the manifest again ${PURGES_AGAIN.manifestAfterSeconds} s after its write, when every data centre reads it,`,
-    `and the pages ${PURGES_AGAIN.pagesAfterSeconds} s after it, when no isolate holds the old one.`,
+    'Once the manifest is live (an upload, a rollback) it hands the Worker the pages that changed and the manifest: the',
+    'Worker purges them from the cache in front of it, now or as soon as the purge limits allow (a refusal is retried',
+    'by the Worker, not a failure), and again once every data centre reads the new manifest. `--purge` asks it to purge',
+    'the whole site: what to run when a message says the cache may serve pages from before the live version.',
     '',
     'Options:',
     ...flags.map(([flag, help]) => `${flag.padEnd(width)}${help}`),
@@ -90,8 +94,9 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   }
   const args = parsed.values as UploadArgs;
   const { positionals } = parsed;
-  const modes = [args.verify, args.history, args.rollback, args.preview !== undefined, args['remove-preview'] !== undefined];
-  if (modes.filter(Boolean).length > 1) return refuse('choose one of --verify, --history, --rollback, --preview and --remove-preview');
+  const modes = [args.verify, args.history, args.rollback, args.purge, args.preview !== undefined, args['remove-preview'] !== undefined];
+  if (modes.filter(Boolean).length > 1)
+    return refuse('choose one of --verify, --history, --rollback, --purge, --preview and --remove-preview');
   for (const flag of ['preview', 'remove-preview'] as const) {
     const name = args[flag];
     const problem = name === undefined ? null : previewNameProblem(name);
@@ -100,8 +105,8 @@ export function parseUploadArgs(argv: string[]): ParsedCommand {
   if (args['dry-run'] && (args.preview !== undefined || args['remove-preview'] !== undefined))
     return refuse('--dry-run is for live uploads: a preview is itself the way to look before publishing');
   if (args.verify && args['dry-run']) return refuse('--verify writes nothing already; drop --dry-run');
-  if (args['dry-run'] && (args.history || args.rollback))
-    return refuse('--dry-run is for uploads; --history writes nothing, and --rollback has no dry run');
+  if (args['dry-run'] && (args.history || args.rollback || args.purge))
+    return refuse('--dry-run is for uploads; --history writes nothing, and --rollback and --purge have no dry run');
   const keep = Number(args.keep);
   if (!Number.isInteger(keep) || keep < MIN_KEEP_VERSIONS)
     return refuse(`--keep takes a whole number of versions, at least ${MIN_KEEP_VERSIONS} (the live one and the one before it)`);

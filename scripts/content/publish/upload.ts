@@ -2,7 +2,7 @@
  * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
  * (live, or a whole-site preview). I/O: the folder, image hosts and KV through the store given; progress via `log`.
  */
-import type { PurgesAgain } from '../../../contracts/edge-cache.ts';
+import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import { type BuildResult, buildEntries, type RenderCache } from '../build/build-entries.ts';
 import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
 import { buildCards, type CardMaker } from '../cards/build-cards.ts';
@@ -19,10 +19,9 @@ import { type ContentProblem, formatProblem, formatWarning } from '../source/pro
 import { formatScheduled, scheduledAt } from '../source/schedule.ts';
 import { DEFAULT_KEEP_VERSIONS, type MadeBy, readHistory, withHistory } from './history.ts';
 import { planBuilt, type UploadPlan } from './plan-upload.ts';
-import { publishPlan } from './publish.ts';
+import { type Purged, publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
-import { type Purged, purgeAgain } from './purge.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
@@ -56,8 +55,6 @@ export interface UploadOptions {
    * media/remote/ (copy-remote-images.ts). Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
    */
   remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
-  /** When the cache is purged again after the manifest write (purge.ts); null (default, the local store's): never. */
-  purgeAgain?: PurgesAgain | null;
 }
 
 export type UploadOutcome =
@@ -67,8 +64,10 @@ export type UploadOutcome =
       entriesWritten: number;
       entriesUnchanged: number;
       deleted: number;
-      /** The tags purged from the cache in front of the Worker (purge.ts), each purge; none without a lock. */
+      /** The tags handed the Worker to purge from the cache in front of it (purge.ts); none without a lock. */
       purged: string[];
+      /** What the Worker answered: purged now or queued, its follow-ups; null without a lock or a change. */
+      purge: PurgeAnswer | null;
       /** A preview upload's link, its expiry and version (a workflow step writes them out). */
       preview?: PreviewOutcome;
     }
@@ -90,7 +89,6 @@ export async function uploadContent({
   cards: cardMaker,
   lock: takeLock,
   remoteImages = false,
-  purgeAgain: again = null,
 }: UploadOptions): Promise<UploadOutcome> {
   const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
@@ -132,8 +130,7 @@ export async function uploadContent({
     log(`${why}: the diagrams of ${built.clientDiagrams.join(', ')} are drawn by the visitor's browser`);
   }
 
-  // Held from before the manifest is read until the clean-up is done (publish-lock.ts); not for the second purge.
-  let purged = null as Purged | null;
+  // Held from before the manifest is read until the clean-up is done (publish-lock.ts).
   const outcome = await withPublishLock(dryRun ? null : (takeLock ?? null), log, async (lock): Promise<UploadOutcome> => {
     if (previewName !== undefined && previewLink) {
       const published = await publishPreview({ built, cards, store, name: previewName, link: previewLink, keep: keepVersions, now, log });
@@ -164,11 +161,10 @@ export async function uploadContent({
     for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
     if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
     else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
-    if (!dryRun) purged = await publishPlan(store, plan, lock, log);
+    const purged = dryRun ? null : await publishPlan(store, plan, lock, log);
     log(summaryLine(plan, dryRun, built.warnings.length));
-    return succeeded(plan, undefined, purged?.tags);
+    return succeeded(plan, undefined, purged);
   });
-  await purgeAgain(purged, again, log);
   const tally = store.requests?.();
   if (tally) log(formatRequestTally(tally));
   return outcome;
@@ -182,8 +178,8 @@ function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): P
   return { ...preview, secret: preview.secret };
 }
 
-function succeeded(plan: UploadPlan, preview?: PreviewOutcome, purged: string[] = []): UploadOutcome {
+function succeeded(plan: UploadPlan, preview?: PreviewOutcome, purged: Purged | null = null): UploadOutcome {
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
-  const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length, purged };
-  return { ok: true, plan, ...counts, ...(preview ? { preview } : {}) };
+  const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length };
+  return { ok: true, plan, ...counts, purged: purged?.tags ?? [], purge: purged?.answer ?? null, ...(preview ? { preview } : {}) };
 }

@@ -18,7 +18,7 @@ import { browserDiagramDrawer, type DiagramDrawer } from '../../content/diagrams
 import { renderMarkdown } from '../../content/markdown/render-markdown.ts';
 import { LOCAL_PUBLISH_SECRET, takePublishLock } from '../../content/publish/publish-lock.ts';
 import { localNamespaceId, WRANGLER_STATE } from '../../local-kv.ts';
-import { startDevEdge, throughEdge } from './dev-edge.ts';
+import { type DevEdge, startDevEdge, throughEdge } from './dev-edge.ts';
 import { claimLocalState, linkOrigin } from './dev-origin.ts';
 import { forward } from './forward.ts';
 import { liveChannel } from './live-channel.ts';
@@ -79,13 +79,15 @@ export async function startDevServer({
     throw new Error(
       `${state.by === 'upload' ? 'an upload' : 'npm start'} (pid ${state.pid}) runs the local Worker on ${persistTo}${state.origin ? ` at ${state.origin}` : ''}: start again when it ends`,
     );
-  // PUBLISH_SECRET: its saves and `npm run upload` publish under the publish lock of this Worker.
-  const worker = await startLocalWorker({ persistTo, bindings: { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: LOCAL_PUBLISH_SECRET } }).catch(
-    (error: unknown) => {
-      state.release();
-      throw error;
-    },
-  );
+  // PUBLISH_SECRET: its saves and `npm run upload` publish under the publish lock of this Worker, whose purges reach
+  // the cache in front (none again later: the local KV has no delay to wait out).
+  let edge: DevEdge | null = null;
+  const bindings = { MANIFEST_TTL_SECONDS: '0', PUBLISH_SECRET: LOCAL_PUBLISH_SECRET, PURGE_AGAIN_SECONDS: '' };
+  const edgePurge = async (request: Request) => (edge ? edge.purgeRequest(request) : Response.json({ success: true, errors: [] }));
+  const worker = await startLocalWorker({ persistTo, bindings, edgePurge }).catch((error: unknown) => {
+    state.release();
+    throw error;
+  });
   const closers: (() => unknown)[] = [() => state.release(), () => diagrams?.close(), () => worker.dispose()];
   /** Stops everything started, last first; one part failing to stop does not keep the others running. */
   const close = async () => {
@@ -100,8 +102,9 @@ export async function startDevServer({
   try {
     // workerd's own socket: requests go there as they came (through the cache when it takes them), the Worker decides.
     const upstream = { hostname: worker.url.hostname, port: Number(worker.url.port) };
-    const edge = edgeCache ? await startDevEdge(upstream) : null;
-    if (edge) closers.push(() => edge.close());
+    const started = edgeCache ? await startDevEdge(upstream) : null;
+    edge = started;
+    if (started) closers.push(() => started.close());
     let publisher: Awaited<ReturnType<typeof contentPublisher>> | undefined;
     const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (request, response) => {
       try {

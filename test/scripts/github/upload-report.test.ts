@@ -30,7 +30,10 @@ describe('the report', () => {
     );
     // What the cache in front of the Worker was told, once the version was live.
     expect(reportLines({ ...published, purged: { tags: 4, again: true } })[2]).toBe(
-      'Version **3** is live at https://site.example/: 2 of 5 entries written. The manifest and the pages that changed (4 tag(s)) were purged from the cache in front of the Worker, and again once every data centre read the new manifest.',
+      'Version **3** is live at https://site.example/: 2 of 5 entries written. The manifest and the pages that changed (4 tag(s)) were purged from the cache in front of the Worker, and it purges them again once every data centre reads the new manifest.',
+    );
+    expect(reportLines({ ...published, purged: { tags: 4, again: true, now: false } })[2]).toBe(
+      'Version **3** is live at https://site.example/: 2 of 5 entries written. The manifest and the pages that changed (4 tag(s)) were queued by the Worker, which purges them from the cache in front of it as soon as its purge limits allow, and it purges them again once every data centre reads the new manifest.',
     );
     expect(reportLines({ ...published, purged: { tags: 0, again: true } })[2]).toBe(
       'Version **3** is live at https://site.example/: 2 of 5 entries written. No page had changed: nothing was purged from the cache in front of the Worker.',

@@ -1,10 +1,8 @@
 /**
  * The network of tools/edge-cache: data centres sharing the upper tier, request collapsing, purges by tag on every
- * tier of every data centre, and the purge the Worker's purge route answers. Pure.
+ * tier of every data centre, and the Worker's own purges within Workers Cache's purge limits. Pure.
  */
 import { describe, expect, test } from 'vitest';
-import type { PurgeAnswer } from '../../../contracts/edge-cache.ts';
-import { PUBLISH_PURGE_API_PATH } from '../../../contracts/routes.ts';
 import { createEdgeNetwork } from '../../../tools/edge-cache/edge-network.ts';
 import { edge, ok, seen } from './edge-fixture.ts';
 
@@ -77,40 +75,54 @@ describe('purges', () => {
     expect(await seen(site.send('/x'))).toEqual(['MISS', 'version 2']);
   });
 
-  test('the purge route’s 200 answer under workerd purges its tags on every tier; a refused purge purges nothing', async () => {
-    let answer: PurgeAnswer = { ok: false, reason: 'rate limited' };
-    const site = edge((request, call) => {
-      if (request.method === 'POST') return Response.json(answer, { status: answer.ok ? 200 : 502 });
-      const { pathname } = new URL(request.url);
-      return ok(`${pathname} ${call}`, { ...KEPT, 'Cache-Tag': `entry:${pathname.slice(1)}` });
-    });
+  /** The Worker's purge of `tags` (its EDGE_PURGE binding), as Workers Cache answers it. */
+  const purgeOf = (network: ReturnType<typeof createEdgeNetwork>, tags: string[]) =>
+    network.purgeRequest(new Request('http://edge-cache/purge', { method: 'POST', body: JSON.stringify({ tags }) })).then((r) => r.json());
+  const RATE_LIMITED = {
+    success: false,
+    errors: [{ code: 429, message: 'rate limited: at most 5 purge requests a minute, in bursts of 25' }],
+  };
+
+  test('the Worker’s purge empties every tier of its tags; past the bucket of 25, or with 101 tags, it is refused and purges nothing', async () => {
+    const site = edge((_, call) => ok(`page ${call}`, { ...KEPT, 'Cache-Tag': 'entry:guide/laps' }));
+    for (let i = 0; i < 25; i++) expect(await purgeOf(site.network, ['other'])).toEqual({ success: true, errors: [] });
     await site.send('/guide/laps');
-    await site.send('/guide/other');
-    const purge = () => site.send(PUBLISH_PURGE_API_PATH, { method: 'POST', body: JSON.stringify({ tags: ['entry:guide/laps'] }) });
-    expect((await purge()).headers.get('cf-cache-status')).toBe('DYNAMIC');
-    expect(await seen(site.send('/guide/laps'))).toEqual(['HIT', '/guide/laps 1']);
-    answer = { ok: true, purged: ['entry:guide/laps'] };
-    expect(await (await purge()).json()).toEqual(answer);
-    expect(await seen(site.send('/guide/laps'))).toEqual(['MISS', '/guide/laps 5']);
-    expect(await seen(site.send('/guide/other'))).toEqual(['HIT', '/guide/other 2']);
+    expect(await purgeOf(site.network, ['entry:guide/laps'])).toEqual(RATE_LIMITED);
+    expect(await seen(site.send('/guide/laps'))).toEqual(['HIT', 'page 1']);
+    site.advance(12);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `t${i}`);
+    expect(await purgeOf(site.network, tooMany)).toEqual({
+      success: false,
+      errors: [{ code: 400, message: '101 tags: at most 100 tags (operations) a purge request' }],
+    });
+    // The minute's fifth of a refill: one more purge, then refused again.
+    expect(await purgeOf(site.network, ['entry:guide/laps'])).toEqual({ success: true, errors: [] });
+    expect(await seen(site.send('/guide/laps'))).toEqual(['MISS', 'page 2']);
+    expect(await purgeOf(site.network, ['x'])).toEqual(RATE_LIMITED);
+    expect(site.network.purges.map((p) => p.result.success)).toEqual([...Array(25).fill(true), false, false, true, false]);
   });
 
-  test('onPurge is told the tags of each purge-route answer that purged, not of a refused one nor of a purge called directly', async () => {
+  test('refusals asked for: the next N, or all until a time, whatever the bucket holds', async () => {
+    const site = edge(() => ok('x'));
+    site.network.limits.refuseNext(2);
+    expect(await purgeOf(site.network, ['a'])).toEqual(RATE_LIMITED);
+    expect(await purgeOf(site.network, ['a'])).toEqual(RATE_LIMITED);
+    expect(await purgeOf(site.network, ['a'])).toEqual({ success: true, errors: [] });
+    site.network.limits.refuseUntil(Date.UTC(2026, 0, 5) + 120_000);
+    site.advance(119);
+    expect(await purgeOf(site.network, ['a'])).toEqual(RATE_LIMITED);
+    site.advance(1);
+    expect(await purgeOf(site.network, ['a'])).toEqual({ success: true, errors: [] });
+  });
+
+  test('onPurge is told the tags of each accepted purge of the Worker, not of a refused one nor of a purge called directly', async () => {
     const told: (readonly string[])[] = [];
-    let answer: PurgeAnswer = { ok: false, reason: 'rate limited' };
-    const network = createEdgeNetwork({
-      origin: async () => Response.json(answer, { status: answer.ok ? 200 : 502 }),
-      onPurge: (tags) => told.push(tags),
-    });
-    const purge = () =>
-      network
-        .dataCentre('lhr')
-        .fetch(new Request(`https://race-element.test${PUBLISH_PURGE_API_PATH}`, { method: 'POST', body: '{"tags":["x"]}' }));
-    await purge();
+    const network = createEdgeNetwork({ origin: async () => ok('x'), onPurge: (tags) => told.push(tags) });
+    network.limits.refuseNext(1);
+    await purgeOf(network, ['x']);
     network.purge(['entry:guide/laps']);
     expect(told).toEqual([]);
-    answer = { ok: true, purged: ['entry:guide/laps', 'search'] };
-    await purge();
+    await purgeOf(network, ['entry:guide/laps', 'search']);
     expect(told).toEqual([['entry:guide/laps', 'search']]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Three data centres, each a workerd with its own cache tiers and its own lagging view of one KV namespace, a purge
- * reaching all: a publish shows everywhere and never goes back; previews and private pages are never cached.
+ * reaching all: a publish shows everywhere and never goes back, even when its upload stops right after the manifest;
+ * previews and private pages are never cached.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,7 +16,7 @@ import type { ContentFolder } from '../../../scripts/content/source/load-content
 import { createEdgeNetwork, type DataCentre, type EdgeNetwork } from '../../../tools/edge-cache/edge-network.ts';
 import { httpOrigin, startEdgeServer } from '../../../tools/edge-cache/edge-server.ts';
 import { type LocalWorker, ORIGIN, startLocalWorker } from '../../../tools/local-worker.ts';
-import type { LoopbackServer } from '../../../tools/loopback-server.ts';
+import { type LoopbackServer, listenOnLoopback } from '../../../tools/loopback-server.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 import { type LaggingKv, laggingKv } from '../../support/lagging-kv.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
@@ -26,17 +28,17 @@ const LAGS_MS = { b: 500, c: 1_500 };
 /** Each isolate's manifest memo. */
 const MEMO_SECONDS = 1;
 /**
- * The purges after the first, as PURGES_AGAIN but scaled down: the manifest past the biggest lag with a margin, when every
- * data centre reads the new one; the pages once the memo of the old one has run out, with a margin.
+ * The Worker's purges after the first (PURGE_AGAIN_SECONDS), as PURGES_AGAIN but scaled down: the manifest past the
+ * biggest lag with a margin, when every data centre reads the new one; the pages once the memo of the old one has run out.
  */
-const PURGE_AGAIN = { manifestAfterSeconds: 4, pagesAfterSeconds: 4 + MEMO_SECONDS + 1 };
+const PURGE_AGAIN_SECONDS = `4 ${4 + MEMO_SECONDS + 1}`;
 const SECRET = 'test-publish-secret';
 const PREVIEW_SECRET = 'test-preview-secret';
 const PREVIEW_NAME = 'pr-3';
 
 /** The article the publishes change, and a word only each edition of its text holds. */
 const ARTICLE = articlePath('news', '2023-04-29-signpath');
-const EDITIONS = { old: 'Ashgrove', new: 'Birchmoor', preview: 'Cedarfell' } as const;
+const EDITIONS = { old: 'Ashgrove', new: 'Birchmoor', preview: 'Cedarfell', last: 'Dunmere' } as const;
 type Edition = keyof typeof EDITIONS;
 /** Part of the fixture site, with a draft: pages no step looks at would only add time. */
 const SITE_FILES = ['news-signpath.md', 'news-far-launch.md', 'guide-get-started.md', 'features.md', 'news-secret-plans.md'];
@@ -45,19 +47,29 @@ const renderCache = runRenderCache();
 let folder: string;
 let fixture: ContentFolder;
 let workers: LocalWorker[] = [];
+let networks: EdgeNetwork[] = [];
 let dataCentres: Record<Dc, DataCentre>;
 let front: LoopbackServer;
 let kv: LaggingKv;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'three-dcs-'));
-  const bindings = { MANIFEST_TTL_SECONDS: String(MEMO_SECONDS), PUBLISH_SECRET: SECRET, PREVIEW_SECRET };
+  const bindings = { MANIFEST_TTL_SECONDS: String(MEMO_SECONDS), PUBLISH_SECRET: SECRET, PREVIEW_SECRET, PURGE_AGAIN_SECONDS };
   [fixture, workers] = await Promise.all([
     loadFixtureSite(),
-    Promise.all(DCS.map((dc) => startLocalWorker({ kvPersist: join(folder, dc), listen: true, bindings }))),
+    Promise.all(
+      DCS.map((dc, i) =>
+        startLocalWorker({
+          kvPersist: join(folder, dc),
+          listen: true,
+          bindings,
+          edgePurge: (request) => networks[i]!.purgeRequest(request),
+        }),
+      ),
+    ),
   ]);
-  // Workers Cache's purge is global: what one data centre's purge route purged, every one's tiers forget.
-  const networks: EdgeNetwork[] = workers.map(({ url }) =>
+  // Workers Cache's purge is global: what one data centre's Worker purged, every one's tiers forget.
+  networks = workers.map(({ url }) =>
     createEdgeNetwork({
       origin: httpOrigin({ hostname: url.hostname, port: Number(url.port) }),
       onPurge: (tags) => {
@@ -98,7 +110,6 @@ async function publish(edition: Edition, options: Partial<UploadOptions> = {}) {
     diagrams: null,
     log: (line) => lines.push(line),
     lock: () => takePublishLock({ origin: front.url.href, secret: SECRET, namespace: 'three-dcs' }),
-    purgeAgain: PURGE_AGAIN,
     preview: { origin: null, secret: PREVIEW_SECRET, days: 7 },
     ...options,
   });
@@ -128,7 +139,7 @@ test('after a first publish and its replication, the article answers 200 at ever
   }
 });
 
-test('a publish of a new text, watched at every data centre: each goes from old to new once, and all are new once the upload returns', async () => {
+test('a publish of a new text, watched at every data centre: each goes from old to new once, and all are new once the Worker’s last purge ran', async () => {
   type Sample = Awaited<ReturnType<typeof get>> & { dc: Dc; sent: number };
   const seen: Sample[] = [];
   let watching = true;
@@ -140,11 +151,14 @@ test('a publish of a new text, watched at every data centre: each goes from old 
   })();
   const sentBy = (dc: Dc, since: number) => seen.some((s) => s.dc === dc && s.sent >= since);
   await vi.waitFor(() => expect(DCS.filter((dc) => sentBy(dc, 0))).toEqual(DCS), { timeout: 60_000 });
-  await publish('new');
-  const returned = performance.now();
+  const { outcome } = await publish('new');
+  // The upload returns at once; data centre A's Worker purges again later, its last purge reaching every tier.
+  const last = outcome.purge!.followUps.at(-1)!;
+  await vi.waitFor(() => expect(networks[0]!.purges.filter((p) => p.at >= last && p.result.success)).toHaveLength(2), { timeout: 60_000 });
+  const purgedAgain = performance.now();
   await kv.replicated();
   // The next answer at each data centre once both happened.
-  await vi.waitFor(() => expect(DCS.filter((dc) => sentBy(dc, returned))).toEqual(DCS), { timeout: 60_000 });
+  await vi.waitFor(() => expect(DCS.filter((dc) => sentBy(dc, purgedAgain))).toEqual(DCS), { timeout: 60_000 });
   watching = false;
   await watch;
 
@@ -156,7 +170,7 @@ test('a publish of a new text, watched at every data centre: each goes from old 
     // Old until the first new, new from then on.
     expect(editions, dc).toEqual([...Array(old).fill('old'), ...Array(editions.length - old).fill('new')]);
   }
-  expect(seen.filter((s) => s.sent >= returned && s.edition !== 'new')).toEqual([]);
+  expect(seen.filter((s) => s.sent >= purgedAgain && s.edition !== 'new')).toEqual([]);
 });
 
 describe('a whole-site preview upload', () => {
@@ -203,4 +217,27 @@ test('a draft’s preview link and the analytics page are never a HIT at a data 
       expect(page, `${path}, round ${round}`).toMatchObject({ status: 200, cacheControl });
       expect(page.cache, `${path}, round ${round}`).not.toBe('HIT');
     }
+});
+
+test('an upload stopped right after its manifest write (its purge never asked): every data centre is new once the Worker’s follow-ups ran', async () => {
+  for (const dc of DCS) expect(await get(dc, ARTICLE), dc).toMatchObject({ status: 200, edition: 'new', cache: 'HIT' });
+  // The lock is taken as usual (its commit hands the Worker the tags), but the purge request goes nowhere.
+  const gone = await listenOnLoopback(createServer());
+  await gone.close();
+  const lock = async () => {
+    const held = await takePublishLock({ origin: front.url.href, secret: SECRET, namespace: 'three-dcs' });
+    return { ...held, worker: { ...held.worker, origin: gone.url.href } };
+  };
+  await expect(publish('last', { lock })).rejects.toThrow(
+    /^cache purge: POST \S+ failed \(.+\)\. Version \d+ is live, but the cache in front of the Worker may still serve pages from before it: `npm run upload -- --purge` purges them; the stale keys stay until the next upload\.$/,
+  );
+  await kv.replicated();
+  // Cached for a day otherwise: only the Worker's own purges, queued at the commit, make the pages new.
+  await vi.waitFor(
+    async () => {
+      for (const dc of DCS) expect(await get(dc, ARTICLE), dc).toMatchObject({ status: 200, edition: 'last' });
+    },
+    { timeout: 60_000, interval: 250 },
+  );
+  expect(networks[0]!.purges.filter((p) => !p.result.success)).toEqual([]);
 });

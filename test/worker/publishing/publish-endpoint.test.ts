@@ -57,10 +57,13 @@ describe('authentication', () => {
       status: 400,
       json: { error: 'Body field (root): Invalid input: expected object, received undefined' },
     });
-    const negative = await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: 1, version: -2 });
+    const negative = await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: 1, version: -2, tags: ['site'] });
     expect(negative.status).toBe(400);
     expect((negative.json as { error: string }).error).toMatch(/^Body field version: /);
-    expect((await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: 1, version: 2, force: true })).status).toBe(400);
+    expect((await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: 1, version: 2, tags: [], force: true })).status).toBe(400);
+    // The tags its manifest changes, which the Worker purges again once KV has settled.
+    const untagged = await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: 1, version: 2 });
+    expect((untagged.json as { error: string }).error).toMatch(/^Body field tags: /);
   });
 });
 
@@ -72,18 +75,21 @@ describe('the lock through HTTP', () => {
     expect((b.json as { reason: string }).reason).toMatch(
       /^another upload holds the publish lock \(A, until \d{4}-[^)]+\); the live version is none$/,
     );
-    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: null, version: 1 })).toEqual({
+    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: null, version: 1, tags: ['site'] })).toEqual({
       status: 409,
       json: { ok: false, reason: "this upload's lock lapsed and A took it; the live version is none" },
     });
-    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: null, version: 1 })).toEqual({ status: 200, json: { ok: true } });
+    expect(await post(PUBLISH_COMMIT_API_PATH, { holder: 'A', basedOn: null, version: 1, tags: ['site'] })).toEqual({
+      status: 200,
+      json: { ok: true },
+    });
     expect(await post(PUBLISH_RELEASE_API_PATH, { holder: 'A' })).toEqual({ status: 200, json: { ok: true } });
 
     expect((await post(PUBLISH_CLAIM_API_PATH, { holder: 'B' })).status).toBe(200);
-    const stale = await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: null, version: 1 });
+    const stale = await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: null, version: 1, tags: ['site'] });
     expect(stale.status).toBe(409);
     expect((stale.json as { reason: string }).reason).toMatch(/^it read the manifest as none, but v1 was published \d+ s ago and is live;/);
-    expect((await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: 1, version: 2 })).status).toBe(200);
+    expect((await post(PUBLISH_COMMIT_API_PATH, { holder: 'B', basedOn: 1, version: 2, tags: ['site'] })).status).toBe(200);
     await post(PUBLISH_RELEASE_API_PATH, { holder: 'B' });
   });
 });

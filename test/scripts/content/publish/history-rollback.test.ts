@@ -106,7 +106,7 @@ describe('locally', () => {
     const lines: string[] = [];
     const outcome = await rollback({ store: counting, now: T(4), log: (line) => lines.push(line) });
     // No publish lock here, so no Worker whose cache to purge.
-    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25, purged: [] });
+    expect(outcome).toEqual({ version: 4, restored: 2, entries: 25, purged: [], purge: null });
     expect(writes).toEqual([historyKey(4), MANIFEST_KEY]);
     const live = await liveManifest(store);
     expect(live.version).toBe(4);
@@ -136,6 +136,7 @@ describe('locally', () => {
       restored: 1,
       entries: 26,
       purged: [],
+      purge: null,
     });
     expect(lines.slice(0, 2)).toEqual(['restored  guide-DSX.md → DSX (its text of version 1)', 'restored  sponsor.md → sponsor']);
     expect((await liveManifest(store)).entries).toEqual(published[0]!.entries);
@@ -356,13 +357,16 @@ describe('remotely', () => {
     const back = await cli(['--rollback']);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
-    // Once version 4 is live, the cache in front of the Worker is purged of what came back; once only, as the Worker
-    // (PUBLISH_URL) is on this machine, fronted by no data centres (remote-publish.test.ts has the second purge).
-    const purged = expect.stringMatching(/^purged \d+ tag\(s\) from the cache in front of the Worker \(.*entry:guide\/features.*\)$/);
+    // Once version 4 is live, the Worker purges what came back from the cache in front of it, and again later itself.
+    const purged = expect.stringMatching(/^purged now: \d+ tag\(s\) \(.*entry:guide\/features.*\) from the cache in front of the Worker$/);
+    const again = expect.stringMatching(
+      /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
+    );
     expect(back.stdout.trim().split('\n')).toEqual([
       'Rolling the remote namespace back to the previous version…',
       'restored  features.md → features (its text of version 2)',
       purged,
+      again,
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
       'content/ now differs from what is live: the next `npm run upload -- --remote` (the publish workflow runs it on a push to main) publishes content/ again.',
       expect.stringMatching(/^\d+ Cloudflare API requests /),

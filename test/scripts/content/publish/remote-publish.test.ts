@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { entryTag, listTag, MANIFEST_TAG, SEARCH_TAG, SITE_TAG } from '../../../../contracts/edge-cache.ts';
+import { entryTag, listTag, MANIFEST_TAG, PURGES_AGAIN, SEARCH_TAG, SITE_TAG } from '../../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import {
@@ -92,7 +92,7 @@ async function publish(
   now: string,
   keepVersions?: number,
   lock?: Lock,
-  options: Pick<UploadOptions, 'cards' | 'purgeAgain'> = {},
+  options: Pick<UploadOptions, 'cards'> = {},
 ): Promise<Extract<UploadOutcome, { ok: true }> & { lines: string[] }> {
   const lines: string[] = [];
   const outcome = await uploadContent({
@@ -101,8 +101,6 @@ async function publish(
     now,
     renderCache,
     log: (line) => lines.push(line),
-    // No wait for a second purge of the cache, but in the test of it.
-    purgeAgain: null,
     ...options,
     ...(keepVersions ? { keepVersions } : {}),
     // As `--remote` does: the Worker's publish lock, a fresh one for each namespace the tests start.
@@ -209,12 +207,11 @@ describe('request counts', () => {
     expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
   });
 
-  test('the cache in front of the Worker is purged of what changed right after the manifest, and again after the delay', async () => {
+  test('the Worker is handed what changed right after the manifest: it purges that now, and says when it purges again', async () => {
     const api = await server();
     const store = await remote(api);
     expect((await publish(store, real, T(1), undefined, lock)).purged).toEqual([MANIFEST_TAG, SITE_TAG]);
-    const purgeAgain = { manifestAfterSeconds: 1, pagesAfterSeconds: 1 };
-    const { lines, purged } = await publish(store, changedCopy(), T(2), undefined, lock, { purgeAgain });
+    const { lines, purged, purge } = await publish(store, changedCopy(), T(2), undefined, lock);
     // The manifest, the added page, the removed one, their section's lists, search (and the edited pages, and neighbours).
     expect(purged).toEqual(
       expect.arrayContaining([
@@ -225,15 +222,16 @@ describe('request counts', () => {
         SEARCH_TAG,
       ]),
     );
-    const first = lines.filter((line) => line.startsWith(`purged ${purged.length} tag(s) from the cache in front of the Worker (`));
-    expect(first).toHaveLength(1);
-    const [summary, when, manifestAgain, again, tally] = lines.slice(-5);
-    expect(summary).toMatch(/^\d+ entries: wrote 3, /);
-    expect(when).toMatch(
-      /^purging the manifest again at \d\d:\d\d:\d\d, when every data centre reads the new one, and the pages at \d\d:\d\d:\d\d$/,
+    // The Worker's follow-ups (PURGES_AGAIN after its first purge), which it runs itself: the upload returns at once.
+    expect(purge).toMatchObject({ purgedNow: true, refusal: null, followUps: [expect.any(Number), expect.any(Number)] });
+    const [manifestAgain, pagesAgain] = purge!.followUps;
+    expect(pagesAgain! - manifestAgain!).toBe((PURGES_AGAIN.pagesAfterSeconds - PURGES_AGAIN.manifestAfterSeconds) * 1000);
+    const [now, again, summary, tally] = lines.slice(-4);
+    expect(now).toMatch(new RegExp(`^purged now: ${purged.length} tag\\(s\\) \\(entry:.+\\) from the cache in front of the Worker$`));
+    expect(again).toMatch(
+      /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
     );
-    expect(manifestAgain).toBe('purged 1 tag(s) again from the cache in front of the Worker (manifest)');
-    expect(again).toBe(first[0]!.replace(' from the cache', ' again from the cache'));
+    expect(summary).toMatch(/^\d+ entries: wrote 3, /);
     expect(tally).toMatch(/^\d+ Cloudflare API requests /);
   });
 
@@ -400,10 +398,12 @@ describe('the command line', () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^cards {5}28 social card\(s\): wrote 28, 0 unchanged; drew \d+, \d+ from the cache$/),
     );
-    // The first version purges the whole cache in front of the Worker, once: the Worker (PUBLISH_URL) is on this
-    // machine, fronted by no data centres whose KV could lag (the in-process test above has the second purge).
-    expect(lines.slice(-3)).toEqual([
-      'purged 2 tag(s) from the cache in front of the Worker (manifest, site)',
+    // The first version purges the whole site from the cache in front of the Worker, which purges it again later itself.
+    expect(lines.slice(-4)).toEqual([
+      'purged now: 2 tag(s) (manifest, site) from the cache in front of the Worker',
+      expect.stringMatching(
+        /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
+      ),
       expect.stringMatching(
         /^26 entries: wrote 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\.$/,
       ),
@@ -416,6 +416,27 @@ describe('the command line', () => {
       'all 26 entries verified (manifest v1, 1 samples, search index, 29 images and cards, 6 images from other hosts)',
       '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
     ]);
+  });
+
+  test('`--remote --purge` asks the Worker to purge the whole site and prints its queue, reading no KV; no Worker: exit 1 naming why', async () => {
+    const api = await server();
+    const purge = await run(['--purge'], `${NS}-purge`, api);
+    expect(purge.stderr).toBe('');
+    expect(purge.code).toBe(0);
+    expect(purge.stdout.trim().split('\n')).toEqual([
+      'Asking the remote Worker to purge the whole site from the cache in front of it…',
+      'purged now: 2 tag(s) (manifest, site) from the cache in front of the Worker',
+      expect.stringMatching(
+        /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
+      ),
+      expect.stringMatching(/^the Worker's purge queue: 3 purge round\(s\) waiting, the next at \d\d:\d\d:\d\d UTC$/),
+    ]);
+    expect(api.log).toEqual([]);
+    const unreachable = await run(['--purge'], `${NS}-purge`, api, { PUBLISH_URL: 'http://127.0.0.1:9/' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim()).toMatch(
+      /^upload-content: cache purge: POST http:\/\/127\.0\.0\.1:9\/api\/_analog\/publish\/purge failed \(.+\)\. Nothing was purged: run the same command again\.$/,
+    );
   });
 
   test('without PUBLISH_SECRET, or with a wrong one: refused, exit 1, nothing written', async () => {

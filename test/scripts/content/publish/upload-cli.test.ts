@@ -57,7 +57,12 @@ describe('options', () => {
     });
     expect(parseUploadArgs(['--history', '--rollback'])).toMatchObject({
       ok: false,
-      error: 'choose one of --verify, --history, --rollback, --preview and --remove-preview',
+      error: 'choose one of --verify, --history, --rollback, --purge, --preview and --remove-preview',
+    });
+    expect(parseUploadArgs(['--purge', '--rollback'])).toMatchObject({ ok: false, error: expect.stringContaining('choose one of') });
+    expect(parseUploadArgs(['--purge', '--dry-run'])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('--purge have no dry run'),
     });
     expect(parseUploadArgs(['--verify', '--dry-run'])).toMatchObject({ ok: false, error: expect.stringContaining('--verify') });
   });
@@ -128,8 +133,9 @@ describe('the command', () => {
       `written   ${image} → ${remoteImagePointer(image).path} (fetched by the Worker)`,
       // Drawn, or from the card cache of an earlier run.
       expect.stringMatching(/^cards {5}1 social card\(s\): wrote 1, 0 unchanged; drew [01], [01] from the cache$/),
-      // The first version: every page the cache in front of its Worker might hold goes.
-      'purged 2 tag(s) from the cache in front of the Worker (manifest, site)',
+      // The first version: every page the cache in front of its Worker might hold goes; that Worker, gone once the
+      // upload is done, purges nothing again later.
+      'purged now: 2 tag(s) (manifest, site) from the cache in front of the Worker',
       expect.stringMatching(
         /^1 entries: wrote 1, 0 unchanged; 0 samples; manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\. 2 warning\(s\) above \(--strict stops on them\)\.$/,
       ),
