@@ -43,9 +43,14 @@ const LIGHTHOUSE_PAGES = ['/', '/news', REAL_ARTICLE];
 
 // `npm run bench -- --world [--seed N] [--visits …] [--measure]`: only the world model (bench/world/run.ts), which
 // replays the committed measurement of the Worker and needs no build unless --measure asks to measure it again.
-if (process.argv.includes('--world')) {
-  const rest = process.argv.slice(2).filter((arg) => arg !== '--world');
-  process.exit(spawnSync(process.execPath, ['bench/world/run.ts', ...rest], { stdio: 'inherit' }).status ?? 1);
+// `npm run bench -- --faults [--only <words>]`: only the fault bench (bench/faults/run.ts), a bad day at the edge.
+for (const [flag, script] of [
+  ['--world', 'bench/world/run.ts'],
+  ['--faults', 'bench/faults/run.ts'],
+] as const) {
+  if (!process.argv.includes(flag)) continue;
+  const rest = process.argv.slice(2).filter((arg) => arg !== flag);
+  process.exit(spawnSync(process.execPath, [script, ...rest], { stdio: 'inherit' }).status ?? 1);
 }
 
 const { values: args } = parseArgs({

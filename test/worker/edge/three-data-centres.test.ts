@@ -18,7 +18,7 @@ import { httpOrigin, startEdgeServer } from '../../../tools/edge-cache/edge-serv
 import { type LocalWorker, ORIGIN, startLocalWorker } from '../../../tools/local-worker.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../../tools/loopback-server.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
-import { type LaggingKv, laggingKv } from '../../support/lagging-kv.ts';
+import { type LaggingKv, laggingKv } from '../../../tools/lagging-kv.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
 
 const DCS = ['a', 'b', 'c'] as const;

@@ -2,7 +2,7 @@
  * One KV namespace seen by several data centres, as Workers KV propagates: each write lands in the first data centre's
  * store at once and in each other's after its lag, in the order made; reads come from the first. I/O: the stores given.
  */
-import { type KvStore, withBulkOperations } from '../../scripts/content/kv/kv-store.ts';
+import { type KvStore, withBulkOperations } from '../scripts/content/kv/kv-store.ts';
 
 export interface LaggingKv {
   /** What the upload writes to. */
@@ -11,8 +11,8 @@ export interface LaggingKv {
   replicated(): Promise<void>;
 }
 
-/** A replica: a data centre's own store, and how long after a write it shows it. */
-export type Replica = { store: KvStore; lagMs: number };
+/** A replica: a data centre's own store, and how long after a write it shows it (read at each write). */
+export type Replica = { store: KvStore; lagMs: number | (() => number) };
 
 export function laggingKv(first: KvStore, replicas: readonly Replica[]): LaggingKv {
   // One chain a replica: a write lands at its time plus the lag, and never before an earlier write.
@@ -20,7 +20,7 @@ export function laggingKv(first: KvStore, replicas: readonly Replica[]): Lagging
   let failure: unknown = null;
   const propagate = (write: (store: KvStore) => Promise<void>) => {
     replicas.forEach(({ store, lagMs }, i) => {
-      const due = new Promise((resolve) => setTimeout(resolve, lagMs));
+      const due = new Promise((resolve) => setTimeout(resolve, typeof lagMs === 'number' ? lagMs : lagMs()));
       chains[i] = chains[i]!.then(() => due)
         .then(() => write(store))
         .catch((error: unknown) => {
