@@ -4,11 +4,11 @@
  * I/O: workerd, KV, timers.
  */
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import type { PurgeAnswer } from '../../contracts/publish-lock.ts';
 import { articlePath, pageApiPath } from '../../contracts/routes.ts';
 import { type KvStore, withBulkOperations } from '../../scripts/content/kv/kv-store.ts';
 import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
 import { requestPurge } from '../../scripts/content/publish/purge.ts';
-import type { PurgeAnswer } from '../../contracts/publish-lock.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../scripts/content/source/load-content.ts';
 import { createEdgeNetwork, type EdgeNetwork } from '../../tools/edge-cache/edge-network.ts';

@@ -78,7 +78,13 @@ export const SCENARIOS: Scenario[] = [
       const result = ended(await site.publish(2), this.fault);
       const clearedAt = Date.now();
       const fresh = await watch(site, 2, () => clearedAt);
-      return { survived: result.ok && fresh !== null, freshAfterS: fresh, lost: 'nothing', told: told(result.lines, true), notes: notes(site) };
+      return {
+        survived: result.ok && fresh !== null,
+        freshAfterS: fresh,
+        lost: 'nothing',
+        told: told(result.lines, true),
+        notes: notes(site),
+      };
     },
   },
   {
@@ -88,7 +94,13 @@ export const SCENARIOS: Scenario[] = [
       site.network.limits.refuseUntil(clearedAt);
       const result = ended(await site.publish(2), this.fault);
       const fresh = await watch(site, 2, () => (Date.now() >= clearedAt ? clearedAt : null));
-      return { survived: result.ok && fresh !== null, freshAfterS: fresh, lost: 'nothing', told: told(result.lines, true), notes: notes(site) };
+      return {
+        survived: result.ok && fresh !== null,
+        freshAfterS: fresh,
+        lost: 'nothing',
+        told: told(result.lines, true),
+        notes: notes(site),
+      };
     },
   },
   ...(['after-entries', 'after-manifest', 'after-purge-request'] as const).map(
@@ -120,7 +132,13 @@ export const SCENARIOS: Scenario[] = [
       const rerun = ended(await site.publish(2), this.fault);
       const fresh = await watch(site, 2, () => clearedAt);
       const survived = !failed.ok && rerun.ok && fresh !== null;
-      return { survived, freshAfterS: fresh, lost: rerun.ok ? 'nothing' : 'the edition', told: told(failed.lines, true), notes: notes(site) };
+      return {
+        survived,
+        freshAfterS: fresh,
+        lost: rerun.ok ? 'nothing' : 'the edition',
+        told: told(failed.lines, true),
+        notes: notes(site),
+      };
     },
   },
   {
@@ -140,7 +158,10 @@ export const SCENARIOS: Scenario[] = [
   {
     fault: 'a malformed manifest in KV',
     async run(site) {
-      await Promise.all([site.central.put(MANIFEST_KEY, '{"version": 7, "entries": ['), site.worker.store.put(MANIFEST_KEY, '{"version": 7')]);
+      await Promise.all([
+        site.central.put(MANIFEST_KEY, '{"version": 7, "entries": ['),
+        site.worker.store.put(MANIFEST_KEY, '{"version": 7'),
+      ]);
       const during = await site.stale(1);
       const fix = ended(await site.publish(2), this.fault);
       const clearedAt = Date.now();
@@ -183,7 +204,13 @@ export const SCENARIOS: Scenario[] = [
       const fresh = await watch(site, 11, () => clearedAt);
       const clear = outcomes.filter((o) => o.ok && o.lines.some((l) => /purged now|queued|purges at/i.test(l))).length;
       const survived = outcomes.every((o) => o.ok) && fresh !== null;
-      return { survived, freshAfterS: fresh, lost: 'nothing', told: '–', notes: `${notes(site)}; ${clear} of 10 said purged or queued and when` };
+      return {
+        survived,
+        freshAfterS: fresh,
+        lost: 'nothing',
+        told: '–',
+        notes: `${notes(site)}; ${clear} of 10 said purged or queued and when`,
+      };
     },
   },
 ];
@@ -205,7 +232,14 @@ export async function runScenario(scenario: Scenario, log: (line: string) => voi
     log(`fault: ${scenario.fault}`);
     return { fault: scenario.fault, ...(await scenario.run(site)) };
   } catch (error) {
-    return { fault: scenario.fault, survived: false, freshAfterS: null, lost: '?', told: 'no', notes: `error: ${(error as Error).message}` };
+    return {
+      fault: scenario.fault,
+      survived: false,
+      freshAfterS: null,
+      lost: '?',
+      told: 'no',
+      notes: `error: ${(error as Error).message}`,
+    };
   } finally {
     await site.close();
   }

@@ -15,10 +15,10 @@ import { type UploadOptions, uploadContent } from '../../../scripts/content/publ
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
 import { createEdgeNetwork, type DataCentre, type EdgeNetwork } from '../../../tools/edge-cache/edge-network.ts';
 import { httpOrigin, startEdgeServer } from '../../../tools/edge-cache/edge-server.ts';
+import { type LaggingKv, laggingKv } from '../../../tools/lagging-kv.ts';
 import { type LocalWorker, ORIGIN, startLocalWorker } from '../../../tools/local-worker.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../../tools/loopback-server.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
-import { type LaggingKv, laggingKv } from '../../../tools/lagging-kv.ts';
 import { runRenderCache } from '../../support/run-render-cache.ts';
 
 const DCS = ['a', 'b', 'c'] as const;
