@@ -1,5 +1,5 @@
 /**
- * Copies the images articles show from other hosts into content/media/remote/, checked as media files are.
+ * Copies the images articles show from other hosts into content/media/remote/, checked (and then encoded) as media files are.
  * I/O: HTTP requests and writes below `<content>/media/remote/`; an image not copied is a warning.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -90,9 +90,9 @@ export async function downloadImage(url: string, timeoutMs: number): Promise<Ima
       await response.body?.cancel();
       return { ok: false, reason: `the host answered ${response.status}` };
     }
-    // Larger than any image the site accepts (media.ts refuses rasters over 1 MB): the download stops there.
+    // The Worker fetches no larger one either (remote-image-route.ts): the download stops there.
     const read = await readAtMost(response, REMOTE_IMAGE_MAX_BYTES);
-    if (!read) return { ok: false, reason: `it is over ${REMOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB, far over the 1 MB media limit` };
+    if (!read) return { ok: false, reason: `it is over ${REMOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB, the limit of images from other hosts` };
     bytes = read;
   } catch (error) {
     const { cause } = error as { cause?: { code?: string; message?: string } };

@@ -105,7 +105,7 @@ describe('copyRemoteImages', () => {
       `guide-a.md:12:1: image: ${origin()}/active.svg is not copied (the file holds a <script> element): the Worker fetches it from ${host()} for the page ${tail}`,
       `guide-a.md:13:1: image: ${origin()}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the Worker fetches it from ${host()} for the page ${tail}`,
       `guide-a.md:14:1: image: ${origin()}/slow.png is not copied (no answer within 2 s): the Worker fetches it from ${host()} for the page ${tail}`,
-      `guide-a.md:15:1: image: ${origin()}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the Worker fetches it from ${host()} for the page ${tail}`,
+      `guide-a.md:15:1: image: ${origin()}/huge.png is not copied (it is over 4 MB, the limit of images from other hosts): the Worker fetches it from ${host()} for the page ${tail}`,
     ]);
   });
 
@@ -147,6 +147,11 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
     const entry = parseStored(storedEntrySchema, (await store.get(manifest.entries[0]!.key))!, 'entry');
     const sources = [...entry.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
     expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    // A copy is re-encoded like any image of media/: AVIF and WebP first, each stored.
+    const avif = /<picture><source type="image\/avif" srcset="\/(media\/[0-9a-f]{64}\.avif) 400w, /.exec(entry.html);
+    expect(avif).not.toBeNull();
+    expect(manifest.media).toContain(avif![1]);
+    expect(await store.get(avif![1]!)).not.toBeNull();
     expect(sources[1]).toMatch(/^\/media\/[0-9a-f]{64}\.svg$/);
     const uncopied = ['missing.png', 'active.svg', 'page.png', 'slow.png', 'huge.png'].map((name) =>
       remoteImagePointer(`${origin()}/${name}`),
