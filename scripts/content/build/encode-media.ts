@@ -40,7 +40,8 @@ export async function encodeMedia(checked: Iterable<CheckedMedia>, cache: DiskCa
         if (!bytes) {
           decoded ??= sharp(image.bytes).rotate();
           bytes = await encode(decoded, variant);
-          await cache.set(name, bytes);
+          // A file the cache could not keep (a full disk) is only encoded again next time.
+          await cache.set(name, bytes).catch(() => {});
           outcome.encoded++;
         }
         files.push({ key: variant.key, bytes });

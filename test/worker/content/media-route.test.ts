@@ -32,7 +32,7 @@ test('the guide shows the screenshot at its immutable URL with its size, lazy an
 
 test('each file the <picture> names (AVIF, WebP, smaller PNGs) is served with its type and immutable caching', async () => {
   const res = await worker.fetch('/guide/how-to-get-started');
-  const picture = parsePage(await res.text()).root.querySelector(`img[src="${url}"]`)!.parentNode;
+  const picture = parsePage(await res.text()).root.querySelector(`img[src="${url}"]`)!.parentNode!;
   expect(picture.tagName).toBe('PICTURE');
   const candidates = picture.querySelectorAll('source, img').flatMap((el) => {
     const type = el.getAttribute('type') ?? 'image/png';

@@ -78,6 +78,20 @@ describe('encodeMedia', () => {
     expect(same).toEqual(shot.variants.map(() => true));
   });
 
+  test('a photo turned by its EXIF orientation is sized and encoded as shown', async () => {
+    const stored = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#345' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const { media } = buildMedia([{ name: 'phone.jpg', bytes: new Uint8Array(stored) }]);
+    const photo = media.get('phone.jpg')!;
+    expect([photo.width, photo.height]).toEqual([300, 600]);
+    const { media: encoded } = await encodeMedia([photo], diskMediaCache(cacheDir));
+    const avif = photo.variants.find((v) => v.format === 'avif')!;
+    const { width, height } = await sharp(encoded[0]!.files.find((f) => f.key === avif.key)!.bytes).metadata();
+    expect([avif.width, avif.height, width, height]).toEqual([300, 600, 300, 600]);
+  });
+
   test('a file sharp cannot read is refused, naming it', async () => {
     const { media } = buildMedia([{ name: 'broken.png', bytes: png(640, 400, 100) }]);
     const { problems, media: encoded } = await encodeMedia(media.values(), diskMediaCache(cacheDir));
