@@ -1,6 +1,6 @@
 /**
- * Turns a content folder into publishable entries: validated, rendered, samples and diagrams embedded, hashed; images encoded.
- * No KV or disk I/O of its own (the caches' aside): files in, entries, samples and images or every problem out.
+ * Turns a content folder into publishable entries: validated, rendered, samples and diagrams embedded, hashed; and
+ * its images encoded. No KV or disk I/O but its caches': files in, entries, samples and images or every problem out.
  */
 import { createHash } from 'node:crypto';
 import type { StoredEntry } from '../../../contracts/kv-values.ts';
