@@ -1,5 +1,7 @@
 /** Images as <picture> with srcset and sizes, the first one near the top fetched first, and what authors may not write. Unit. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { CONTENT_COLUMN_REM, PAGE_GUTTER_REM } from '../../../../contracts/media.ts';
 import { buildMedia } from '../../../../scripts/content/build/media.ts';
 import { imageSizes } from '../../../../scripts/content/markdown/picture-images.ts';
 import { remoteCopyBase, remoteCopyName } from '../../../../scripts/content/markdown/remote-images.ts';
@@ -77,6 +79,12 @@ describe('pictureImages', () => {
 });
 
 describe('imageSizes', () => {
+  test("reads the article column as client/styles.css draws it: --w wide at most, in main's padding of 1rem a side", () => {
+    const css = readFileSync(new URL('../../../../client/styles.css', import.meta.url), 'utf8');
+    expect(css).toContain(`--w: ${CONTENT_COLUMN_REM}rem;`);
+    expect(css).toMatch(new RegExp(`\\nmain \\{\\n  padding: \\S+ ${PAGE_GUTTER_REM / 2}rem \\S+;`));
+  });
+
   test('the column for an image at least as wide as it, the image’s own width for a narrower one; the page less its gutters below', () => {
     expect(imageSizes(2560)).toBe('(min-width: 46rem) 44rem, calc(100vw - 2rem)');
     expect(imageSizes(704)).toBe('(min-width: 46rem) 44rem, calc(100vw - 2rem)');
