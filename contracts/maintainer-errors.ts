@@ -158,8 +158,8 @@ export const MAINTAINER_ERRORS = {
     'Save the image as one of those kinds.',
   ),
   'media-too-large': entry(
-    (size: string) => `is ${size}: raster images may be at most 1 MB (refused, not re-encoded)`,
-    'Save it smaller, e.g. as WebP or at a lower resolution.',
+    (size: string, kind: string, limit: string) => `is ${size}: ${kind} may be at most ${limit}`,
+    'Save it smaller: pages show images at most 1408 px wide, so a larger one gains nothing (an animation: fewer frames, or a video).',
   ),
   'media-unsafe-svg': entry((what: string) => `holds ${what}`, 'SVGs must be plain drawings: remove it.'),
   'media-unreadable': entry(

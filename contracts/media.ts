@@ -24,6 +24,15 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const mediaUrl = (sha256: string, ext: MediaExtension): string => `${MEDIA_PATH_PREFIX}${sha256}.${ext}`;
 
 /**
+ * The article column images are shown in (client/styles.css): at most `--w` wide, inside `main`'s padding of 1rem a
+ * side. Images are encoded for it and pages tell the browser its width (`sizes`).
+ */
+export const CONTENT_COLUMN_REM = 44;
+export const PAGE_GUTTER_REM = 2;
+/** CSS pixels in a rem, unless the reader set a larger font. */
+export const REM_PX = 16;
+
+/**
  * An image an article shows from another host, without a kept copy (content/media/remote/): the
  * page names `/media/remote/<sha256 of its URL>` and the Worker fetches the image from its host
  * (worker/content/remote-image-route.ts), so a visitor's browser asks no other host. Only URLs

@@ -19,7 +19,7 @@ export interface Site<W extends SiteWorker = SiteWorker> {
   close(): Promise<void>;
 }
 
-type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntries'>;
+type OwnSiteOptions = Pick<PublishedWorkerOptions, 'clientDiagrams' | 'extraEntries' | 'extraMedia'>;
 
 /**
  * One Chromium per test worker, launched at its first use: the test files of a worker share their
@@ -35,7 +35,7 @@ export function workerBrowser(): Promise<Browser> {
  * Chromium against a site. Without options, the run's shared Worker: a test that only reads the
  * site. With options, a Worker of the test's own (stopped by `close()`), whose store it may change:
  * `clientDiagrams`, the content published with its diagrams left for the browser to draw;
- * `extraEntries`, markdown files published with the fixture site's (worker-runtime.ts).
+ * `extraEntries` and `extraMedia`, markdown files and images published with the fixture site's (worker-runtime.ts).
  */
 export function startSite(): Promise<Site>;
 export function startSite(options: OwnSiteOptions): Promise<Site<LocalWorker>>;

@@ -12,17 +12,20 @@ export interface PublishedWorkerOptions extends LocalWorkerOptions {
   clientDiagrams?: boolean;
   /** Markdown files uploaded with the fixture's, as if they were in it (entries a test needs). */
   extraEntries?: { file: string; source: string }[];
+  /** Files of media/ uploaded with the fixture's (images a test needs). */
+  extraMedia?: { name: string; bytes: Uint8Array }[];
 }
 
 /** A Worker with the fixture site published into its KV by the real upload code. */
 export async function startPublishedWorker({
   clientDiagrams = false,
   extraEntries = [],
+  extraMedia = [],
   ...options
 }: PublishedWorkerOptions = {}): Promise<LocalWorker> {
   const worker = await startLocalWorker(options);
   const fixture = await loadFixtureSite();
-  const content = { ...fixture, files: [...fixture.files, ...extraEntries] };
+  const content = { ...fixture, files: [...fixture.files, ...extraEntries], media: [...(fixture.media ?? []), ...extraMedia] };
   try {
     await uploadChecked({ content, store: worker.store, renderCache: runRenderCache(), ...(clientDiagrams ? { diagrams: null } : {}) });
   } catch (error) {

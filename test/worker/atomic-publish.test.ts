@@ -350,7 +350,10 @@ describe('--verify', () => {
     const lines: string[] = [];
     const outcome = await verifyPublished(worker.store, (line) => lines.push(line));
     expect(outcome).toMatchObject({ ok: true, entries: 8, problems: [] });
-    expect(lines).toEqual([`all 8 entries verified (manifest v1, 1 samples, search index, 9 images and cards, 2 images from other hosts)`]);
+    // 8 cards and the screenshot's 9 files (AVIF, WebP and PNG at 3 widths).
+    expect(lines).toEqual([
+      `all 8 entries verified (manifest v1, 1 samples, search index, 17 images and cards, 2 images from other hosts)`,
+    ]);
   });
 
   test('each missing or corrupt key is one line: file/slug/key: reason', async () => {

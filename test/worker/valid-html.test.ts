@@ -19,6 +19,8 @@ const PAGES = [
   '/guide/start-the-app-minimized',
   // an untyped page: images, lists
   '/guide/features',
+  // a screenshot of media/: a <picture> of AVIF, WebP and PNG files
+  '/guide/how-to-get-started',
   '/setup',
   '/setup?link=QUJD',
   // with counted views: a table and a chart

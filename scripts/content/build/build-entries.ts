@@ -1,6 +1,6 @@
 /**
- * Turns a content folder into publishable entries: validated, rendered, samples and diagrams embedded, hashed.
- * No KV or disk I/O of its own: files in, entries and samples or every problem out.
+ * Turns a content folder into publishable entries: validated, rendered, samples and diagrams embedded, hashed; and
+ * its images encoded. No KV or disk I/O but its caches': files in, entries, samples and images or every problem out.
  */
 import { createHash } from 'node:crypto';
 import type { StoredEntry } from '../../../contracts/kv-values.ts';
@@ -14,6 +14,8 @@ import { lastUpdated } from '../source/file-history.ts';
 import { type ParsedFile, parseFrontMatter } from '../source/front-matter.ts';
 import type { ContentFolder } from '../source/load-content.ts';
 import { type ContentProblem, contentProblem } from '../source/problems.ts';
+import type { DiskCache } from './disk-cache.ts';
+import { encodeMedia } from './encode-media.ts';
 import { imagesWithoutCopy } from './images-without-copy.ts';
 import { type BuiltMedia, buildMedia, mediaDigest } from './media.ts';
 
@@ -65,6 +67,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Draws mermaid diagrams into the entries (diagram-browser.ts); without one, they stay as sources for the browser to draw. */
   diagrams?: DiagramDrawer | null;
+  /** Where encoded images are kept between runs (default: encode-media.ts diskMediaCache). */
+  mediaCache?: DiskCache<Uint8Array>;
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -152,11 +156,13 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
     }
   }
 
+  const encoded = await encodeMedia(media.values(), options.mediaCache);
+  problems.push(...encoded.problems);
   if (options.strict) problems.push(...warnings.map((w) => ({ ...w, reason: `${w.reason} (--strict)` })));
   if (problems.length > 0) return { ok: false, problems };
   const samples = folder.samples.map((s) => ({ path: s.path, hash: sha256(s.content), content: s.content }));
   const remoteImages = [...imagesWithoutCopy(folder).keys()].map(remoteImagePointer);
-  return { ok: true, entries, samples, drafts, media: [...media.values()], remoteImages, warnings, clientDiagrams };
+  return { ok: true, entries, samples, drafts, media: encoded.media, remoteImages, warnings, clientDiagrams };
 }
 
 type Finished = { ok: true; rendered: RenderedMarkdown; hash: string; clientDiagrams: boolean } | { ok: false; problems: string[] };

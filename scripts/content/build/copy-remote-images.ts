@@ -1,5 +1,5 @@
 /**
- * Copies the images articles show from other hosts into content/media/remote/, checked as media files are.
+ * Copies the images articles show from other hosts into content/media/remote/, checked (and then encoded) as media files are.
  * I/O: HTTP requests and writes below `<content>/media/remote/`; an image not copied is a warning.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { readAtMost } from '../../../contracts/read-at-most.ts';
 import { remoteCopyBase, remoteCopyName } from '../markdown/remote-images.ts';
 import type { ContentFolder } from '../source/load-content.ts';
 import { type ContentProblem, contentProblem } from '../source/problems.ts';
+import { encodeMedia } from './encode-media.ts';
 import { type ImagePlace, imagesWithoutCopy } from './images-without-copy.ts';
 import { buildMedia, detectMediaExtension, type MediaFile } from './media.ts';
 
@@ -81,7 +82,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
 
 export type ImageDownload = { ok: true; file: MediaFile } | { ok: false; reason: string };
 
-/** Fetches one image, names it by the kind its bytes hold, and checks it as media.ts checks every file of content/media/. */
+/** Fetches one image, names it by the kind its bytes hold, and checks and encodes it as every file of content/media/ is. */
 export async function downloadImage(url: string, timeoutMs: number): Promise<ImageDownload> {
   let bytes: Uint8Array;
   try {
@@ -90,9 +91,9 @@ export async function downloadImage(url: string, timeoutMs: number): Promise<Ima
       await response.body?.cancel();
       return { ok: false, reason: `the host answered ${response.status}` };
     }
-    // Larger than any image the site accepts (media.ts refuses rasters over 1 MB): the download stops there.
+    // The Worker fetches no larger one either (remote-image-route.ts): the download stops there.
     const read = await readAtMost(response, REMOTE_IMAGE_MAX_BYTES);
-    if (!read) return { ok: false, reason: `it is over ${REMOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB, far over the 1 MB media limit` };
+    if (!read) return { ok: false, reason: `it is over ${REMOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB, the limit of images from other hosts` };
     bytes = read;
   } catch (error) {
     const { cause } = error as { cause?: { code?: string; message?: string } };
@@ -108,6 +109,8 @@ export async function downloadImage(url: string, timeoutMs: number): Promise<Ima
   const ext = detectMediaExtension(bytes);
   if (!ext) return { ok: false, reason: 'the file is no image the site serves (png, jpg, webp, avif, gif, svg)' };
   const name = remoteCopyName(remoteCopyBase(url)!, ext);
-  const { problems } = buildMedia([{ name, bytes }]);
+  const checked = buildMedia([{ name, bytes }]);
+  // Decoded too, so that a file sharp cannot read is not kept to stop every upload; its variants are then in the cache.
+  const { problems } = checked.problems.length > 0 ? checked : await encodeMedia(checked.media.values());
   return problems.length === 0 ? { ok: true, file: { name, bytes } } : { ok: false, reason: `the file ${problems[0]!.reason}` };
 }

@@ -1,15 +1,18 @@
 /**
- * Markdown images of content/media/: immutable URL, width and height, lazy loading; a missing file or alt is a problem.
- * Pure: changes the mdast tree, returns the problems (codes of contracts/maintainer-errors.ts).
+ * Markdown images of content/media/: immutable URL, width and height (picture-images.ts adds the variants); a missing
+ * file or alt is a problem. Pure: changes the mdast tree, returns the problems (codes of contracts/maintainer-errors.ts).
  */
 import type { Image, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 
 /** What the renderer needs of each media file (scripts/content/build/media.ts BuiltMedia). */
 export interface MediaRef {
+  /** The fallback file, the largest in the source's own format. */
   url: string;
   width: number;
   height: number;
+  /** Every file of the image, by format (an extension of contracts/media.ts) and width; absent: the `url` alone. */
+  variants?: readonly { format: string; width: number; url: string }[];
 }
 
 export interface ImageProblem {
@@ -42,7 +45,7 @@ export function resolveMediaImages(tree: Root, media: ReadonlyMap<string, MediaR
       return;
     }
     node.url = found.url;
-    node.data = { ...node.data, hProperties: { width: found.width, height: found.height, loading: 'lazy', decoding: 'async' } };
+    node.data = { ...node.data, hProperties: { width: found.width, height: found.height } };
   });
   return problems;
 }

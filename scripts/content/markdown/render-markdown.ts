@@ -14,6 +14,7 @@ import { addHeadingIds } from './heading-ids.ts';
 import { keepHyphenatedWords } from './keep-words.ts';
 import { htmlTree, markdownTree } from './markdown-tree.ts';
 import { type ImageProblem, type MediaRef, resolveMediaImages } from './media-images.ts';
+import { pictureImages } from './picture-images.ts';
 import { ownRemoteMedia } from './remote-images.ts';
 import { type Removal, sanitizeRemovals } from './sanitize-report.ts';
 import { sanitizeSchema } from './sanitize-schema.ts';
@@ -24,7 +25,7 @@ import { secureLinks } from './secure-links.ts';
  * Part of every entry's hash: bump the number when this pipeline's output changes, and a
  * shiki upgrade (new grammars, new colours) re-renders everything by itself.
  */
-export const RENDERER_VERSION = `render-12+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
+export const RENDERER_VERSION = `render-13+shiki-${createRequire(import.meta.url)('shiki/package.json').version}`;
 
 export interface RenderedMarkdown {
   html: string;
@@ -57,6 +58,7 @@ export async function renderMarkdown(markdown: string, media: ReadonlyMap<string
   const removed = sanitizeRemovals(parsed, clean, sanitizeSchema);
   secureLinks(clean);
   ownRemoteMedia(clean, media);
+  pictureImages(clean, media);
   // The text first: the heading ids step adds `#` anchor links that are no words of the article.
   const text = proseText(clean);
   const toc = addHeadingIds(clean);

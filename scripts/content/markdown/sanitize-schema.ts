@@ -8,17 +8,20 @@ const base = defaultSchema.attributes ?? {};
 
 /**
  * Deliberately absent: iframes (no article embeds one: all dropped), `data:` and `javascript:` URLs, `style`, SVG, forms,
- * object/embed. The page's CSP (worker/http/security-headers.ts) is the second wall.
+ * object/embed, and `<picture>` and `srcset` (GitHub's schema allows them): an author's would have visitors' browsers ask
+ * other hosts; the renderer adds them after sanitising, naming only the upload's own files (picture-images.ts). The
+ * page's CSP (worker/http/security-headers.ts) is the second wall.
  */
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'video', 'figure', 'figcaption'],
+  tagNames: [...(defaultSchema.tagNames ?? []).filter((name) => name !== 'picture'), 'video', 'figure', 'figcaption'],
   attributes: {
     ...base,
     a: [...(base.a ?? []), 'target', 'rel'],
     img: [...(base.img ?? []), 'loading', 'decoding'],
     video: ['src', 'poster', 'controls', 'preload', 'muted', 'loop', 'playsInline', 'width', 'height'],
-    source: [...(base.source ?? []), 'src', 'type'],
+    // A video's sources; no `srcset` (above).
+    source: ['src', 'type'],
   },
   protocols: {
     ...defaultSchema.protocols,

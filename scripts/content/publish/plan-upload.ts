@@ -119,7 +119,11 @@ export function planUpload({
     return unchanged ? ('unchanged' as const) : ('written' as const);
   };
   const sampleReports = samples.map(({ path, hash, content }) => ({ path, status: immutable(sampleKey(hash), content) }));
-  const mediaReports = media.map(({ name, key, url, bytes }) => ({ name, url, status: immutable(key, bytes) }));
+  // An image is written when any of its files (variants, media-variants.ts) is.
+  const mediaReports = media.map(({ name, url, files }) => {
+    const statuses = files.map(({ key, bytes }) => immutable(key, bytes));
+    return { name, url, status: statuses.includes('written') ? ('written' as const) : ('unchanged' as const) };
+  });
   const usedCards = [...manifestEntries, ...manifestDrafts].flatMap((e) => (cards.has(e.file) ? [cards.get(e.file)!] : []));
   const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: immutable(key, bytes) }));
   const remoteReports = remoteImages.map(({ url, key, path }) => ({
@@ -127,7 +131,9 @@ export function planUpload({
     path,
     status: immutable(key, JSON.stringify({ url } satisfies StoredRemoteImage)),
   }));
-  const imageKeys = [...new Set([...media.map((m) => m.key), ...usedCards.map((c) => c.key), ...remoteImages.map((r) => r.key)])].sort();
+  const imageKeys = [
+    ...new Set([...media.flatMap((m) => m.files.map((f) => f.key)), ...usedCards.map((c) => c.key), ...remoteImages.map((r) => r.key)]),
+  ].sort();
 
   const fresh: Manifest = {
     version: (previous?.version ?? 0) + 1,

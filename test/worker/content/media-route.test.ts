@@ -1,6 +1,6 @@
 /**
- * Images of media/: the <img> names the immutable URL with the size, and that URL serves the bytes with type,
- * immutable caching, ETag and 304. Real upload, workerd.
+ * Images of media/: the <img> names the immutable URL with the size, and that URL and each of its variants serve the
+ * bytes with type, immutable caching, ETag and 304. Real upload, workerd.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   url = `/media/${createHash('sha256').update(bytes).digest('hex')}.png`;
 });
 
-test('the guide shows the screenshot at its immutable URL with its size, lazy and async', async () => {
+test('the guide shows the screenshot at its immutable URL with its size, lazy and async (it is not near the top)', async () => {
   const res = await worker.fetch('/guide/how-to-get-started');
   expect(res.status).toBe(200);
   const img = parsePage(await res.text()).root.querySelector(`img[src="${url}"]`);
@@ -28,6 +28,34 @@ test('the guide shows the screenshot at its immutable URL with its size, lazy an
   expect(img!.getAttribute('loading')).toBe('lazy');
   expect(img!.getAttribute('decoding')).toBe('async');
   expect(img!.getAttribute('alt')).toMatch(/^The Guides section of this website/);
+});
+
+test('each file the <picture> names (AVIF, WebP, smaller PNGs) is served with its type and immutable caching', async () => {
+  const res = await worker.fetch('/guide/how-to-get-started');
+  const picture = parsePage(await res.text()).root.querySelector(`img[src="${url}"]`)!.parentNode!;
+  expect(picture.tagName).toBe('PICTURE');
+  const candidates = picture.querySelectorAll('source, img').flatMap((el) => {
+    const type = el.getAttribute('type') ?? 'image/png';
+    return el
+      .getAttribute('srcset')!
+      .split(', ')
+      .map((candidate) => ({ path: candidate.split(' ')[0]!, type }));
+  });
+  expect(candidates.map((c) => c.type)).toEqual([
+    ...Array(3).fill('image/avif'),
+    ...Array(3).fill('image/webp'),
+    ...Array(3).fill('image/png'),
+  ]);
+  for (const { path, type } of candidates) {
+    const file = await worker.fetch(path);
+    expect([file.status, file.headers.get('content-type'), file.headers.get('cache-control')], path).toEqual([
+      200,
+      type,
+      'public, max-age=31536000, immutable',
+    ]);
+    expect(file.headers.get('etag')).toBe(`"${path.slice('/media/'.length, path.lastIndexOf('.'))}"`);
+    await file.arrayBuffer();
+  }
 });
 
 test('the image URL serves the file: type, immutable caching, ETag, 304', async () => {

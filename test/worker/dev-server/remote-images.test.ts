@@ -1,6 +1,6 @@
 /**
- * Images from other hosts: `npm start` copies them into the content folder as `npm run upload` does, and both print
- * the same warning for one that cannot be copied; a save repeats it only for its own file. Real dev server and upload
+ * Images from other hosts: `npm start` copies them into the content folder as `npm run upload` does, serves them
+ * re-encoded, and both print the same warning for one that cannot be copied; a save repeats it only for its own file. Real dev server and upload
  * command, a loopback server standing in for the other host.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,6 +119,19 @@ test('npm start copies what it can into media/remote/ and warns as `npm run uplo
   // The upload found npm start's copy: only the image without one was asked for again.
   expect([...asked].sort()).toEqual(['/gone.png', '/gone.png', '/menu.png']);
   expect(existsSync(join(content, 'media', copy))).toBe(true);
+});
+
+test('npm start serves the copy re-encoded: each AVIF and WebP file the page names answers with its type', async () => {
+  const page = await (await fetch(new URL('/guide/shots', server!.url))).text();
+  const sources = [...page.matchAll(/<source type="(image\/(?:avif|webp))" srcset="([^"]+)"/g)];
+  expect(sources.map((m) => m[1])).toEqual(['image/avif', 'image/webp']);
+  for (const [, type, srcset] of sources) {
+    for (const candidate of srcset!.split(', ')) {
+      const file = await fetch(new URL(candidate.split(' ')[0]!, server!.url));
+      expect([file.status, file.headers.get('content-type')], candidate).toEqual([200, type]);
+      await file.arrayBuffer();
+    }
+  }
 });
 
 test('a save of another file repeats no warning and asks no host; a save of the file that shows the image warns again', async () => {

@@ -26,7 +26,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 60"><rect 
 /** The paths asked of the stand-in, in order. */
 const asked: string[] = [];
 
-/** The other hosts, stood in for by one server: an image, an SVG, an active SVG, a web page, a hang, 5 MB. */
+/** The other hosts, stood in for by one server: an image, an SVG, an active SVG, a web page, a torn PNG, a hang, 5 MB. */
 function answer(request: IncomingMessage, response: ServerResponse): void {
   asked.push(request.url!);
   if (request.url === '/shots/menu.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
@@ -34,6 +34,7 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
   else if (request.url === '/active.svg')
     response.writeHead(200).end('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>x()</script></svg>');
   else if (request.url === '/page.png') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Not here');
+  else if (request.url === '/torn.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG.subarray(0, 2000));
   else if (request.url === '/slow.png')
     return; // never answers
   else if (request.url === '/huge.png') {
@@ -65,6 +66,7 @@ function contentFolder(): string {
     `<img src="${origin()}/missing.png" alt="Gone">`,
     `<img src="${origin()}/active.svg" alt="Active">`,
     `<img src="${origin()}/page.png" alt="A page">`,
+    `<img src="${origin()}/torn.png" alt="Torn">`,
     `<img src="${origin()}/slow.png" alt="Slow">`,
     `<img src="${origin()}/huge.png" alt="Huge">`,
   ].join('\n');
@@ -88,7 +90,7 @@ describe('copyRemoteImages', () => {
     expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'shots', 'menu.png')).equals(PNG)).toBe(true);
     expect(readFileSync(join(dir, 'media', 'remote', safeHost, 'logo.svg'), 'utf8')).toBe(SVG);
     expect(folder.media?.map((m) => m.name).sort()).toEqual(outcome.copied);
-    expect(lines[0]).toBe(`Copying 7 image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
+    expect(lines[0]).toBe(`Copying 8 image(s) from other hosts into ${join(dir, 'media', 'remote')}…`);
     expect(lines).toContain(`  copied ${origin()}/logo → media/remote/${safeHost}/logo.svg (0.1 KB): commit it with the article`);
   });
 
@@ -96,16 +98,22 @@ describe('copyRemoteImages', () => {
     const folder = await loadContentFolder(dir);
     const before = asked.length;
     const { copied, warnings } = await copyRemoteImages(dir, folder, { timeoutMs: 2000 });
-    // The two copies of the first run are found on disk: only the five failures are tried again.
+    // The two copies of the first run are found on disk: only the six failures are tried again.
     expect(copied).toEqual([]);
-    expect(asked.slice(before).sort()).toEqual(['/active.svg', '/huge.png', '/missing.png', '/page.png', '/slow.png']);
+    expect(asked.slice(before).sort()).toEqual(['/active.svg', '/huge.png', '/missing.png', '/page.png', '/slow.png', '/torn.png']);
     const tail = `until an upload that can reach it keeps a copy in media/remote/`;
     expect(warnings.map((w) => formatProblem(w).split('\n')[0]).sort()).toEqual([
       `guide-a.md:11:1: image: ${origin()}/missing.png is not copied (the host answered 404): the Worker fetches it from ${host()} for the page ${tail}`,
       `guide-a.md:12:1: image: ${origin()}/active.svg is not copied (the file holds a <script> element): the Worker fetches it from ${host()} for the page ${tail}`,
       `guide-a.md:13:1: image: ${origin()}/page.png is not copied (the file is no image the site serves (png, jpg, webp, avif, gif, svg)): the Worker fetches it from ${host()} for the page ${tail}`,
-      `guide-a.md:14:1: image: ${origin()}/slow.png is not copied (no answer within 2 s): the Worker fetches it from ${host()} for the page ${tail}`,
-      `guide-a.md:15:1: image: ${origin()}/huge.png is not copied (it is over 4 MB, far over the 1 MB media limit): the Worker fetches it from ${host()} for the page ${tail}`,
+      // sharp's words for a file cut short, whatever they are.
+      expect.stringMatching(
+        new RegExp(
+          `^guide-a\\.md:14:1: image: ${origin()}/torn\\.png is not copied \\(the file is not a readable PNG image \\(.+\\)\\): the Worker`,
+        ),
+      ),
+      `guide-a.md:15:1: image: ${origin()}/slow.png is not copied (no answer within 2 s): the Worker fetches it from ${host()} for the page ${tail}`,
+      `guide-a.md:16:1: image: ${origin()}/huge.png is not copied (it is over 4 MB, the limit of images from other hosts): the Worker fetches it from ${host()} for the page ${tail}`,
     ]);
   });
 
@@ -140,15 +148,20 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
       log: (l) => lines.push(l),
     });
     expect(outcome.ok).toBe(true);
-    expect(lines.filter((l) => l.startsWith('warning: guide-a.md'))).toHaveLength(5);
-    expect(lines.at(-1)).toMatch(/5 warning\(s\) above/);
+    expect(lines.filter((l) => l.startsWith('warning: guide-a.md'))).toHaveLength(6);
+    expect(lines.at(-1)).toMatch(/6 warning\(s\) above/);
 
     const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
     const entry = parseStored(storedEntrySchema, (await store.get(manifest.entries[0]!.key))!, 'entry');
     const sources = [...entry.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
     expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    // A copy is re-encoded like any image of media/: AVIF and WebP first, each stored.
+    const avif = /<picture><source type="image\/avif" srcset="\/(media\/[0-9a-f]{64}\.avif) 400w, /.exec(entry.html);
+    expect(avif).not.toBeNull();
+    expect(manifest.media).toContain(avif![1]);
+    expect(await store.get(avif![1]!)).not.toBeNull();
     expect(sources[1]).toMatch(/^\/media\/[0-9a-f]{64}\.svg$/);
-    const uncopied = ['missing.png', 'active.svg', 'page.png', 'slow.png', 'huge.png'].map((name) =>
+    const uncopied = ['missing.png', 'active.svg', 'page.png', 'torn.png', 'slow.png', 'huge.png'].map((name) =>
       remoteImagePointer(`${origin()}/${name}`),
     );
     expect(sources.slice(2)).toEqual(uncopied.map((p) => p.path));

@@ -164,7 +164,7 @@ describe('ownRemoteMedia', () => {
 
   test('the renderer applies it: a raw <img> with a kept copy is served from /media/', async () => {
     const { html } = await renderMarkdown(
-      '<img src="https://about.signpath.io/assets/signpath-logo.svg" width="150" alt="SignPath">',
+      'One.\n\nTwo.\n\nThree.\n\n<img src="https://about.signpath.io/assets/signpath-logo.svg" width="150" alt="SignPath">',
       media,
     );
     expect(html).toContain(`<img src="${LOGO.url}" width="150" alt="SignPath" loading="lazy" decoding="async" height="30">`);

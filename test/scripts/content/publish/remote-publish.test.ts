@@ -188,11 +188,12 @@ describe('request counts', () => {
     });
     expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)');
     expect(api.counts().total).toBe(10);
-    // The 28 social cards (26 entries, 2 drafts) and the 6 URLs of images the Worker fetches from
-    // other hosts ride in the same bulk write as the entries: 67 keys, not 33, in as many requests.
+    // The 28 social cards (26 entries, 2 drafts), the screenshot's 9 files (AVIF, WebP and PNG at 3 widths) and the 6
+    // URLs of images the Worker fetches from other hosts ride in the same bulk write as the entries: 75 keys, not 33, in
+    // as many requests.
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
-    expect(written).toHaveLength(67);
-    expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(35);
+    expect(written).toHaveLength(75);
+    expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(43);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
     // The manifest, one bulk read of the text values, one key list of media/ (images and cards are bytes: looked for, not read).
@@ -413,7 +414,7 @@ describe('the command line', () => {
     const verify = await run(['--verify'], NS, api);
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
-      'all 26 entries verified (manifest v1, 1 samples, search index, 29 images and cards, 6 images from other hosts)',
+      'all 26 entries verified (manifest v1, 1 samples, search index, 37 images and cards, 6 images from other hosts)',
       '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
     ]);
   });

@@ -9,6 +9,7 @@ import { manifestSchema, parseStored, storedEntrySchema } from '../../../../cont
 import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../../contracts/preview-token.ts';
 import { sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import { imagesWithoutCopy } from '../../../../scripts/content/build/images-without-copy.ts';
+import { buildMedia } from '../../../../scripts/content/build/media.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { type UploadOutcome, uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
@@ -37,6 +38,8 @@ beforeAll(async () => {
 afterAll(() => miniflare?.dispose());
 
 const allKeys = async (store: KvStore) => (await store.listKeys('')).sort();
+/** The files the images of media/ are stored as: each image's variants (AVIF, WebP, its own format at each width). */
+const mediaFiles = () => [...buildMedia(realContent.media ?? []).media.values()].reduce((n, m) => n + m.variants.length, 0);
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
 /** Runs an upload and collects its log lines. */
 async function upload(
@@ -68,12 +71,13 @@ describe('uploading the fixture site', () => {
     expect(keys).toContain(MANIFEST_KEY);
     expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
     expect(keys).toContain('history/0000000001');
-    // The files of media/ (the screenshot, and the kept copies of images from other
+    // The files of media/ (the screenshot's 9 variants, and those of the kept copies of images from other
     // hosts), one card per entry and draft (every title differs), and the URL of each image from another
     // host without a copy, which the Worker fetches (6 here: this machine cannot copy them).
     const uncopied = imagesWithoutCopy(realContent).size;
     const files = keys.filter((k) => /^media\/[0-9a-f]{64}\.[a-z]+$/.test(k));
-    expect(files).toHaveLength((realContent.media ?? []).length + 28);
+    expect(mediaFiles()).toBe(9);
+    expect(files).toHaveLength(mediaFiles() + 28);
     expect(keys.filter((k) => /^media\/remote\/[0-9a-f]{64}$/.test(k))).toHaveLength(uncopied);
     expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(files.length + uncopied);
     expect(keys).toHaveLength(32 + files.length + uncopied);
@@ -124,7 +128,7 @@ describe('uploading the fixture site', () => {
     // The cards are the first upload's: taken from the cache, found in KV, not sent.
     expect(lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(sent, 'nothing is written').toEqual([]);
-    expect(await allKeys(store)).toHaveLength(32 + 28 + (realContent.media ?? []).length + imagesWithoutCopy(realContent).size);
+    expect(await allKeys(store)).toHaveLength(32 + 28 + mediaFiles() + imagesWithoutCopy(realContent).size);
   });
 });
 
@@ -186,7 +190,7 @@ test('a dry run writes nothing but reports what it would write', async () => {
   expect(dry.entriesWritten).toBe(26);
   // 26 entries, 2 drafts, 1 sample, the search index, the images, 28 cards, the history record,
   // and the URL of each image from another host without a copy.
-  const images = (realContent.media ?? []).length + imagesWithoutCopy(realContent).size;
+  const images = mediaFiles() + imagesWithoutCopy(realContent).size;
   expect(dry.plan.writes).toHaveLength(26 + 2 + 1 + 1 + 28 + 1 + images);
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(

@@ -11,7 +11,7 @@ import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { type CloudflareKvApi, startKvApi } from '../../../support/cloudflare-kv-api.ts';
-import { png } from '../../../support/png.ts';
+import { gradientPng } from '../../../support/images.ts';
 
 const REMOTE = 'https://images.example.test/lap.png';
 const content: ContentFolder = {
@@ -26,7 +26,7 @@ const content: ContentFolder = {
     },
   ],
   samples: [{ path: 'strategy.ini', content: '[pit]\nlap=12\n' }],
-  media: [{ name: 'pit.png', bytes: png(320, 200) }],
+  media: [{ name: 'pit.png', bytes: await gradientPng(320, 200) }],
 };
 
 let api: CloudflareKvApi;
@@ -54,12 +54,12 @@ test('the manifest names images, both cards and the image from another host, and
   const keys = namedKeys(manifest);
   const remote = keys.filter((key) => key.startsWith('media/remote/'));
   expect(remote).toHaveLength(1);
-  // One image of media/ and two cards: bytes, looked for in one key list.
-  expect(keys.filter((key) => key.startsWith('media/') && !key.startsWith('media/remote/'))).toHaveLength(3);
+  // One image of media/ (its AVIF, its WebP and itself) and two cards: bytes, looked for in one key list.
+  expect(keys.filter((key) => key.startsWith('media/') && !key.startsWith('media/remote/'))).toHaveLength(5);
 
   const { outcome, lines, requests } = await verify();
   expect(outcome).toMatchObject({ ok: true, entries: 2, problems: [] });
-  expect(lines).toEqual(['all 2 entries verified (manifest v1, 1 samples, search index, 3 images and cards, 1 images from other hosts)']);
+  expect(lines).toEqual(['all 2 entries verified (manifest v1, 1 samples, search index, 5 images and cards, 1 images from other hosts)']);
   // The manifest, one key list of media/, one bulk read of the text values.
   expect(requests).toBe(3);
 });
