@@ -467,13 +467,14 @@ describe('with hand-made and broken manifests', () => {
     expect(parsePage(text).root.querySelector('main h1')?.textContent).toBe('There was an error');
   });
 
-  test('a corrupt manifest answers 500 with a short reason, never a crash', async () => {
+  test('a corrupt manifest answers 503 with a short reason and Retry-After, never a crash (the log names the key)', async () => {
     await worker.kv.put(MANIFEST_KEY, 'not json');
     for (const path of ['/news/feed.xml', '/sitemap.xml', '/llms.txt', '/guide/DSX.md']) {
       const { res, text } = await get(path);
-      expect(res.status, path).toBe(500);
+      expect(res.status, path).toBe(503);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-      expect(text).toBe('There was an error: The manifest is not valid JSON');
+      expect(res.headers.get('retry-after'), path).toBeTruthy();
+      expect(text).toBe('Temporarily unavailable: the content store cannot be read right now.');
     }
   });
 });
