@@ -19,6 +19,11 @@ export interface EdgeNetwork {
   /** Resolves once every tier's background refreshes are done. */
   settled(): Promise<void>;
   /**
+   * A deploy: `origin` answers from now on. Unless `crossVersionCache`, every tier starts empty, as Workers Cache keys
+   * each answer by the Worker version that wrote it (Cache keys, "Invalidating cache across deployments").
+   */
+  deploy(origin: Origin): void;
+  /**
    * The Worker's purge (its EDGE_PURGE binding, tools/local-worker.ts `edgePurge`): POST `{ tags }`, answered as
    * Workers Cache answers (CachePurgeResult), within `limits`; an accepted one purges every tier.
    */
@@ -37,17 +42,21 @@ export interface EdgeNetworkOptions {
   now?: () => number;
   /** Told the tags each accepted purge of the Worker purged here: Workers Cache's purge is global, so networks of their own pass it on. */
   onPurge?: (tags: readonly string[]) => void;
+  /** wrangler.toml's `cache.cross_version_cache`: true shares the cache across deploys (default false, as the site sets). */
+  crossVersionCache?: boolean;
 }
 
-export function createEdgeNetwork({ origin, now = Date.now, onPurge }: EdgeNetworkOptions): EdgeNetwork {
-  const lower = new Map<string, CacheTier>();
-  const upper = cacheTier({ upstream: origin, now });
+export function createEdgeNetwork({ origin, now = Date.now, onPurge, crossVersionCache = false }: EdgeNetworkOptions): EdgeNetwork {
+  let live = origin;
+  // The tiers of the version deployed now (all versions', with crossVersionCache).
+  const emptyTiers = () => ({ upper: cacheTier({ upstream: (request) => live(request), now }), lower: new Map<string, CacheTier>() });
+  let { upper, lower } = emptyTiers();
   const network: EdgeNetwork = {
     dataCentre(name) {
-      const tier = lower.get(name) ?? cacheTier({ upstream: upper.fetch, now });
-      lower.set(name, tier);
       return {
         async fetch(request) {
+          const tier = lower.get(name) ?? cacheTier({ upstream: upper.fetch, now });
+          lower.set(name, tier);
           const response = await tier.fetch(request);
           for (const header of ['cache-tag', 'cloudflare-cdn-cache-control']) response.headers.delete(header);
           return response;
@@ -60,6 +69,10 @@ export function createEdgeNetwork({ origin, now = Date.now, onPurge }: EdgeNetwo
     async settled() {
       // A lower tier's refresh may start one in the upper tier: the upper tier last.
       for (const tier of [...lower.values(), upper]) await tier.settled();
+    },
+    deploy(next) {
+      live = next;
+      if (!crossVersionCache) ({ upper, lower } = emptyTiers());
     },
     async purgeRequest(request) {
       const { tags } = purgeBody.parse(await request.json());
