@@ -18,6 +18,7 @@ const rows: FaultRow[] = [];
 for (const scenario of chosen) {
   const row = await runScenario(scenario, log);
   log(`${row.fault}: ${row.survived ? 'survived' : 'NOT SURVIVED'}, fresh ${row.freshAfterS ?? '–'} s after it cleared (${row.notes})`);
+  for (const line of row.said) log(`  the maintainer saw: ${line}`);
   rows.push(row);
 }
 

@@ -16,12 +16,17 @@ export interface FaultRow {
   /** Whether the maintainer's messages named what is live and the command that fixes it ('–': nothing to tell). */
   told: 'yes' | 'no' | '–';
   notes: string;
+  /** What the maintainer was shown about the fault: the upload's lines that speak of it. */
+  said: string[];
 }
 
 /** How long a site may take to be fresh before the fault counts as not survived. */
 const CAP_MS = 12 * 60_000;
 const TOLD = /\blive\b/i;
 const COMMAND = /npm run upload/;
+
+/** The lines of an upload that speak of a fault: a purge queued or refused, a failure, the lock. */
+const about = (lines: readonly string[]) => lines.filter((l) => /queued|refus|fail|lock|live|stopp|--purge|--rollback/i.test(l));
 
 /** Whether `lines` name what is live and a command; '–' when the upload had nothing to report. */
 const told = (lines: readonly string[], needed: boolean): FaultRow['told'] =>
@@ -51,7 +56,11 @@ export async function watch(site: FaultSite, n: number, clearedAt: () => number 
   return null;
 }
 
-type Scenario = { fault: string; run(site: FaultSite): Promise<Omit<FaultRow, 'fault'>>; brokenAnalytics?: boolean };
+type Scenario = {
+  fault: string;
+  run(site: FaultSite): Promise<Omit<FaultRow, 'fault' | 'said'> & { said?: string[] }>;
+  brokenAnalytics?: boolean;
+};
 
 /** A publish that ended (not stopped), else an error naming the fault. */
 function ended(result: PublishResult, fault: string): PublishResult {
@@ -83,6 +92,7 @@ export const SCENARIOS: Scenario[] = [
         freshAfterS: fresh,
         lost: 'nothing',
         told: told(result.lines, true),
+        said: about(result.lines),
         notes: notes(site),
       };
     },
@@ -99,6 +109,7 @@ export const SCENARIOS: Scenario[] = [
         freshAfterS: fresh,
         lost: 'nothing',
         told: told(result.lines, true),
+        said: about(result.lines),
         notes: notes(site),
       };
     },
@@ -118,7 +129,8 @@ export const SCENARIOS: Scenario[] = [
         const lost = again?.result.ok === false ? 'the edition' : 'nothing';
         const told_ = again ? told(again.refused, again.refused.length > 0) : '–';
         const extra = again ? `; rerun refused ${again.refused.length}× while the stopped upload's lock ran` : '';
-        return { survived: fresh !== null, freshAfterS: fresh, lost, told: told_, notes: notes(site) + extra };
+        const said = [...about(stopped.lines), ...(again?.refused ?? [])];
+        return { survived: fresh !== null, freshAfterS: fresh, lost, told: told_, notes: notes(site) + extra, said };
       },
     }),
   ),
@@ -137,6 +149,7 @@ export const SCENARIOS: Scenario[] = [
         freshAfterS: fresh,
         lost: rerun.ok ? 'nothing' : 'the edition',
         told: told(failed.lines, true),
+        said: about(failed.lines),
         notes: notes(site),
       };
     },
@@ -173,6 +186,7 @@ export const SCENARIOS: Scenario[] = [
         lost: fix.ok ? 'nothing' : 'the edition',
         told: fix.ok ? '–' : told(fix.lines, true),
         notes: notes(site) + half,
+        said: about(fix.lines),
       };
     },
   },
@@ -230,7 +244,7 @@ export async function runScenario(scenario: Scenario, log: (line: string) => voi
     if ((await watch(site, 1, () => Date.now())) === null) throw new Error('the first publish never showed');
     site.network.purges.length = 0;
     log(`fault: ${scenario.fault}`);
-    return { fault: scenario.fault, ...(await scenario.run(site)) };
+    return { said: [], fault: scenario.fault, ...(await scenario.run(site)) };
   } catch (error) {
     return {
       fault: scenario.fault,
@@ -239,6 +253,7 @@ export async function runScenario(scenario: Scenario, log: (line: string) => voi
       lost: '?',
       told: 'no',
       notes: `error: ${(error as Error).message}`,
+      said: [],
     };
   } finally {
     await site.close();
