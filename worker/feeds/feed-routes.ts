@@ -5,7 +5,6 @@
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import { entryTag, listTag } from '../../contracts/edge-cache.ts';
-import type { Manifest } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry, sectionOf } from '../../contracts/manifest-lookup.ts';
 import type { Section } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -14,7 +13,7 @@ import { type CacheHeaders, contentCacheHeaders, sharedCacheHeaders } from '../h
 import { renderPage } from '../pages/page-route.ts';
 import { contentFor } from '../preview/preview-session.ts';
 import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
-import type { SiteContent } from './site-content.ts';
+import { type SiteContent, siteContent } from './site-content.ts';
 import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
 import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
 import { FeedDataError } from './xml.ts';
@@ -27,14 +26,6 @@ import { FeedDataError } from './xml.ts';
 export const feeds = new Hono<AppEnv>();
 
 const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');
-
-function siteContent(manifest: Manifest, siteUrl: string): SiteContent {
-  return {
-    siteUrl,
-    publishedAt: manifest.publishedAt,
-    pages: manifest.entries.map((entry) => ({ entry, url: `${siteUrl}${entryPath(entry)}` })),
-  };
-}
 
 /** A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash. */
 function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent) => string) {
