@@ -23,6 +23,7 @@ const PURE_TESTS = [
   'test/worker/http/shared-cache.test.ts',
   'test/worker/feeds/feed-builders.test.ts',
   'test/worker/feeds/feed-goldens.test.ts',
+  'test/worker/feeds/bounded-lists.test.ts',
   'test/worker/content/search-index.test.ts',
   'test/worker/publishing/publish-rules.test.ts',
   'test/bench/starlight/lantern-replay.test.ts',

@@ -1,6 +1,6 @@
 /**
- * Feeds and indexing from the manifest alone: /news/feed.xml, /sitemap.xml, /robots.txt, /llms.txt and each article's
- * markdown (`<page>.md`). I/O: reads KV.
+ * Feeds and indexing from the manifest alone: /news/feed.xml, /sitemap.xml (and its children past one file's limits),
+ * /robots.txt, /llms.txt and each article's markdown (`<page>.md`). I/O: reads KV.
  */
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
@@ -14,7 +14,7 @@ import { renderPage } from '../pages/page-route.ts';
 import { contentFor } from '../preview/preview-session.ts';
 import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
 import { type SiteContent, siteContent } from './site-content.ts';
-import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
+import { CHILD_SITEMAP_ROUTE, childSitemapXml, sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
 import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
 import { FeedDataError } from './xml.ts';
 
@@ -27,20 +27,24 @@ export const feeds = new Hono<AppEnv>();
 
 const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');
 
-/** A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash. */
-function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent) => string) {
+/**
+ * A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash.
+ * `build` answering null: no such document (404).
+ */
+function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent, c: Context<AppEnv>) => string | null) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const siteUrl = siteUrlOf(c);
     const content = contentFor(c);
-    let body: string;
+    let body: string | null;
     let version: number;
     try {
       const manifest = await content.manifest();
       version = manifest.version;
-      body = build(siteContent(manifest, siteUrl));
+      body = build(siteContent(manifest, siteUrl), c);
     } catch (error) {
       return problem(c, error);
     }
+    if (body === null) return c.text(`No sitemap is published at ${c.req.path}.`, 404, { 'Cache-Control': 'no-cache' });
     const headers = contentCacheHeaders(sections.map(listTag), content);
     return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, headers, (sent) =>
       c.body(body, 200, { ...sent, 'Content-Type': contentType }),
@@ -49,7 +53,15 @@ function fromManifest(contentType: string, sections: Section[], build: (content:
 }
 
 feeds.get(NEWS_FEED_PATH, fromManifest(ATOM_CONTENT_TYPE, ['news'], atomFeed));
-feeds.get('/sitemap.xml', fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], sitemapXml));
+feeds.get(
+  '/sitemap.xml',
+  fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], (content) => sitemapXml(content)),
+);
+const childNumber = (c: Context<AppEnv>) => Number((c.req.param('sitemap') ?? '').slice('sitemap-'.length, -'.xml'.length));
+feeds.get(
+  CHILD_SITEMAP_ROUTE,
+  fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], (content, c) => childSitemapXml(content, childNumber(c))),
+);
 feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, ['news', 'guide'], llmsTxt));
 
 // Independent of content: a crawler that got a 5xx for robots.txt would stop crawling the site.
@@ -94,7 +106,15 @@ const markdownSource =
 feeds.get('/news/:file{[^/]+\\.md}', markdownSource('news'));
 feeds.get('/guide/:file{[^/]+\\.md}', markdownSource('guide'));
 
-for (const path of [NEWS_FEED_PATH, '/sitemap.xml', '/robots.txt', '/llms.txt', '/news/:file{[^/]+\\.md}', '/guide/:file{[^/]+\\.md}']) {
+for (const path of [
+  NEWS_FEED_PATH,
+  '/sitemap.xml',
+  CHILD_SITEMAP_ROUTE,
+  '/robots.txt',
+  '/llms.txt',
+  '/news/:file{[^/]+\\.md}',
+  '/guide/:file{[^/]+\\.md}',
+]) {
   feeds.all(path, (c) => c.text(`Method ${c.req.method} is not allowed here.`, 405, { Allow: 'GET, HEAD' }));
 }
 
