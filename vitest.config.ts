@@ -31,6 +31,7 @@ const PURE_TESTS = [
   'test/bench/lib/ratio-by-round.test.ts',
   'test/bench/starlight/report.test.ts',
   'test/bench/lib/stats.test.ts',
+  'test/bench/lib/target-lines.test.ts',
   'test/bench/world/kv-model.test.ts',
   'test/bench/world/tiers.test.ts',
   'test/bench/world/model.test.ts',
