@@ -69,10 +69,12 @@ function manifestBreach(manifest: Manifest, names: ReadonlyMap<string, string>, 
     .map(([key, value]) => ({ name: names.get(key) ?? key, bytes: Buffer.byteLength(value, 'utf8') }))
     .sort((a, b) => b.bytes - a.bytes);
   const search = parts.find((p) => p.name === SEARCH_INDEX);
-  const largest = [...parts.filter((p) => p !== search).slice(0, 5), ...(search ? [search] : [])];
+  const entries = parts.filter((p) => p !== search);
+  const largest = [...entries.slice(0, 5), ...(search ? [search] : [])];
+  const total = entries.reduce((sum, p) => sum + p.bytes, 0);
   return [
     `the manifest ("${MANIFEST_KEY}") would be ${count(bytes)} bytes; ${valueLimit(limits)}. It carries the stored value of ` +
-      `every entry and draft (${count(manifest.entries.length + manifest.drafts.length)}) and the search index; the largest: ` +
+      `every entry and draft (${count(entries.length)}, ${count(total)} bytes in all) and the search index; the largest: ` +
       `${largest.map((p) => `${p.name} ${count(p.bytes)} bytes`).join(', ')}`,
   ];
 }
