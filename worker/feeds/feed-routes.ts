@@ -129,8 +129,8 @@ async function cacheable(
 }
 
 /**
- * Content that cannot be read answers a short plain-text reason: 503 before the first publish or
- * while KV fails with no copy held (with Retry-After), else 500.
+ * Content that cannot be read answers a short plain-text reason: 503 before the first publish, or while KV fails or
+ * holds no valid manifest with no copy held (with Retry-After), else 500.
  */
 function problem(c: Context<AppEnv>, error: unknown): Response {
   const headers = { 'Cache-Control': 'no-store' };
@@ -139,7 +139,11 @@ function problem(c: Context<AppEnv>, error: unknown): Response {
     const retry: Record<string, string> = 'retryAfter' in answer ? { 'Retry-After': String(answer.retryAfter) } : {};
     if (error.kind === 'unpublished') return c.text(`Not published yet: ${error.message}`, answer.status, { ...headers, ...retry });
     console.error('feeds', error.message);
-    return c.text('Temporarily unavailable: the content store cannot be read right now.', answer.status, { ...headers, ...retry });
+    // The reason, as the pages' 503 gives it (client/routes/message.tsx): an invalid manifest's names its fix.
+    return c.text(`Temporarily unavailable: the content store cannot be read right now. (${error.message})`, answer.status, {
+      ...headers,
+      ...retry,
+    });
   }
   if (error instanceof ContentError || error instanceof FeedDataError) {
     console.error('feeds', error.message);

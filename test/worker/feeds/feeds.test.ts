@@ -497,13 +497,26 @@ describe('with hand-made and broken manifests', () => {
     expect(parsePage(text).root.querySelector('main h1')?.textContent).toBe('There was an error');
   });
 
-  test('a corrupt manifest answers 500 with a short reason, never a crash', async () => {
+  test('a corrupt manifest answers 503 with its reason and fix where no good copy is held, never a crash', async () => {
+    // This isolate holds the last good manifest of the tests before, and serves it.
     await worker.kv.put(MANIFEST_KEY, 'not json');
-    for (const path of ['/news/feed.xml', '/sitemap.xml', '/llms.txt', '/guide/DSX.md']) {
-      const { res, text } = await get(path);
-      expect(res.status, path).toBe(500);
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-      expect(text).toBe('There was an error: The manifest is not valid JSON');
+    expect((await get('/news/feed.xml')).res.status).toBe(200);
+    const fresh = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+    try {
+      await fresh.kv.put(MANIFEST_KEY, 'not json');
+      for (const path of ['/news/feed.xml', '/sitemap.xml', '/llms.txt', '/guide/DSX.md']) {
+        const res = await fresh.fetch(path);
+        const text = await res.text();
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('retry-after')).toBe('30');
+        expect(text).toMatch(
+          /^Temporarily unavailable: the content store cannot be read right now\. \(Reading the manifest failed \(503\): The manifest \(KV key `manifest`\) is not valid JSON\..*--rollback`\.\)$/,
+        );
+      }
+    } finally {
+      await fresh.dispose();
     }
   });
 });
