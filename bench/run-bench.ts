@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { kb } from '../scripts/client-weight.ts';
 import { syntheticArticlePath, syntheticContent } from '../tools/synthetic-content.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseRun, runLighthouse } from './lib/lighthouse.ts';
 import type { LoadOptions } from './lib/load.ts';
@@ -19,14 +18,13 @@ import {
   lighthouseFindings,
   lighthouseTable,
   sizeTable,
-  TARGETS,
   throughputTable,
   uploadTable,
-  verdict,
   weightTables,
 } from './lib/report.ts';
 import { startRuntime } from './lib/runtime.ts';
 import { closeSite, type LoadPlan, runSites, type SiteRun, startEdgeOnlyRuntime } from './lib/site-run.ts';
+import { floorLine, kvReadsLine, latencyLine, lighthouseLine, uploadLine, weightLines } from './lib/target-lines.ts';
 import { bundleWeight, type PageWeight, pageWeights, type StartupTiming, scriptEvaluationMs, startupTiming } from './lib/weight.ts';
 import { type ComparisonRow, compareWithStarlight } from './starlight/comparison.ts';
 import { starlightReport } from './starlight/report.ts';
@@ -157,7 +155,6 @@ const floorRatio = (run: SiteRun, name: 'article' | 'rendered' = 'article') => r
 const indexGrowth = latencyGrowth(bySize, 'index');
 const articleGrowth = latencyGrowth(bySize, 'article');
 const article = pages.find((p) => p.label === 'article')!;
-const readsOk = bySize.every((r) => r.kv.indexCold === 1 && r.kv.articleCold <= 2 && r.kv.articleWarm === 0);
 
 out(`\n## Benchmark (${new Date().toISOString().slice(0, 10)})`);
 out(`\nCommand: npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`);
@@ -190,28 +187,16 @@ if (lighthouse.length) {
 
 if (starlight.length) out(starlightReport(starlight, starlightRuns, starlightLoad));
 
-const lighthouseOk = lighthouse.every((r) => Object.values(r.scores).every((s) => s >= TARGETS.lighthouse));
 out('\n### Targets\n');
-out(
-  `- article SSR ÷ floor ≥ ${TARGETS.articleToFloor}: ${floorRatio(real).toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r).toFixed(2)} at ${r.label}`).join(', ')}: ${verdict(floorRatio(real) >= TARGETS.articleToFloor)}`,
-);
+out(floorLine(real, bySize));
 out(
   `  (every request rendered, the rendered-page cache off: ${floorRatio(real, 'rendered').toFixed(2)} on content/, ${bySize.map((r) => `${floorRatio(r, 'rendered').toFixed(2)} at ${r.label}`).join(', ')})`,
 );
-out(
-  `- latency at ${bySize.at(-1)?.label} within ${TARGETS.latencyGrowth}× of ${bySize[0]?.label}: index ${indexGrowth.toFixed(2)}×, article ${articleGrowth.toFixed(2)}×: ${verdict(indexGrowth <= TARGETS.latencyGrowth && articleGrowth <= TARGETS.latencyGrowth)}`,
-);
-out(`- KV reads: index 1 cold, article ≤ 2 cold and 0 warm, at every size: ${verdict(readsOk)}`);
-out(
-  `- upload: second run writes 0 entries in ${(upload.secondMs / upload.firstMs).toFixed(2)} of the first's time: ${verdict(upload.secondWritten === 0)}`,
-);
-out(
-  `- article first load < ${TARGETS.articleKb} KB gzip: ${kb(article.total)} KB (${kb(article.total + article.fonts)} KB with the font): ${verdict(article.total + article.fonts < TARGETS.articleKb * 1000)}`,
-);
-out(
-  `- next navigation < ${TARGETS.navigationKb} KB gzip: ${kb(article.nextNavigation)} KB: ${verdict(article.nextNavigation < TARGETS.navigationKb * 1000)}`,
-);
-if (lighthouse.length) out(`- Lighthouse ${TARGETS.lighthouse} in every category: ${verdict(lighthouseOk)}`);
+out(latencyLine(bySize));
+out(kvReadsLine(bySize));
+out(uploadLine(upload));
+for (const line of weightLines(article)) out(line);
+if (lighthouse.length) out(lighthouseLine(lighthouse));
 
 if (args.json) {
   const plain = ({ label, site, indexBytes, kv, results }: SiteRun) => ({

@@ -1,4 +1,4 @@
-/** The tables `npm run bench` prints (markdown, as bench/README.md carries them) and the verdict on each target. Pure. */
+/** The tables `npm run bench` prints (markdown, as bench/README.md carries them), its targets and verdict words. Pure. */
 import { kb } from '../../scripts/client-weight.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import { CATEGORIES } from './lighthouse.ts';
@@ -83,6 +83,12 @@ export function cacheShareTable(shares: { both: CacheShare; edgeOnly: CacheShare
   );
 }
 
+/** Failed requests over all of a run's targets: `0`, or `N FAILED`, which no figure of its row can be trusted with. */
+function errorCount(run: SiteRun): string {
+  const failed = [...run.results.values()].reduce((sum, m) => sum + m.failures, 0);
+  return failed ? `${failed} FAILED` : '0';
+}
+
 export function sizeTable(runs: SiteRun[]): string {
   return table(
     [
@@ -101,6 +107,7 @@ export function sizeTable(runs: SiteRun[]): string {
       'article cold',
       'article warm',
       'index warm',
+      'errors',
     ],
     runs.map((run) => {
       const r = (name: TargetName) => run.results.get(name)!;
@@ -121,16 +128,16 @@ export function sizeTable(runs: SiteRun[]): string {
         run.kv.articleCold,
         run.kv.articleWarm,
         run.kv.indexWarm,
+        errorCount(run),
       ];
     }),
   );
 }
 
-/** Mean latency at the largest size over that at the smallest, per target. */
-export function latencyGrowth(runs: SiteRun[], name: TargetName): number {
-  const first = runs[0]!.results.get(name)!;
-  const last = runs[runs.length - 1]!.results.get(name)!;
-  return last.mean / first.mean;
+/** Mean latency at the largest size over that at the smallest, per target; NaN when either is missing. */
+export function latencyGrowth(runs: readonly Pick<SiteRun, 'results'>[], name: TargetName): number {
+  const mean = (run: Pick<SiteRun, 'results'> | undefined) => run?.results.get(name)?.mean ?? Number.NaN;
+  return mean(runs.at(-1)) / mean(runs[0]);
 }
 
 export function uploadTable(run: SiteRun): string {

@@ -1,4 +1,4 @@
-/** The news feed, Atom 1.0 (RFC 4287): every news entry, newest first. Pure. */
+/** The news feed, Atom 1.0 (RFC 4287): the newest news entries, newest first. Pure. */
 import { SITE } from '../../client/site.ts';
 import type { SiteContent } from './site-content.ts';
 import { element, latest, rfc3339, xmlText } from './xml.ts';
@@ -10,10 +10,13 @@ export const NEWS_FEED_PATH = '/news/feed.xml';
 const NEWS_FEED_TITLE = `${SITE.name} news`;
 const SUBTITLE = 'News and releases of Race Element, the free sim racing companion app.';
 const AUTHOR_URI = `https://github.com/${SITE.authorHandle}`;
+/** RFC 4287 lets a feed hold only the newest entries; readers keep what they fetched before. */
+export const FEED_ENTRIES = 50;
 
 /**
- * Each entry: its canonical URL as id and link, the news date (or go-live time) as `published`, its last edit as
- * `updated` (never before `published`), its description as the summary; text escaped, Atom's default `type="text"`.
+ * The newest FEED_ENTRIES news posts. Each entry: its canonical URL as id and link, the news date (or go-live time) as
+ * `published`, its last edit as `updated` (never before `published`), its description as the summary; text escaped,
+ * Atom's default `type="text"`. The feed's `updated` is the newest of the entries it holds.
  */
 export function atomFeed({ siteUrl, publishedAt, pages }: SiteContent): string {
   const feedUrl = `${siteUrl}${NEWS_FEED_PATH}`;
@@ -25,7 +28,8 @@ export function atomFeed({ siteUrl, publishedAt, pages }: SiteContent): string {
       return { entry, url, published, updated: changed > published ? changed : published };
     })
     // The manifest keeps news newest first already; sorting again keeps the feed right whatever the order.
-    .sort((a, b) => (a.published === b.published ? 0 : a.published > b.published ? -1 : 1));
+    .sort((a, b) => (a.published === b.published ? 0 : a.published > b.published ? -1 : 1))
+    .slice(0, FEED_ENTRIES);
   const updated = latest(entries.map((e) => e.updated)) ?? rfc3339(publishedAt, 'The manifest publishedAt');
 
   const lines = [

@@ -1,11 +1,10 @@
 /**
- * Feeds and indexing from the manifest alone: /news/feed.xml, /sitemap.xml, /robots.txt, /llms.txt and each article's
- * markdown (`<page>.md`). I/O: reads KV.
+ * Feeds and indexing from the manifest alone: /news/feed.xml, /sitemap.xml (and its children past one file's limits),
+ * /robots.txt, /llms.txt and each article's markdown (`<page>.md`). I/O: reads KV.
  */
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import { entryTag, listTag } from '../../contracts/edge-cache.ts';
-import type { Manifest } from '../../contracts/kv-values.ts';
 import { entryPath, findEntry, sectionOf } from '../../contracts/manifest-lookup.ts';
 import type { Section } from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -14,8 +13,8 @@ import { type CacheHeaders, contentCacheHeaders, sharedCacheHeaders } from '../h
 import { renderPage } from '../pages/page-route.ts';
 import { contentFor } from '../preview/preview-session.ts';
 import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
-import type { SiteContent } from './site-content.ts';
-import { sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
+import { type SiteContent, siteContent } from './site-content.ts';
+import { CHILD_SITEMAP_ROUTE, childSitemapXml, sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
 import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
 import { FeedDataError } from './xml.ts';
 
@@ -28,28 +27,24 @@ export const feeds = new Hono<AppEnv>();
 
 const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');
 
-function siteContent(manifest: Manifest, siteUrl: string): SiteContent {
-  return {
-    siteUrl,
-    publishedAt: manifest.publishedAt,
-    pages: manifest.entries.map((entry) => ({ entry, url: `${siteUrl}${entryPath(entry)}` })),
-  };
-}
-
-/** A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash. */
-function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent) => string) {
+/**
+ * A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash.
+ * `build` answering null: no such document (404).
+ */
+function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent, c: Context<AppEnv>) => string | null) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const siteUrl = siteUrlOf(c);
     const content = contentFor(c);
-    let body: string;
+    let body: string | null;
     let version: number;
     try {
       const manifest = await content.manifest();
       version = manifest.version;
-      body = build(siteContent(manifest, siteUrl));
+      body = build(siteContent(manifest, siteUrl), c);
     } catch (error) {
       return problem(c, error);
     }
+    if (body === null) return c.text(`No sitemap is published at ${c.req.path}.`, 404, { 'Cache-Control': 'no-cache' });
     const headers = contentCacheHeaders(sections.map(listTag), content);
     return cacheable(c, `W/"m${version}-${(await hexDigest('SHA-256', body)).slice(0, 24)}"`, headers, (sent) =>
       c.body(body, 200, { ...sent, 'Content-Type': contentType }),
@@ -58,7 +53,15 @@ function fromManifest(contentType: string, sections: Section[], build: (content:
 }
 
 feeds.get(NEWS_FEED_PATH, fromManifest(ATOM_CONTENT_TYPE, ['news'], atomFeed));
-feeds.get('/sitemap.xml', fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], sitemapXml));
+feeds.get(
+  '/sitemap.xml',
+  fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], (content) => sitemapXml(content)),
+);
+const childNumber = (c: Context<AppEnv>) => Number((c.req.param('sitemap') ?? '').slice('sitemap-'.length, -'.xml'.length));
+feeds.get(
+  CHILD_SITEMAP_ROUTE,
+  fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], (content, c) => childSitemapXml(content, childNumber(c))),
+);
 feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, ['news', 'guide'], llmsTxt));
 
 // Independent of content: a crawler that got a 5xx for robots.txt would stop crawling the site.
@@ -103,7 +106,15 @@ const markdownSource =
 feeds.get('/news/:file{[^/]+\\.md}', markdownSource('news'));
 feeds.get('/guide/:file{[^/]+\\.md}', markdownSource('guide'));
 
-for (const path of [NEWS_FEED_PATH, '/sitemap.xml', '/robots.txt', '/llms.txt', '/news/:file{[^/]+\\.md}', '/guide/:file{[^/]+\\.md}']) {
+for (const path of [
+  NEWS_FEED_PATH,
+  '/sitemap.xml',
+  CHILD_SITEMAP_ROUTE,
+  '/robots.txt',
+  '/llms.txt',
+  '/news/:file{[^/]+\\.md}',
+  '/guide/:file{[^/]+\\.md}',
+]) {
   feeds.all(path, (c) => c.text(`Method ${c.req.method} is not allowed here.`, 405, { Allow: 'GET, HEAD' }));
 }
 
@@ -118,8 +129,8 @@ async function cacheable(
 }
 
 /**
- * Content that cannot be read answers a short plain-text reason: 503 before the first publish or
- * while KV fails with no copy held (with Retry-After), else 500.
+ * Content that cannot be read answers a short plain-text reason: 503 before the first publish, or while KV fails or
+ * holds no valid manifest with no copy held (with Retry-After), else 500.
  */
 function problem(c: Context<AppEnv>, error: unknown): Response {
   const headers = { 'Cache-Control': 'no-store' };
@@ -128,7 +139,11 @@ function problem(c: Context<AppEnv>, error: unknown): Response {
     const retry: Record<string, string> = 'retryAfter' in answer ? { 'Retry-After': String(answer.retryAfter) } : {};
     if (error.kind === 'unpublished') return c.text(`Not published yet: ${error.message}`, answer.status, { ...headers, ...retry });
     console.error('feeds', error.message);
-    return c.text('Temporarily unavailable: the content store cannot be read right now.', answer.status, { ...headers, ...retry });
+    // The reason, as the pages' 503 gives it (client/routes/message.tsx): an invalid manifest's names its fix.
+    return c.text(`Temporarily unavailable: the content store cannot be read right now. (${error.message})`, answer.status, {
+      ...headers,
+      ...retry,
+    });
   }
   if (error instanceof ContentError || error instanceof FeedDataError) {
     console.error('feeds', error.message);

@@ -1,8 +1,6 @@
-/**
- * What the feed, sitemap and llms.txt builders read: the manifest's entries with canonical URLs, so they stay pure.
- * Types only.
- */
-import type { ManifestEntry } from '../../contracts/kv-values.ts';
+/** What the feed, sitemap and llms.txt builders read: the manifest's entries with canonical URLs, so they stay pure. Pure. */
+import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
+import { entryPath } from '../../contracts/manifest-lookup.ts';
 
 export interface PublishedPage {
   entry: ManifestEntry;
@@ -21,3 +19,10 @@ export interface SiteContent {
 
 /** The markdown source of a page is served beside it: `<page URL>.md`. */
 export const markdownUrl = (page: PublishedPage): string => `${page.url}.md`;
+
+/** A manifest's entries at their canonical URLs, as the builders read them; the routes pass its public view. */
+export const siteContent = (manifest: Manifest, siteUrl: string): SiteContent => ({
+  siteUrl,
+  publishedAt: manifest.publishedAt,
+  pages: manifest.entries.map((entry) => ({ entry, url: `${siteUrl}${entryPath(entry)}` })),
+});

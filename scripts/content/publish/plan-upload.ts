@@ -7,6 +7,7 @@ import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contra
 import { withValues } from '../../../contracts/manifest-values.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
 import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
+import { checkKvLimits } from '../build/kv-limits.ts';
 import type { BuiltMedia } from '../build/media.ts';
 import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
 import type { KvPair } from '../kv/kv-store.ts';
@@ -153,6 +154,10 @@ export function planUpload({
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
+  checkKvLimits(
+    { writes, manifest, manifestChanged },
+    { entries: [...entries, ...drafts], samples, media, cards: usedCards, remoteImages, search },
+  );
   return { writes, manifest, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 

@@ -172,6 +172,13 @@ describe('with the fixture site', () => {
       expect(Date.parse(urls[1]!.lastmod!)).toBe(newestNews);
     });
 
+    test('has no child sitemaps: /sitemap-1.xml answers 404', async () => {
+      const { res, text } = await get('/sitemap-1.xml');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('cache-tag')).toBeNull();
+      expect(text).toBe('No sitemap is published at /sitemap-1.xml.');
+    });
+
     test('every listed page answers 200 with itself as canonical', async () => {
       for (const { loc } of parseXml<Sitemap>((await get('/sitemap.xml')).text).urlset.url) {
         const { res, text } = await get(pathOf(loc));
@@ -431,6 +438,29 @@ describe('with hand-made and broken manifests', () => {
     expect(llms).toContain('- [Use \\[brackets\\] & more](https://race.elementfuture.com/guide/bracket.md): line one line two');
   });
 
+  test('past 50,000 URLs: /sitemap.xml is an index of child sitemaps, served and tagged like it; no other child', async () => {
+    const entries = Array.from({ length: 50_001 }, (_, n) => entry({ slug: `g${n}`, type: 'guide', date: null, file: `g${n}.md` }));
+    await worker.kv.put(MANIFEST_KEY, JSON.stringify(manifestOf(entries)));
+    const index = await get('/sitemap.xml');
+    expect(index.res.status).toBe(200);
+    const children = [...index.text.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(children).toEqual([`${SITE}/sitemap-1.xml`, `${SITE}/sitemap-2.xml`]);
+    for (const [path, urls] of [
+      ['/sitemap-1.xml', 50_000],
+      ['/sitemap-2.xml', 5],
+    ] as const) {
+      const { res, text } = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      expect(res.headers.get('cache-tag')).toBe('site,list:news,list:guide');
+      expect(res.headers.get('etag')).toMatch(/^W\/"m7-/);
+      expect(text.match(/<url>/g)).toHaveLength(urls);
+    }
+    expect((await get('/sitemap-2.xml')).text).toContain(`<loc>${SITE}/guide/g50000</loc>`);
+    for (const path of ['/sitemap-3.xml', '/sitemap-0.xml', '/sitemap-01.xml']) expect((await get(path)).res.status, path).toBe(404);
+    expect((await worker.fetch('/sitemap-1.xml', { method: 'POST' })).status).toBe(405);
+  });
+
   test('a manifest without news gives an empty feed dated by the last publish', async () => {
     await worker.kv.put(MANIFEST_KEY, JSON.stringify(manifestOf([entry({ type: 'guide', date: null })])));
     const { feed } = parseXml<AtomFeed>((await get('/news/feed.xml')).text);
@@ -477,6 +507,26 @@ describe('with hand-made and broken manifests', () => {
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(res.headers.get('cloudflare-cdn-cache-control'), path).toBeNull();
       if (path !== '/sitemap.xml') expect(text, path).toContain('Last good');
+    }
+  });
+
+  test('a corrupt manifest answers 503 with its reason and fix where no good copy is held, never a crash', async () => {
+    const fresh = await startLocalWorker({ assetsDir: null, bindings: { MANIFEST_TTL_SECONDS: '0' } });
+    try {
+      await fresh.kv.put(MANIFEST_KEY, 'not json');
+      for (const path of ['/news/feed.xml', '/sitemap.xml', '/llms.txt', '/guide/DSX.md']) {
+        const res = await fresh.fetch(path);
+        const text = await res.text();
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('retry-after')).toBe('30');
+        expect(text).toMatch(
+          /^Temporarily unavailable: the content store cannot be read right now\. \(Reading the manifest failed \(503\): The manifest \(KV key `manifest`\) is not valid JSON\..*--rollback`\.\)$/,
+        );
+      }
+    } finally {
+      await fresh.dispose();
     }
   });
 });
