@@ -1,7 +1,6 @@
 /**
- * The publish lock, a Durable Object: one instance per KV namespace worldwide, whose calls apply one at a time, holding
- * who publishes now and the live manifest version, with the compare-and-swap Workers KV lacks; and the queue of the
- * purges publishes ask for (purge-queue.ts), run from its alarm. I/O: its own SQLite storage, its alarm.
+ * The publish lock, a Durable Object per KV namespace whose calls apply one at a time: who publishes, the live version with
+ * the compare-and-swap Workers KV lacks, and the purge queue (purge-queue.ts) run from its alarm. I/O: SQLite, its alarm.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { LockAnswer, PurgeAnswer, PurgeRequest } from '../../contracts/publish-lock.ts';

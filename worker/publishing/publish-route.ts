@@ -1,7 +1,4 @@
-/**
- * POST /api/_analog/publish/{claim,commit,release,purge}: every upload's way to the publish lock, and to the purges its
- * Durable Object queues and carries out (purge-queue.ts).
- */
+/** POST /api/_analog/publish/{claim,commit,release,purge}: every upload's way to the publish lock and its purge queue. */
 import { type Context, Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import type * as z from 'zod';

@@ -1,7 +1,4 @@
-/**
- * The publish lock's rules over its state: who holds it, and the live manifest version with its compare-and-swap
- * (docs/publishing.md, Two uploads at once). Pure: time comes in as `now` (ms).
- */
+/** The publish lock's rules: who holds it, the live version's compare-and-swap (docs/publishing.md). Pure: `now` in ms. */
 import { KV_SETTLE_SECONDS, LOCK_TTL_SECONDS, type LockAnswer } from '../../contracts/publish-lock.ts';
 
 export interface LockState {

@@ -1,7 +1,4 @@
-/**
- * The publish lock's queue of purges (purge-rules.ts decides), kept in its storage and carried out at once and from its
- * alarm; each scope's purge an RPC call on the entrypoint whose cache it empties. I/O: storage, alarm, RPC.
- */
+/** The publish lock's purge queue (purge-rules.ts decides) in its storage, run at once and from its alarm. I/O: storage, alarm, RPC. */
 import { PURGES_AGAIN, type PurgesAgain } from '../../contracts/edge-cache.ts';
 import type { PurgeAnswer, PurgeRequest } from '../../contracts/publish-lock.ts';
 import type { WorkerEnv } from '../app-env.ts';

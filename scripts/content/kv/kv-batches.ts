@@ -1,7 +1,4 @@
-/**
- * Cuts KV writes, deletes and reads into requests within Workers KV's API limits (KV_LIMITS).
- * Pure: a pair over a limit is refused with its key named, before anything is sent.
- */
+/** KV writes, deletes and reads cut into requests within Workers KV's API limits; a pair over one is refused before any is sent. Pure. */
 import type { KvPair } from './kv-store.ts';
 
 /**
@@ -23,7 +20,6 @@ export type KvLimits = typeof KV_LIMITS;
 /** One element of a bulk write's JSON body, as the API takes it. */
 export type BulkPair = { key: string; value: string; base64?: true };
 
-/** A pair or key that no request could carry: refused before anything is written. */
 export class KvLimitError extends Error {
   override name = 'KvLimitError';
 }
@@ -43,9 +39,8 @@ export function toBulkPair({ key, value }: KvPair, limits: KvLimits = KV_LIMITS)
 }
 
 /**
- * Bulk-write batches in order: each at most `bulkWritePairs` pairs and at most `bulkWriteBytes`
- * of JSON body (`[`, the pairs as JSON.stringify writes them, commas, `]`), so the SDK's body is
- * exactly what was measured.
+ * Bulk-write batches in order, each within `bulkWritePairs` and `bulkWriteBytes` of JSON body as the SDK sends it
+ * (`[`, the pairs as JSON.stringify writes them, commas, `]`).
  */
 export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_LIMITS): BulkPair[][] {
   const batches: BulkPair[][] = [];

@@ -1,7 +1,4 @@
-/**
- * The KV operations an upload needs, so publishing runs alike on the local Miniflare namespace and the REST API.
- * No I/O of its own: bulk operations over a store's single calls, a few at a time.
- */
+/** The KV operations an upload needs, alike on the local Miniflare namespace and the REST API. No I/O of its own. */
 import type { KVNamespace, KVNamespaceListResult } from '@cloudflare/workers-types';
 
 export interface KvPair {
@@ -24,7 +21,7 @@ export interface KvStore {
   /** Writes every pair, in batches within the backend's limits; throws on the first batch that fails. */
   putMany(pairs: readonly KvPair[]): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;
-  /** Requests made so far; only stores that talk to an API have it. */
+  /** Only stores that talk to an API count their requests. */
   requests?(): RequestTally;
 }
 

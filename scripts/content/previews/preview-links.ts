@@ -1,7 +1,4 @@
-/**
- * The lines an upload prints for drafts: each one's signed preview link (contracts/preview-token.ts), or why none.
- * Pure but for the HMAC (WebCrypto).
- */
+/** The lines an upload prints for drafts: each one's signed preview link (contracts/preview-token.ts), or why none. Pure but the HMAC. */
 import type { ManifestEntry } from '../../../contracts/kv-values.ts';
 import { PREVIEW_PARAM, signPreview } from '../../../contracts/preview-token.ts';
 import { articlePath } from '../../../contracts/routes.ts';

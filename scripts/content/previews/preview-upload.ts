@@ -1,7 +1,4 @@
-/**
- * `npm run upload -- --preview <name>`: the content as a whole-site preview, never touching the live manifest
- * (docs/publishing.md, Whole-site previews). I/O: KV reads and writes, the HMAC.
- */
+/** `--preview <name>`: the content as a whole-site preview, never touching the live manifest (docs/publishing.md). I/O: KV, the HMAC. */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../../contracts/site-preview.ts';

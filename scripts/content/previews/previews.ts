@@ -1,7 +1,4 @@
-/**
- * The previews the upload keeps, like history (`--keep`, expiry), whose keys outlive clean-ups; listed by --history.
- * Pure, but for readPreviews (KV reads).
- */
+/** The previews kept, like history (`--keep`, expiry), whose keys outlive clean-ups; listed by --history. Pure but readPreviews. */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import { type PreviewRecord, previewRecordSchema } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';

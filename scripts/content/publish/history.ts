@@ -1,7 +1,4 @@
-/**
- * Publish history: a `history/<version>` record per version, and the keys the kept versions name (docs/publishing.md).
- * Pure, except readHistory (KV reads).
- */
+/** Publish history: a `history/<version>` record per version, and the keys the kept versions name. Pure but readHistory. */
 import * as z from 'zod';
 import { type Manifest, manifestSchema } from '../../../contracts/kv-values.ts';
 import { withoutValues } from '../../../contracts/manifest-values.ts';
@@ -80,7 +77,7 @@ export function keptHistory(records: readonly HistoryRecord[], live: number | nu
   return older.filter((r) => saves.includes(r) || published.includes(r));
 }
 
-/** What `keptHistory` keeps, in words: for --history and --help. */
+/** What `keptHistory` keeps, in the words of --history and --help. */
 export const keptWording = (keep: number | string): string =>
   `the newest ${keep} made by an upload or a rollback, and the newest ${KEPT_SAVES} of \`npm start\`'s saves`;
 
@@ -89,10 +86,8 @@ export interface HistoryInput {
   previous: Manifest | null;
   /** History records now in KV, newest first. */
   records: readonly HistoryRecord[];
-  /** Versions made by an upload or a rollback that are kept (keptHistory). */
   keep: number;
   by: string;
-  /** Who makes the new version: an upload (default) or `npm start`. */
   madeBy?: MadeBy;
 }
 

@@ -1,7 +1,4 @@
-/**
- * The upload's side of the publish lock (worker/publishing/): claim, compare-and-swap of the live version, release; and
- * the POST of every publish route. I/O: HTTP requests to the Worker, local (`npm start`'s or the upload's own) or remote.
- */
+/** The upload's side of the Worker's publish lock (claim, compare-and-swap, release) and the POST of its routes. I/O: HTTP. */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import type * as z from 'zod';
@@ -12,21 +9,18 @@ import { live, stage, UploadConflictError } from './publish-error.ts';
 /** PUBLISH_SECRET of every local Worker this project runs (npm start's, the upload's own, tests'): never a real one. */
 export const LOCAL_PUBLISH_SECRET = 'race-element-local-publish-only';
 
-/** The Worker whose publish routes (the lock's, the purge's) an upload calls. */
+/** The Worker whose publish routes an upload calls, its PUBLISH_SECRET, and the id of the KV namespace whose lock it asks. */
 export interface WorkerAddress {
-  /** The Worker's origin: SITE_URL or PUBLISH_URL remotely, a loopback address locally. */
+  /** SITE_URL or PUBLISH_URL remotely, a loopback address locally. */
   origin: string;
-  /** The Worker's PUBLISH_SECRET. */
   secret: string;
-  /** The id of the KV namespace published to: its lock, which queues its purges. */
   namespace: string;
   /** The production Worker (`--remote`), which the command to purge again names. */
   remote?: boolean;
 }
 
-/** Held by one upload: its compare-and-swap of the live version, and the release. */
+/** Held by one upload, taken from `worker`, whose purge route (purge.ts) a publish calls too. */
 export interface PublishLock {
-  /** The Worker the lock is taken from, whose purge route (purge.ts) a publish calls too. */
   readonly worker: WorkerAddress;
   /** `version` becomes live, planned against `basedOn` (its `tags` purged again later), or UploadConflictError saying why not and what is live. */
   commit(basedOn: number | null, version: number, tags: string[]): Promise<void>;

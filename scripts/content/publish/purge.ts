@@ -1,7 +1,4 @@
-/**
- * Asks the Worker to purge the cache in front of it and prints its answer: the publish lock queues the purges and
- * carries them out within the cache's limits, now and once KV has settled (worker/publishing/purge-queue.ts). I/O: HTTP.
- */
+/** Asks the Worker to purge the cache in front of it (its lock queues and paces purges: purge-queue.ts); prints its answer. I/O: HTTP. */
 import { type PurgeAnswer, purgeAnswerSchema } from '../../../contracts/publish-lock.ts';
 import { PUBLISH_PURGE_API_PATH } from '../../../contracts/routes.ts';
 import { type Log, post, type WorkerAddress } from './publish-lock.ts';

@@ -1,7 +1,4 @@
-/**
- * `npm run upload -- --verify`: every key the manifest names (named-keys.ts: images and cards too) exists and
- * parses; one line per problem, nothing written. I/O: KV reads, in bulk, and one key list of `media/`.
- */
+/** `--verify`: every key the manifest names (named-keys.ts) exists and parses; a line per problem, nothing written. I/O: KV reads. */
 import { MANIFEST_KEY, storedSampleKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
