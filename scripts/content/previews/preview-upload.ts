@@ -13,15 +13,8 @@ import { planLines } from '../publish/upload-report.ts';
 import { type PreviewOptions, utcMinute, whereItOpens } from './preview-links.ts';
 import { previewWindow, readPreviews } from './previews.ts';
 
-/** What a workflow step needs of a preview upload: its link, when the link expires, its version. */
-export interface PreviewOutcome {
-  name: string;
-  /** The preview's own version: 1 for its first upload, one more for each that changed it. */
-  version: number;
-  url: string;
-  /** ISO time at which the link stops working. */
-  expires: string;
-}
+/** What a workflow step needs of a preview upload: its own version (1, then one more per change), link, the link's expiry (ISO). */
+export type PreviewOutcome = { name: string; version: number; url: string; expires: string };
 
 export interface PreviewUploadInput {
   built: Extract<BuildResult, { ok: true }>;

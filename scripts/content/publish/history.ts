@@ -1,5 +1,6 @@
 /** Publish history: a `history/<version>` record per version, and the keys the kept versions name. Pure but readHistory. */
 import * as z from 'zod';
+import { HISTORY_KEY_PREFIX, historyKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema } from '../../../contracts/kv-values.ts';
 import { withoutValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
@@ -7,16 +8,12 @@ import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
-const HISTORY_PREFIX = 'history/';
 /** Versions made by an upload or a rollback that are kept (`--keep N`, at least 2). */
 export const DEFAULT_KEEP_VERSIONS = 10;
 /** The live version and the one before it: what pages already open in a browser may still need. */
 export const MIN_KEEP_VERSIONS = 2;
 /** `npm start`'s own versions kept beyond those: a morning of saves must not push published versions out. */
 export const KEPT_SAVES = 3;
-
-/** Zero-padded, so that keys list in version order. */
-export const historyKey = (version: number): string => `${HISTORY_PREFIX}${String(version).padStart(10, '0')}`;
 
 export const historyRecordSchema = z.object({
   version: z.number().int().nonnegative(),
@@ -64,7 +61,7 @@ export function historyRecord(
 
 /** Every history record in KV, newest first; throws naming the key of an unreadable one. */
 export const readHistory = async (store: KvStore): Promise<HistoryRecord[]> =>
-  (await readStoredRecords(store, HISTORY_PREFIX, historyRecordSchema, 'the history record')).sort((a, b) => b.version - a.version);
+  (await readStoredRecords(store, HISTORY_KEY_PREFIX, historyRecordSchema, 'the history record')).sort((a, b) => b.version - a.version);
 
 /**
  * The versions kept, newest first: of those up to the live one, the newest `keep` made by an upload or a rollback, and

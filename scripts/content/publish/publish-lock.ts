@@ -28,7 +28,6 @@ export interface PublishLock {
   release(): Promise<string | null>;
 }
 export type TakeLock = () => Promise<PublishLock>;
-/** Where an upload's progress lines go. */
 export type Log = (line: string) => void;
 
 /** `user@host` of this machine: who published, in the lock and the history. */

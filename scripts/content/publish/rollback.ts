@@ -1,9 +1,11 @@
 /** `--rollback [N]`: a kept version live again under the next number, one manifest write; refused if not kept or a key is gone. I/O: KV. */
+
+import { historyKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
-import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyKey, historyRecord, keptHistory, readHistory } from './history.ts';
+import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyRecord, keptHistory, readHistory } from './history.ts';
 import { namedKeys } from './named-keys.ts';
 import { type Purged, publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';

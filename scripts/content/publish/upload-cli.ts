@@ -1,16 +1,10 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
-import { parseArgs } from 'node:util';
+import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util';
 import { previewNameProblem } from '../../../contracts/site-preview.ts';
 import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
 
-interface OptionSpec {
-  type: 'boolean' | 'string';
-  short?: string;
-  /** Shown after the flag in --help, for string options. */
-  value?: string;
-  default?: string | boolean;
-  help: string;
-}
+/** An option as parseArgs takes it, with its --help line: `value` is shown after the flag. */
+type OptionSpec = ParseArgsOptionDescriptor & { value?: string; help: string };
 
 // Flags default to false; a string option shows its `value` in --help, and may have a default.
 const flag = (help: string) => ({ type: 'boolean', default: false, help }) as const;

@@ -7,7 +7,7 @@ import { satoriCardMaker } from '../cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../diagrams/diagram-browser.ts';
 import { formatRequestTally, type KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
-import { formatDraftLink, type PreviewOptions, previewLinks } from '../previews/preview-links.ts';
+import { draftLines, type PreviewOptions } from '../previews/preview-links.ts';
 import { type PreviewOutcome, publishPreview } from '../previews/preview-upload.ts';
 import { previewWindow, readPreviews, withPreviews } from '../previews/previews.ts';
 import { type ContentFolder, loadContentFolder } from '../source/load-content.ts';
@@ -21,7 +21,6 @@ import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
-  /** A folder to read, or content already in memory. */
   content: string | ContentFolder;
   store: KvStore;
   dryRun?: boolean;
@@ -56,7 +55,6 @@ export type UploadOutcome =
       entriesWritten: number;
       entriesUnchanged: number;
       deleted: number;
-      /** A preview upload's link, its expiry and version (a workflow step writes them out). */
       preview?: PreviewOutcome;
     } & Purged)
   | { ok: false; problems: ContentProblem[] };
@@ -147,7 +145,7 @@ export async function uploadContent({
     );
     for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
     for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
-    if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
+    if (preview) for (const line of await draftLines(plan.manifest.drafts, preview, new Date(now))) log(line);
     else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
     const purged = dryRun ? NOT_PURGED : await publishPlan(store, plan, lock, log);
     log(summaryLine(plan, dryRun, built.warnings.length));
