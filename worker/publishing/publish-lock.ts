@@ -1,7 +1,4 @@
-/**
- * The publish lock, a Durable Object per KV namespace whose calls apply one at a time: who publishes, the live version with
- * the compare-and-swap Workers KV lacks, and the purge queue (purge-queue.ts) run from its alarm. I/O: SQLite, its alarm.
- */
+/** The publish lock, a Durable Object per KV namespace: who publishes, the compare-and-swap KV lacks, purge queue. I/O: SQLite, alarm. */
 import { DurableObject } from 'cloudflare:workers';
 import type { LockAnswer, PurgeAnswer, PurgeRequest } from '../../contracts/publish-lock.ts';
 import type { WorkerEnv as Env } from '../app-env.ts';

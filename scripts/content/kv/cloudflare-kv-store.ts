@@ -122,16 +122,12 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
         (error: Error) => Promise.reject(Object.assign(error, { message: `${error.message} Nothing was written.` })),
       ),
 
-    async get(key) {
-      try {
-        const response = await call('value read', `key ${key}`, () => ns.values.get(key, { ...at, namespace_id: namespaceId }));
-        return await response.text();
-      } catch (error) {
+    get: (key) =>
+      call('value read', `key ${key}`, () => ns.values.get(key, { ...at, namespace_id: namespaceId })).then(
+        (response) => response.text(),
         // 10009: the key is not there; a 404 without it is a namespace that is not.
-        if (error instanceof KvApiError && error.errors.some((e) => e.code === 10009)) return null;
-        throw error;
-      }
-    },
+        (error) => (error instanceof KvApiError && error.errors.some((e) => e.code === 10009) ? null : Promise.reject(error)),
+      ),
 
     async getMany(keys) {
       const values = new Map<string, string | null>();

@@ -38,10 +38,7 @@ export function toBulkPair({ key, value }: KvPair, limits: KvLimits = KV_LIMITS)
   return typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true };
 }
 
-/**
- * Bulk-write batches in order, each within `bulkWritePairs` and `bulkWriteBytes` of JSON body as the SDK sends it
- * (`[`, the pairs as JSON.stringify writes them, commas, `]`).
- */
+/** Bulk-write batches in order, each within `bulkWritePairs` and within `bulkWriteBytes` of JSON body as the SDK sends it. */
 export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_LIMITS): BulkPair[][] {
   const batches: BulkPair[][] = [];
   let bytes = 0;
@@ -50,7 +47,7 @@ export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_L
     if (size + 2 > limits.bulkWriteBytes)
       throw new KvLimitError(`${pair.key} alone makes a ${size + 2}-byte bulk request; the API takes at most ${limits.bulkWriteBytes}`);
     const batch = batches.at(-1);
-    // The comma before it, in a batch begun with `[` and its first pair; `]` counted with `[`.
+    // The body: `[`, the pairs as JSON.stringify writes them, commas, `]`; here the comma before it (`]` counted with `[`).
     if (batch && batch.length < limits.bulkWritePairs && bytes + 1 + size <= limits.bulkWriteBytes) {
       batch.push(pair);
       bytes += 1 + size;

@@ -89,9 +89,8 @@ export interface HistoryInput {
 }
 
 /**
- * The plan with its history: the new version's record written with the entries (and one for the previous version if
- * it has none: published before history was kept), the clean-up narrowed to keys no kept version names, and the
- * records of the others deleted with it.
+ * The plan with the new version's record (and the previous version's if it has none: published before history was kept),
+ * its clean-up narrowed to keys no kept version names, and the other versions' records deleted.
  */
 export function withHistory({ plan, previous, records, keep, by, madeBy = 'upload' }: HistoryInput): UploadPlan {
   const writes = [...plan.writes];

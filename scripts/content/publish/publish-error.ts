@@ -13,13 +13,13 @@ export class PublishStoppedError extends Error {
   }
 }
 
-/** Runs one stage of an upload; a failure comes out as a PublishStoppedError saying `live`. */
-export async function stage<T>(live: () => string, run: () => Promise<T>): Promise<T> {
+/** Runs one stage of an upload; a failure comes out as a PublishStoppedError saying `live` (of that failure). */
+export async function stage<T>(live: (error: unknown) => string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof UploadConflictError || error instanceof PublishStoppedError) throw error;
-    throw new PublishStoppedError(error, live());
+    throw new PublishStoppedError(error, live(error));
   }
 }
 

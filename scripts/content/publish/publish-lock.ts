@@ -20,13 +20,7 @@ export interface WorkerAddress {
 }
 
 /** Held by one upload, taken from `worker`, whose purge route (purge.ts) a publish calls too. */
-export interface PublishLock {
-  readonly worker: WorkerAddress;
-  /** `version` becomes live, planned against `basedOn` (its `tags` purged again later), or UploadConflictError saying why not and what is live. */
-  commit(basedOn: number | null, version: number, tags: string[]): Promise<void>;
-  /** A note when the release failed, else null. */
-  release(): Promise<string | null>;
-}
+export type PublishLock = Awaited<ReturnType<typeof takePublishLock>>;
 export type TakeLock = () => Promise<PublishLock>;
 export type Log = (line: string) => void;
 
@@ -64,7 +58,7 @@ const call = (options: WorkerAddress, path: string, body: object) =>
   post(options, 'publish lock', path, body, lockAnswerSchema, [200, 409]);
 
 /** Takes the lock, or throws UploadConflictError naming its holder; nothing is written before. */
-export async function takePublishLock(options: WorkerAddress): Promise<PublishLock> {
+export async function takePublishLock(options: WorkerAddress) {
   // Unique per upload, so that two in one process exclude each other too.
   const holder = `${machineUser()} (pid ${process.pid}, ${randomUUID().slice(0, 8)})`;
   const { namespace } = options;
@@ -75,14 +69,16 @@ export async function takePublishLock(options: WorkerAddress): Promise<PublishLo
     );
   return {
     worker: options,
-    async commit(basedOn, version, tags) {
+    /** `version` becomes live, planned against `basedOn` (its `tags` purged again later), or UploadConflictError saying why not. */
+    async commit(basedOn: number | null, version: number, tags: string[]): Promise<void> {
       const answer = await call(options, PUBLISH_COMMIT_API_PATH, { namespace, holder, basedOn, version, tags });
       if (!answer.ok)
         throw new UploadConflictError(
           `the publish lock refused version ${version}: ${answer.reason}. This upload wrote no manifest (entries it wrote stay unused until a manifest names them).`,
         );
     },
-    release: () =>
+    /** A note when the release failed, else null. */
+    release: (): Promise<string | null> =>
       call(options, PUBLISH_RELEASE_API_PATH, { namespace, holder }).then(
         () => null,
         (error: Error) =>

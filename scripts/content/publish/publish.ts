@@ -4,7 +4,7 @@ import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
-import { live, PublishStoppedError, stage } from './publish-error.ts';
+import { live, stage } from './publish-error.ts';
 import type { Log, PublishLock } from './publish-lock.ts';
 import { purgeCommand, requestPurge } from './purge.ts';
 
@@ -28,12 +28,11 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
     },
   );
   // A refusal certainly changed nothing (KvApiError.notApplied); a 5xx or no answer may have landed.
-  const stopped = (error: { notApplied?: unknown } | null) =>
-    new PublishStoppedError(
-      error,
-      error?.notApplied === true ? live.manifestRefused(basedOn) : live.manifestUnconfirmed(basedOn, manifest.version),
-    );
-  if (manifestChanged) await store.put(MANIFEST_KEY, JSON.stringify(manifest)).catch((error) => Promise.reject(stopped(error)));
+  const unwritten = (error: unknown) =>
+    (error as { notApplied?: unknown } | null)?.notApplied === true
+      ? live.manifestRefused(basedOn)
+      : live.manifestUnconfirmed(basedOn, manifest.version);
+  if (manifestChanged) await stage(unwritten, () => store.put(MANIFEST_KEY, JSON.stringify(manifest)));
   const purge = async ({ worker }: PublishLock) =>
     stage(
       () => live.notPurged(manifest.version, purgeCommand(worker)),

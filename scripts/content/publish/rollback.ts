@@ -7,7 +7,7 @@ import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
 import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyRecord, keptHistory, readHistory } from './history.ts';
 import { namedKeys } from './named-keys.ts';
-import { type Purged, publishPlan } from './publish.ts';
+import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
 
@@ -32,13 +32,6 @@ export interface RollbackOptions {
   log?: (line: string) => void;
 }
 
-export interface RollbackOutcome extends Purged {
-  /** The version number the restored content is live under. */
-  version: number;
-  restored: number;
-  entries: number;
-}
-
 export async function rollback({
   store,
   version,
@@ -47,8 +40,8 @@ export async function rollback({
   lock: take,
   now = new Date().toISOString(),
   log = () => {},
-}: RollbackOptions): Promise<RollbackOutcome> {
-  return withPublishLock(take ?? null, log, async (lock): Promise<RollbackOutcome> => {
+}: RollbackOptions) {
+  return withPublishLock(take ?? null, log, async (lock) => {
     let served: number | null | undefined;
     const { current, target, values } = await stage(
       () => live.nothingPublished(served),
@@ -85,6 +78,7 @@ export async function rollback({
       ? '`npm run upload -- --remote` (the publish workflow runs it on a push to main)'
       : 'save in `npm start` or the next `npm run upload`';
     log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
+    // `version`: the number the restored content is live under.
     return { version: manifest.version, restored: target.version, entries, ...purged };
   });
 }

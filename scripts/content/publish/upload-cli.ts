@@ -17,11 +17,7 @@ export const UPLOAD_OPTIONS = {
   remote: flag('publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)'),
   verify: flag('write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)'),
   dir: textOr('<folder>', 'content', 'the content folder to publish (default: content)'),
-  config: textOr(
-    '<file>',
-    'wrangler.toml',
-    'with --remote: the Wrangler configuration naming the namespace and SITE_URL (default: wrangler.toml)',
-  ),
+  config: textOr('<file>', 'wrangler.toml', 'with --remote: the Wrangler file naming the namespace and SITE_URL (default: wrangler.toml)'),
   'persist-to': textOr('<folder>', '.wrangler/state', 'the local state to publish to (default: .wrangler/state, what `npm start` serves)'),
   'client-diagrams': flag("leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge"),
   'no-image-copies': flag('fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts'),

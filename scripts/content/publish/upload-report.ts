@@ -2,9 +2,8 @@
 import type { UploadPlan } from './plan-upload.ts';
 
 /**
- * A line per entry, sample, image of content/media/ and image shown through the Worker, then one for all the cards
- * (when any were made), which are many and derived: how many KV lacked (written), and how many had to be drawn (the
- * rest came from the cache, or were shared by two articles).
+ * A line per entry, sample, image of content/media/ and image shown through the Worker; the cards, many and derived, in
+ * one line: how many KV lacked (written), how many were drawn (the rest came from the cache, or two articles share one).
  */
 export function planLines(plan: UploadPlan, dryRun: boolean, drawn: number | null): string[] {
   const cards = plan.cards ?? [];
