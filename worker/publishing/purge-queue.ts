@@ -44,10 +44,9 @@ export class PurgeQueue {
     const { state, due } = enqueue(this.load(), version, rounds, now);
     this.save(state);
     await this.run();
-    const after = this.load();
-    const purgedNow = due.length > 0 && !after.rounds.some((round) => due.includes(round.id));
+    const { rounds: left, bucket, refusal } = this.load();
+    const purgedNow = due.length > 0 && !left.some((round) => due.includes(round.id));
     const followUps = [...new Set(rounds.filter((round) => round.at > now).map((round) => round.at))];
-    const { rounds: left, bucket, refusal } = after;
     return { purgedNow, followUps, waiting: left.length, next: nextRun(left, bucket), refusal };
   }
 

@@ -77,9 +77,8 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
     `Preview ${name} v${record.version}: ${plan.entries.length} entries: wrote ${written}, ${plan.entries.length - written} unchanged; ` +
       `${plan.samples.length} samples; the public site is unchanged.`,
   );
-  const preview: PreviewOutcome = { name, version: record.version, url, expires };
   log(`preview   ${name} → ${url} (works until ${utcMinute(expires)}${whereItOpens(link.origin)})`);
-  return { plan, preview };
+  return { plan, preview: { name, version: record.version, url, expires } };
 }
 
 async function listed(store: KvStore, key: string): Promise<boolean> {

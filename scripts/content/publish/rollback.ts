@@ -78,7 +78,6 @@ export async function rollback({
       ? '`npm run upload -- --remote` (the publish workflow runs it on a push to main)'
       : 'save in `npm start` or the next `npm run upload`';
     log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
-    // `version`: the number the restored content is live under.
     return { version: manifest.version, restored: target.version, entries, ...purged };
   });
 }
