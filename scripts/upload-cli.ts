@@ -1,7 +1,7 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
 import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util';
-import { previewNameProblem } from '../../../contracts/site-preview.ts';
-import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
+import { previewNameProblem } from '../contracts/site-preview.ts';
+import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './content/publish/history.ts';
 
 /** An option as parseArgs takes it, with its --help line: `value` is shown after the flag. */
 type OptionSpec = ParseArgsOptionDescriptor & { value?: string; help: string };
