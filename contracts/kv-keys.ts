@@ -26,7 +26,13 @@ export const searchIndexKey = (sha256: string): string => `search/${sha256}`;
 export const mediaKey = (sha256: string, ext: string): string => `media/${sha256}.${ext}`;
 /** The URL of an image on another host, by the URL's hash; the Worker serves the image at /<key> (media.ts). */
 export const remoteImageKey = (urlSha256: string): string => `media/remote/${urlSha256}`;
+/** The key of a social card (a media key): its URL without the leading slash. */
+export const cardKey = (card: { url: string }): string => card.url.slice(1);
 
 /** `preview/<name>`: a whole-site preview's record (contracts/site-preview.ts); never read by the public site. */
 export const PREVIEW_KEY_PREFIX = 'preview/';
 export const previewKey = (name: string): string => `${PREVIEW_KEY_PREFIX}${name}`;
+
+/** `history/<version>`: a publish's record (scripts/content/publish/history.ts), zero-padded so that keys list in version order. */
+export const HISTORY_KEY_PREFIX = 'history/';
+export const historyKey = (version: number): string => `${HISTORY_KEY_PREFIX}${String(version).padStart(10, '0')}`;

@@ -7,9 +7,9 @@ import { resolve } from 'node:path';
 import type { KvStore } from './content/kv/kv-store.ts';
 import type { PreviewOptions } from './content/previews/preview-links.ts';
 import type { TakeLock, WorkerAddress } from './content/publish/publish-lock.ts';
-import { parseUploadArgs, usage } from './content/publish/upload-cli.ts';
 import { readWranglerConfig } from './content/wrangler-config.ts';
 import { type RunReport, writeGithubReport } from './github/upload-report.ts';
+import { parseUploadArgs, usage } from './upload-cli.ts';
 
 const KV_BINDING = 'CONTENT';
 

@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { UPLOAD_OPTIONS } from '../../scripts/content/publish/upload-cli.ts';
 import { START_OPTIONS } from '../../scripts/dev/start-args.ts';
+import { UPLOAD_OPTIONS } from '../../scripts/upload-cli.ts';
 
 const DOCS = ['README.md', ...readdirSync('docs').flatMap((name) => (name.endsWith('.md') ? [`docs/${name}`] : [])), 'bench/README.md'];
 

@@ -10,7 +10,7 @@ import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 /** Where the reader asks for it: a loopback, so the host is only a name. */
 export const MANIFEST_SOURCE_URL = 'https://manifest.internal/manifest';
 const NOT_KEPT = { [EDGE_CACHE_CONTROL_HEADER]: 'no-store', 'Content-Type': 'text/plain; charset=utf-8' };
-/** What a maintainer runs when KV holds no manifest the Worker can serve (scripts/content/publish/upload-cli.ts). */
+/** What a maintainer runs when KV holds no manifest the Worker can serve (scripts/upload-cli.ts). */
 const MANIFEST_FIX =
   'Publish again with `npm run upload -- --remote`, or make the last good version live with `npm run upload -- --remote --rollback`.';
 

@@ -1,7 +1,4 @@
-/**
- * One purge of the calling entrypoint's Workers Cache (a purge reaches only that one's). Under workerd, which has no
- * cache, the local stand-in's (EDGE_PURGE, app-env.ts) when one runs, else nothing to purge. I/O: the cache, or HTTP.
- */
+/** One purge of the calling entrypoint's Workers Cache, or under workerd (no cache) the local stand-in's (EDGE_PURGE) if any. I/O: HTTP. */
 import { cachePurgeResultSchema } from '../../contracts/edge-cache.ts';
 import type { WorkerEnv } from '../app-env.ts';
 

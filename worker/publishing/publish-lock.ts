@@ -1,8 +1,4 @@
-/**
- * The publish lock, a Durable Object: one instance per KV namespace worldwide, whose calls apply one at a time, holding
- * who publishes now and the live manifest version, with the compare-and-swap Workers KV lacks; and the queue of the
- * purges publishes ask for (purge-queue.ts), run from its alarm. I/O: its own SQLite storage, its alarm.
- */
+/** The publish lock, a Durable Object per KV namespace: who publishes, the compare-and-swap KV lacks, purge queue. I/O: SQLite, alarm. */
 import { DurableObject } from 'cloudflare:workers';
 import type { LockAnswer, PurgeAnswer, PurgeRequest } from '../../contracts/publish-lock.ts';
 import type { WorkerEnv as Env } from '../app-env.ts';

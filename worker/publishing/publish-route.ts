@@ -1,17 +1,8 @@
-/**
- * POST /api/_analog/publish/{claim,commit,release,purge}: every upload's way to the publish lock, and to the purges its
- * Durable Object queues and carries out (purge-queue.ts).
- */
+/** POST /api/_analog/publish/{claim,commit,release,purge}: every upload's way to the publish lock and its purge queue. */
 import { type Context, Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import type * as z from 'zod';
-import {
-  claimRequestSchema,
-  commitRequestSchema,
-  type LockAnswer,
-  purgeRequestSchema,
-  releaseRequestSchema,
-} from '../../contracts/publish-lock.ts';
+import * as api from '../../contracts/publish-lock.ts';
 import * as paths from '../../contracts/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { checkedBody } from '../http/checked-body.ts';
@@ -19,16 +10,16 @@ import { checkedBody } from '../http/checked-body.ts';
 type Lock = ReturnType<AppEnv['Bindings']['PUBLISH_LOCK']['get']>;
 const lockOf = (c: Context<AppEnv>, namespace: string): Lock => c.env.PUBLISH_LOCK.get(c.env.PUBLISH_LOCK.idFromName(namespace));
 /** A call on the lock of the body's namespace (a Durable Object each); 409 when it refuses. */
-const onLock = <T extends { namespace: string }>(schema: z.ZodType<T>, act: (lock: Lock, body: T) => Promise<LockAnswer>) =>
+const onLock = <T extends { namespace: string }>(schema: z.ZodType<T>, act: (lock: Lock, body: T) => Promise<api.LockAnswer>) =>
   checkedBody(schema, async (c: Context<AppEnv>, body) => {
     const answer = await act(lockOf(c, body.namespace), body);
     return c.json(answer, answer.ok ? 200 : 409);
   });
-const claimed = onLock(claimRequestSchema, (lock, b) => lock.claim(b.holder));
-const committed = onLock(commitRequestSchema, (lock, b) => lock.commit(b.holder, b.basedOn, b.version, b.tags));
-const released = onLock(releaseRequestSchema, (lock, b) => lock.release(b.holder));
+const claimed = onLock(api.claimRequestSchema, (lock, b) => lock.claim(b.holder));
+const committed = onLock(api.commitRequestSchema, (lock, b) => lock.commit(b.holder, b.basedOn, b.version, b.tags));
+const released = onLock(api.releaseRequestSchema, (lock, b) => lock.release(b.holder));
 /** 200 with what was purged now and what waits: a refused purge is queued and retried by the lock, not a failure. */
-const purged = checkedBody(purgeRequestSchema, async (c: Context<AppEnv>, body) => c.json(await lockOf(c, body.namespace).purge(body)));
+const purged = checkedBody(api.purgeRequestSchema, async (c: Context<AppEnv>, body) => c.json(await lockOf(c, body.namespace).purge(body)));
 
 /** Bearer `PUBLISH_SECRET` (compared in constant time), 503 without it; no XSRF gate (app.ts): no browser sends a bearer token. */
 export const publishRoutes = new Hono<AppEnv>()

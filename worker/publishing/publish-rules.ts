@@ -1,16 +1,8 @@
-/**
- * The publish lock's rules over its state: who holds it, and the live manifest version with its compare-and-swap
- * (docs/publishing.md, Two uploads at once). Pure: time comes in as `now` (ms).
- */
+/** The publish lock's rules: who holds it, the live version's compare-and-swap (docs/publishing.md). Pure: `now` in ms. */
 import { KV_SETTLE_SECONDS, LOCK_TTL_SECONDS, type LockAnswer } from '../../contracts/publish-lock.ts';
 
-export interface LockState {
-  /** The version last committed; null before the first. */
-  version: number | null;
-  /** When the manifest of `version` was last known in flight (its commit, or its upload's release), ms. */
-  at: number;
-  lease: { holder: string; until: number; committed: boolean } | null;
-}
+/** `version`: the last committed (null: none yet); `at`: when its manifest was last known in flight (its commit, or upload's release). */
+export type LockState = { version: number | null; at: number; lease: { holder: string; until: number; committed: boolean } | null };
 
 export const EMPTY_LOCK: LockState = { version: null, at: 0, lease: null };
 type Decision = { state: LockState; answer: LockAnswer };

@@ -1,7 +1,4 @@
-/**
- * The purge queue's rules (purge-queue.ts): the rounds a publish asks for, which are due and how they merge, and the
- * pacing by an estimate of Workers Cache's purge limits with backoff after a refusal. Pure: time comes in as `now` (ms).
- */
+/** The purge queue's rules: a publish's rounds, what is due and merged, pacing within Workers Cache's purge limits. Pure: `now` in ms. */
 import { coalescedTags, MANIFEST_TAG, type PurgeResult, type PurgesAgain, SITE_TAG } from '../../contracts/edge-cache.ts';
 
 /** Workers Cache applies the Free plan's purge limits on every plan: a bucket of 25 requests, 5 more each minute. */

@@ -1,7 +1,4 @@
-/**
- * The production KV namespace through Cloudflare's REST API with the official SDK (`npm run upload -- --remote`).
- * I/O: HTTPS requests to the API, one at a time, counted (docs/publishing.md, How the upload writes to KV).
- */
+/** The production KV namespace through Cloudflare's REST API and its official SDK (`--remote`). I/O: HTTPS, one request at a time. */
 import Cloudflare, { APIError } from 'cloudflare';
 import { type CloudflareErrorItem, KvApiError, toKvApiError, unsuccessfulKeysError } from './kv-api-error.ts';
 import { chunks, describeBatch, KV_LIMITS, type KvLimits, toBulkPair, writeBatches } from './kv-batches.ts';
@@ -11,9 +8,9 @@ export interface CloudflareKvOptions {
   accountId: string;
   namespaceId: string;
   apiToken: string;
-  /** Default: the SDK's own, CLOUDFLARE_BASE_URL or https://api.cloudflare.com/client/v4. */
+  /** Default: the SDK's (CLOUDFLARE_BASE_URL or Cloudflare's). */
   baseURL?: string;
-  /** Retries after the first attempt, with the SDK's back-off (default 4). */
+  /** Retries with the SDK's back-off (default 4). */
   maxRetries?: number;
   /** Milliseconds between two writes of one key (default 1,000: KV's one write per second per key). */
   writeIntervalMs?: number;
@@ -26,7 +23,6 @@ export interface CloudflareKvStore extends KvStore {
   preflight(): Promise<void>;
 }
 
-/** Creates the store and runs its preflight. */
 export async function openCloudflareKvStore(options: CloudflareKvOptions): Promise<CloudflareKvStore> {
   const store = createCloudflareKvStore(options);
   await store.preflight();
@@ -36,7 +32,7 @@ export async function openCloudflareKvStore(options: CloudflareKvOptions): Promi
 type Refusal = { status: number; errors: CloudflareErrorItem[] };
 const OPERATIONS = ['namespace read', 'key list', 'value read', 'bulk write', 'bulk delete', 'bulk read'] as const;
 type Operation = (typeof OPERATIONS)[number];
-/** The SDK waits out any Retry-After: a longer one than this stops the upload instead. */
+/** The SDK waits out any Retry-After: a longer one stops the upload (`x-should-retry`), the maintainer's decision to wait. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
 export function createCloudflareKvStore(options: CloudflareKvOptions): CloudflareKvStore {
@@ -62,7 +58,6 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       if (body?.success !== true) refused = { status: response.status, errors: body?.errors ?? [] };
     }
     if (response.status === 429 && retryAfterSeconds(response.headers.get('retry-after')) > MAX_RETRY_AFTER_SECONDS) {
-      // The SDK obeys this header: a wait this long is the maintainer's decision, not a retry's.
       const headers = new Headers(response.headers);
       headers.set('x-should-retry', 'false');
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -90,7 +85,7 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
   let queue: Promise<unknown> = Promise.resolve();
   const lastWrite = new Map<string, number>();
 
-  /** Sends one SDK call alone, spaced after earlier writes of `writes`; any failure comes out as a KvApiError. */
+  /** One SDK call alone, after the earlier writes of `writes` have aged; any failure comes out as a KvApiError. */
   const call = <T>(operation: Operation, target: string, send: () => PromiseLike<T>, writes: readonly string[] = []): Promise<T> => {
     const run = async () => {
       const wait = Math.max(0, ...writes.map((key) => (lastWrite.get(key) ?? -Infinity) + writeIntervalMs - Date.now()));
@@ -101,8 +96,7 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       const context = () => ({ operation, target, host, accountId, namespaceId, attempts: total - before });
       try {
         const result = await send();
-        // Set by countingFetch while `send` ran.
-        const envelope = refused as Refusal | null;
+        const envelope = refused as Refusal | null; // set by countingFetch while `send` ran
         if (envelope) throw new APIError(envelope.status, { errors: envelope.errors }, undefined, new Headers());
         const failed = (result as { unsuccessful_keys?: string[] } | null)?.unsuccessful_keys ?? [];
         if (failed.length > 0) throw unsuccessfulKeysError(failed, writes.length, context());
@@ -128,16 +122,12 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
         (error: Error) => Promise.reject(Object.assign(error, { message: `${error.message} Nothing was written.` })),
       ),
 
-    async get(key) {
-      try {
-        const response = await call('value read', `key ${key}`, () => ns.values.get(key, { ...at, namespace_id: namespaceId }));
-        return await response.text();
-      } catch (error) {
+    get: (key) =>
+      call('value read', `key ${key}`, () => ns.values.get(key, { ...at, namespace_id: namespaceId })).then(
+        (response) => response.text(),
         // 10009: the key is not there; a 404 without it is a namespace that is not.
-        if (error instanceof KvApiError && error.errors.some((e) => e.code === 10009)) return null;
-        throw error;
-      }
-    },
+        (error) => (error instanceof KvApiError && error.errors.some((e) => e.code === 10009) ? null : Promise.reject(error)),
+      ),
 
     async getMany(keys) {
       const values = new Map<string, string | null>();

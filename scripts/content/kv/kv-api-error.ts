@@ -1,7 +1,4 @@
-/**
- * A failed Cloudflare KV request as a KvApiError: operation, key or batch, status, codes, or the network cause.
- * Pure; the message carries the fix for a wrong namespace id or a token without KV write permission.
- */
+/** A failed Cloudflare KV request as a KvApiError naming operation, target, status and codes or cause, and a set-up mistake's fix. Pure. */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'cloudflare/core/error';
 
 export type CloudflareErrorItem = { code: number; message: string };
@@ -22,7 +19,7 @@ export class KvApiError extends Error {
   }
 }
 
-/** The part of a message that says how to fix the set-up, for answers that mean a set-up mistake. */
+/** How to fix the set-up, for answers that mean a set-up mistake. */
 function setupFix(status: number | undefined, errors: readonly CloudflareErrorItem[], at: KvRequestContext): string {
   if (status === 404 && (errors.length === 0 || errors.some((e) => e.code === 10013)))
     return (

@@ -1,7 +1,4 @@
-/**
- * Cuts KV writes, deletes and reads into requests within Workers KV's API limits (KV_LIMITS).
- * Pure: a pair over a limit is refused with its key named, before anything is sent.
- */
+/** KV writes, deletes and reads cut into requests within Workers KV's API limits; a pair over one is refused before any is sent. Pure. */
 import type { KvPair } from './kv-store.ts';
 
 /**
@@ -23,7 +20,6 @@ export type KvLimits = typeof KV_LIMITS;
 /** One element of a bulk write's JSON body, as the API takes it. */
 export type BulkPair = { key: string; value: string; base64?: true };
 
-/** A pair or key that no request could carry: refused before anything is written. */
 export class KvLimitError extends Error {
   override name = 'KvLimitError';
 }
@@ -42,11 +38,7 @@ export function toBulkPair({ key, value }: KvPair, limits: KvLimits = KV_LIMITS)
   return typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true };
 }
 
-/**
- * Bulk-write batches in order: each at most `bulkWritePairs` pairs and at most `bulkWriteBytes`
- * of JSON body (`[`, the pairs as JSON.stringify writes them, commas, `]`), so the SDK's body is
- * exactly what was measured.
- */
+/** Bulk-write batches in order, each within `bulkWritePairs` and within `bulkWriteBytes` of JSON body as the SDK sends it. */
 export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_LIMITS): BulkPair[][] {
   const batches: BulkPair[][] = [];
   let bytes = 0;
@@ -55,7 +47,7 @@ export function writeBatches(pairs: readonly BulkPair[], limits: KvLimits = KV_L
     if (size + 2 > limits.bulkWriteBytes)
       throw new KvLimitError(`${pair.key} alone makes a ${size + 2}-byte bulk request; the API takes at most ${limits.bulkWriteBytes}`);
     const batch = batches.at(-1);
-    // The comma before it, in a batch begun with `[` and its first pair; `]` counted with `[`.
+    // The body: `[`, the pairs as JSON.stringify writes them, commas, `]`; here the comma before it (`]` counted with `[`).
     if (batch && batch.length < limits.bulkWritePairs && bytes + 1 + size <= limits.bulkWriteBytes) {
       batch.push(pair);
       bytes += 1 + size;

@@ -1,14 +1,8 @@
-/**
- * The KV operations an upload needs, so publishing runs alike on the local Miniflare namespace and the REST API.
- * No I/O of its own: bulk operations over a store's single calls, a few at a time.
- */
+/** The KV operations an upload needs, alike on the local Miniflare namespace and the REST API. No I/O of its own. */
 import type { KVNamespace, KVNamespaceListResult } from '@cloudflare/workers-types';
 
-export interface KvPair {
-  key: string;
-  /** Text, or bytes (sent base64-encoded to the API). */
-  value: string | Uint8Array;
-}
+/** Text, or bytes (sent base64-encoded to the API). */
+export type KvPair = { key: string; value: string | Uint8Array };
 
 /** API requests a store made, every attempt counted (retries too). */
 export type RequestTally = { total: number; byOperation: Record<string, number> };
@@ -17,14 +11,13 @@ export interface KvStore {
   get(key: string): Promise<string | null>;
   put(key: string, value: string | Uint8Array): Promise<void>;
   delete(key: string): Promise<void>;
-  /** Every key that starts with `prefix`. */
   listKeys(prefix: string): Promise<string[]>;
   /** The values of `keys` (null for a missing one), read in as few requests as the backend allows. */
   getMany(keys: readonly string[]): Promise<Map<string, string | null>>;
   /** Writes every pair, in batches within the backend's limits; throws on the first batch that fails. */
   putMany(pairs: readonly KvPair[]): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;
-  /** Requests made so far; only stores that talk to an API have it. */
+  /** Only stores that talk to an API count their requests. */
   requests?(): RequestTally;
 }
 
@@ -45,7 +38,6 @@ export function withBulkOperations(basic: Pick<KvStore, 'get' | 'put' | 'delete'
   };
 }
 
-/** Adapts a Workers `KVNamespace` binding (from Miniflare or getPlatformProxy). */
 export function kvStoreFromBinding(kv: KVNamespace): KvStore {
   return withBulkOperations({
     get: (key) => kv.get(key, 'text'),

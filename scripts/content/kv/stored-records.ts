@@ -14,10 +14,7 @@ export async function readContentKeys(store: KvStore): Promise<Set<string>> {
   return new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());
 }
 
-/**
- * The records under `prefix`, in key order; a key listed, then gone before it was read (another upload's clean-up)
- * is skipped. Throws naming the key (`${what} ${key}`) of an unreadable one.
- */
+/** The records under `prefix` in key order, but one gone since listed (another upload's clean-up); throws naming an unreadable key. */
 export async function readStoredRecords<T>(store: KvStore, prefix: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
   const keys = await store.listKeys(prefix);
   const values = await store.getMany(keys);

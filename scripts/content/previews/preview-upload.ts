@@ -1,7 +1,4 @@
-/**
- * `npm run upload -- --preview <name>`: the content as a whole-site preview, never touching the live manifest
- * (docs/publishing.md, Whole-site previews). I/O: KV reads and writes, the HMAC.
- */
+/** `--preview <name>`: the content as a whole-site preview, never touching the live manifest (docs/publishing.md). I/O: KV, the HMAC. */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../../contracts/site-preview.ts';
@@ -16,15 +13,8 @@ import { planLines } from '../publish/upload-report.ts';
 import { type PreviewOptions, utcMinute, whereItOpens } from './preview-links.ts';
 import { previewWindow, readPreviews } from './previews.ts';
 
-/** What a workflow step needs of a preview upload: its link, when the link expires, its version. */
-export interface PreviewOutcome {
-  name: string;
-  /** The preview's own version: 1 for its first upload, one more for each that changed it. */
-  version: number;
-  url: string;
-  /** ISO time at which the link stops working. */
-  expires: string;
-}
+/** What a workflow step needs of a preview upload: its own version (1, then one more per change), link, the link's expiry (ISO). */
+export type PreviewOutcome = { name: string; version: number; url: string; expires: string };
 
 export interface PreviewUploadInput {
   built: Extract<BuildResult, { ok: true }>;
@@ -87,9 +77,8 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
     `Preview ${name} v${record.version}: ${plan.entries.length} entries: wrote ${written}, ${plan.entries.length - written} unchanged; ` +
       `${plan.samples.length} samples; the public site is unchanged.`,
   );
-  const preview: PreviewOutcome = { name, version: record.version, url, expires };
   log(`preview   ${name} → ${url} (works until ${utcMinute(expires)}${whereItOpens(link.origin)})`);
-  return { plan, preview };
+  return { plan, preview: { name, version: record.version, url, expires } };
 }
 
 async function listed(store: KvStore, key: string): Promise<boolean> {

@@ -1,7 +1,4 @@
-/**
- * The previews the upload keeps, like history (`--keep`, expiry), whose keys outlive clean-ups; listed by --history.
- * Pure, but for readPreviews (KV reads).
- */
+/** The previews kept, like history (`--keep`, expiry), whose keys outlive clean-ups; listed by --history. Pure but readPreviews. */
 import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import { type PreviewRecord, previewRecordSchema } from '../../../contracts/kv-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
@@ -16,12 +13,8 @@ export async function readPreviews(store: KvStore): Promise<PreviewRecord[]> {
   return records.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.name.localeCompare(b.name));
 }
 
-export interface PreviewWindow {
-  /** Their keys survive every clean-up. */
-  kept: PreviewRecord[];
-  /** Expired, or older than the newest `keep`: their records are deleted. */
-  stale: PreviewRecord[];
-}
+/** The previews whose keys survive every clean-up, and the stale ones (expired, or beyond `keep`) whose records are deleted. */
+export type PreviewWindow = { kept: PreviewRecord[]; stale: PreviewRecord[] };
 
 /** Which previews are kept at `now`: unexpired, the newest `keep` of them. */
 export function previewWindow(records: readonly PreviewRecord[], keep: number, now: string): PreviewWindow {
@@ -31,10 +24,7 @@ export function previewWindow(records: readonly PreviewRecord[], keep: number, n
   return { kept, stale: newestFirst.filter((r) => !kept.includes(r)) };
 }
 
-/**
- * A live upload's plan with the previews kept: its clean-up narrowed to keys no kept preview
- * names, and the records of stale previews deleted with it.
- */
+/** A live upload's plan with its clean-up narrowed to keys no kept preview names, and the stale previews' records deleted. */
 export function withPreviews(plan: UploadPlan, { kept, stale }: PreviewWindow): UploadPlan {
   const needed = new Set(kept.flatMap((r) => namedKeys(r.manifest)));
   const deletes = [...plan.deletes.filter((key) => !needed.has(key)), ...stale.map((r) => previewKey(r.name))].sort();

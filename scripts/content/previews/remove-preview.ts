@@ -1,7 +1,4 @@
-/**
- * `npm run upload -- --remove-preview <name>`: deletes the preview's record under the publish lock; its keys go with
- * the next live clean-up. I/O: KV reads and a delete.
- */
+/** `--remove-preview <name>`: deletes its record under the publish lock; its keys go with the next clean-up. I/O: KV. */
 import { previewKey } from '../../../contracts/kv-keys.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { stage, UploadConflictError } from '../publish/publish-error.ts';

@@ -1,8 +1,6 @@
-/**
- * Publish history: a `history/<version>` record per version, and the keys the kept versions name (docs/publishing.md).
- * Pure, except readHistory (KV reads).
- */
+/** Publish history: a `history/<version>` record per version, and the keys the kept versions name. Pure but readHistory. */
 import * as z from 'zod';
+import { HISTORY_KEY_PREFIX, historyKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema } from '../../../contracts/kv-values.ts';
 import { withoutValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
@@ -10,16 +8,12 @@ import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
 import type { UploadPlan } from './plan-upload.ts';
 
-const HISTORY_PREFIX = 'history/';
 /** Versions made by an upload or a rollback that are kept (`--keep N`, at least 2). */
 export const DEFAULT_KEEP_VERSIONS = 10;
 /** The live version and the one before it: what pages already open in a browser may still need. */
 export const MIN_KEEP_VERSIONS = 2;
 /** `npm start`'s own versions kept beyond those: a morning of saves must not push published versions out. */
 export const KEPT_SAVES = 3;
-
-/** Zero-padded, so that keys list in version order. */
-export const historyKey = (version: number): string => `${HISTORY_PREFIX}${String(version).padStart(10, '0')}`;
 
 export const historyRecordSchema = z.object({
   version: z.number().int().nonnegative(),
@@ -67,7 +61,7 @@ export function historyRecord(
 
 /** Every history record in KV, newest first; throws naming the key of an unreadable one. */
 export const readHistory = async (store: KvStore): Promise<HistoryRecord[]> =>
-  (await readStoredRecords(store, HISTORY_PREFIX, historyRecordSchema, 'the history record')).sort((a, b) => b.version - a.version);
+  (await readStoredRecords(store, HISTORY_KEY_PREFIX, historyRecordSchema, 'the history record')).sort((a, b) => b.version - a.version);
 
 /**
  * The versions kept, newest first: of those up to the live one, the newest `keep` made by an upload or a rollback, and
@@ -80,7 +74,7 @@ export function keptHistory(records: readonly HistoryRecord[], live: number | nu
   return older.filter((r) => saves.includes(r) || published.includes(r));
 }
 
-/** What `keptHistory` keeps, in words: for --history and --help. */
+/** What `keptHistory` keeps, in the words of --history and --help. */
 export const keptWording = (keep: number | string): string =>
   `the newest ${keep} made by an upload or a rollback, and the newest ${KEPT_SAVES} of \`npm start\`'s saves`;
 
@@ -89,17 +83,14 @@ export interface HistoryInput {
   previous: Manifest | null;
   /** History records now in KV, newest first. */
   records: readonly HistoryRecord[];
-  /** Versions made by an upload or a rollback that are kept (keptHistory). */
   keep: number;
   by: string;
-  /** Who makes the new version: an upload (default) or `npm start`. */
   madeBy?: MadeBy;
 }
 
 /**
- * The plan with its history: the new version's record written with the entries (and one for the previous version if
- * it has none: published before history was kept), the clean-up narrowed to keys no kept version names, and the
- * records of the others deleted with it.
+ * The plan with the new version's record (and the previous version's if it has none: published before history was kept),
+ * its clean-up narrowed to keys no kept version names, and the other versions' records deleted.
  */
 export function withHistory({ plan, previous, records, keep, by, madeBy = 'upload' }: HistoryInput): UploadPlan {
   const writes = [...plan.writes];

@@ -1,7 +1,6 @@
 /** The keys a manifest names: what clean-ups keep and `--verify` checks. Pure. */
-import { storedSampleKey } from '../../../contracts/kv-keys.ts';
+import { cardKey, storedSampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
-import type { SocialCard } from '../../../contracts/social-card.ts';
 
 /**
  * Every key a manifest names, once each: its entries, drafts, samples (a version from before samples were named by
@@ -20,6 +19,3 @@ export function namedKeys(manifest: Manifest): string[] {
     ]),
   ];
 }
-
-/** The KV key of a social card: its URL without the leading slash (the Worker serves /<key>). */
-export const cardKey = (card: SocialCard): string => card.url.slice(1);

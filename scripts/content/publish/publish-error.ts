@@ -13,13 +13,13 @@ export class PublishStoppedError extends Error {
   }
 }
 
-/** Runs one stage of an upload; a failure comes out as a PublishStoppedError saying `live`. */
-export async function stage<T>(live: () => string, run: () => Promise<T>): Promise<T> {
+/** Runs one stage of an upload; a failure comes out as a PublishStoppedError saying `live` (of that failure). */
+export async function stage<T>(live: (error: unknown) => string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof UploadConflictError || error instanceof PublishStoppedError) throw error;
-    throw new PublishStoppedError(error, live());
+    throw new PublishStoppedError(error, live(error));
   }
 }
 
@@ -38,7 +38,6 @@ export const live = {
   /** Entry writes, or the checks before the manifest. */
   manifestNotWritten: (version: number | null) =>
     `The manifest was not written: ${serves(version)} (entries already written stay unused until a manifest names them); run the same command again.`,
-  /** The manifest write was refused. */
   manifestRefused: (version: number | null) =>
     `All entries were written, the manifest was not: ${serves(version)}; run the same command again.`,
   /** The manifest write may or may not have landed (a 5xx after retries, no answer). */
@@ -47,7 +46,6 @@ export const live = {
   /** After the manifest: the Worker could not be asked to purge the cache in front of it. */
   notPurged: (version: number, command: string) =>
     `Version ${version} is live, but the cache in front of the Worker may still serve pages from before it: \`${command}\` purges them; the stale keys stay until the next upload.`,
-  /** After the manifest: the clean-up. */
   cleanupStopped: (version: number, stale: number) =>
     `Version ${version} is live and whole; the clean-up stopped, so up to ${stale} stale key(s) remain until the next upload deletes them.`,
 };

@@ -1,7 +1,4 @@
-/**
- * The upload's side of the publish lock (worker/publishing/): claim, compare-and-swap of the live version, release; and
- * the POST of every publish route. I/O: HTTP requests to the Worker, local (`npm start`'s or the upload's own) or remote.
- */
+/** The upload's side of the Worker's publish lock (claim, compare-and-swap, release) and the POST of its routes. I/O: HTTP. */
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import type * as z from 'zod';
@@ -12,29 +9,19 @@ import { live, stage, UploadConflictError } from './publish-error.ts';
 /** PUBLISH_SECRET of every local Worker this project runs (npm start's, the upload's own, tests'): never a real one. */
 export const LOCAL_PUBLISH_SECRET = 'race-element-local-publish-only';
 
-/** The Worker whose publish routes (the lock's, the purge's) an upload calls. */
+/** The Worker whose publish routes an upload calls, its PUBLISH_SECRET, and the id of the KV namespace whose lock it asks. */
 export interface WorkerAddress {
-  /** The Worker's origin: SITE_URL or PUBLISH_URL remotely, a loopback address locally. */
+  /** SITE_URL or PUBLISH_URL remotely, a loopback address locally. */
   origin: string;
-  /** The Worker's PUBLISH_SECRET. */
   secret: string;
-  /** The id of the KV namespace published to: its lock, which queues its purges. */
   namespace: string;
   /** The production Worker (`--remote`), which the command to purge again names. */
   remote?: boolean;
 }
 
-/** Held by one upload: its compare-and-swap of the live version, and the release. */
-export interface PublishLock {
-  /** The Worker the lock is taken from, whose purge route (purge.ts) a publish calls too. */
-  readonly worker: WorkerAddress;
-  /** `version` becomes live, planned against `basedOn` (its `tags` purged again later), or UploadConflictError saying why not and what is live. */
-  commit(basedOn: number | null, version: number, tags: string[]): Promise<void>;
-  /** A note when the release failed, else null. */
-  release(): Promise<string | null>;
-}
+/** Held by one upload, taken from `worker`, whose purge route (purge.ts) a publish calls too. */
+export type PublishLock = Awaited<ReturnType<typeof takePublishLock>>;
 export type TakeLock = () => Promise<PublishLock>;
-/** Where an upload's progress lines go. */
 export type Log = (line: string) => void;
 
 /** `user@host` of this machine: who published, in the lock and the history. */
@@ -71,7 +58,7 @@ const call = (options: WorkerAddress, path: string, body: object) =>
   post(options, 'publish lock', path, body, lockAnswerSchema, [200, 409]);
 
 /** Takes the lock, or throws UploadConflictError naming its holder; nothing is written before. */
-export async function takePublishLock(options: WorkerAddress): Promise<PublishLock> {
+export async function takePublishLock(options: WorkerAddress) {
   // Unique per upload, so that two in one process exclude each other too.
   const holder = `${machineUser()} (pid ${process.pid}, ${randomUUID().slice(0, 8)})`;
   const { namespace } = options;
@@ -82,14 +69,16 @@ export async function takePublishLock(options: WorkerAddress): Promise<PublishLo
     );
   return {
     worker: options,
-    async commit(basedOn, version, tags) {
+    /** `version` becomes live, planned against `basedOn` (its `tags` purged again later), or UploadConflictError saying why not. */
+    async commit(basedOn: number | null, version: number, tags: string[]): Promise<void> {
       const answer = await call(options, PUBLISH_COMMIT_API_PATH, { namespace, holder, basedOn, version, tags });
       if (!answer.ok)
         throw new UploadConflictError(
           `the publish lock refused version ${version}: ${answer.reason}. This upload wrote no manifest (entries it wrote stay unused until a manifest names them).`,
         );
     },
-    release: () =>
+    /** A note when the release failed, else null. */
+    release: (): Promise<string | null> =>
       call(options, PUBLISH_RELEASE_API_PATH, { namespace, holder }).then(
         () => null,
         (error: Error) =>

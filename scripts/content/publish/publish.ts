@@ -1,21 +1,20 @@
-/**
- * Carries out an upload plan in its order: bulk writes, the publish lock's compare-and-swap, manifest, the Worker asked
- * to purge the cache in front of it, bulk deletes. I/O: KV writes, the Worker; how two uploads at once stay safe: docs/publishing.md.
- */
+/** Carries out an upload plan: writes, the lock's compare-and-swap, manifest, the Worker's purge, deletes (docs/publishing.md). I/O: KV. */
 import { coalescedTags, MANIFEST_TAG, purgeTagsFor } from '../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import type { UploadPlan } from './plan-upload.ts';
-import { live, PublishStoppedError, stage } from './publish-error.ts';
+import { live, stage } from './publish-error.ts';
 import type { Log, PublishLock } from './publish-lock.ts';
 import { purgeCommand, requestPurge } from './purge.ts';
 
-/** The tags a publish handed the Worker to purge, and what it answered. */
-export type Purged = { tags: string[]; answer: PurgeAnswer };
+/** The tags handed the Worker to purge from the cache in front of it, and what it answered; none without a lock or a change. */
+export type Purged = { purged: string[]; purge: PurgeAnswer | null };
+
+export const NOT_PURGED: Purged = { purged: [], purge: null };
 
 /** With `lock` null the caller is the store's only writer (a test's, the benchmark's), and no cache is purged. */
-export async function publishPlan(store: KvStore, plan: UploadPlan, lock: PublishLock | null, log: Log): Promise<Purged | null> {
+export async function publishPlan(store: KvStore, plan: UploadPlan, lock: PublishLock | null, log: Log): Promise<Purged> {
   const { previous, manifest, manifestChanged } = plan;
   const basedOn = previous?.version ?? null;
   // The manifest's own cached answer changes with every manifest write; the pages' tags say which pages did. The
@@ -29,18 +28,17 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
     },
   );
   // A refusal certainly changed nothing (KvApiError.notApplied); a 5xx or no answer may have landed.
-  const stopped = (error: { notApplied?: unknown } | null) =>
-    new PublishStoppedError(
-      error,
-      error?.notApplied === true ? live.manifestRefused(basedOn) : live.manifestUnconfirmed(basedOn, manifest.version),
-    );
-  if (manifestChanged) await store.put(MANIFEST_KEY, JSON.stringify(manifest)).catch((error) => Promise.reject(stopped(error)));
-  const purge = async (to: PublishLock) =>
+  const unwritten = (error: unknown) =>
+    (error as { notApplied?: unknown } | null)?.notApplied === true
+      ? live.manifestRefused(basedOn)
+      : live.manifestUnconfirmed(basedOn, manifest.version);
+  if (manifestChanged) await stage(unwritten, () => store.put(MANIFEST_KEY, JSON.stringify(manifest)));
+  const purge = async ({ worker }: PublishLock) =>
     stage(
-      () => live.notPurged(manifest.version, purgeCommand(to.worker)),
-      () => requestPurge(to.worker, manifest.version, tags, log),
+      () => live.notPurged(manifest.version, purgeCommand(worker)),
+      () => requestPurge(worker, manifest.version, tags, log),
     );
-  const purged = manifestChanged && lock ? { tags, answer: await purge(lock) } : null;
+  const purged = manifestChanged && lock ? { purged: tags, purge: await purge(lock) } : NOT_PURGED;
   // Only keys no kept version names: pages still served from an older manifest never miss one.
   await stage(
     () => live.cleanupStopped(manifest.version, plan.deletes.length),

@@ -1,13 +1,11 @@
-/**
- * `npm run upload -- --rollback [version]`: a kept version live again under the next number, one manifest write, and the
- * entries that came back and went. Refused, nothing written, when it is not kept or a key it names is gone. I/O: KV.
- */
+/** `--rollback [N]`: a kept version live again under the next number, one manifest write; refused if not kept or a key is gone. I/O: KV. */
+
+import { historyKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
-import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
-import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyKey, historyRecord, keptHistory, readHistory } from './history.ts';
+import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyRecord, keptHistory, readHistory } from './history.ts';
 import { namedKeys } from './named-keys.ts';
 import { publishPlan } from './publish.ts';
 import { live, stage, UploadConflictError } from './publish-error.ts';
@@ -34,17 +32,6 @@ export interface RollbackOptions {
   log?: (line: string) => void;
 }
 
-export interface RollbackOutcome {
-  /** The version number the restored content is live under. */
-  version: number;
-  restored: number;
-  entries: number;
-  /** The tags handed the Worker to purge from the cache in front of it; none without a lock. */
-  purged: string[];
-  /** What the Worker answered (null without a lock). */
-  purge: PurgeAnswer | null;
-}
-
 export async function rollback({
   store,
   version,
@@ -53,8 +40,8 @@ export async function rollback({
   lock: take,
   now = new Date().toISOString(),
   log = () => {},
-}: RollbackOptions): Promise<RollbackOutcome> {
-  return withPublishLock(take ?? null, log, async (lock): Promise<RollbackOutcome> => {
+}: RollbackOptions) {
+  return withPublishLock(take ?? null, log, async (lock) => {
     let served: number | null | undefined;
     const { current, target, values } = await stage(
       () => live.nothingPublished(served),
@@ -91,7 +78,7 @@ export async function rollback({
       ? '`npm run upload -- --remote` (the publish workflow runs it on a push to main)'
       : 'save in `npm start` or the next `npm run upload`';
     log(`content/ now differs from what is live: the next ${next} publishes content/ again.`);
-    return { version: manifest.version, restored: target.version, entries, purged: purged?.tags ?? [], purge: purged?.answer ?? null };
+    return { version: manifest.version, restored: target.version, entries, ...purged };
   });
 }
 

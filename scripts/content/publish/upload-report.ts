@@ -1,11 +1,9 @@
-/** What an upload prints about its plan: a line per entry, sample and image, one for the social cards, the summary, the Worker's purges. Pure. */
-import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
+/** What an upload prints about its plan: a line per entry, sample and image, one for the social cards, and the summary. Pure. */
 import type { UploadPlan } from './plan-upload.ts';
 
 /**
- * A line per entry, sample, image of content/media/ and image shown through the Worker, then one for all the cards
- * (when any were made), which are many and derived: how many KV lacked (written), and how many had to be drawn (the
- * rest came from the cache, or were shared by two articles).
+ * A line per entry, sample, image of content/media/ and image shown through the Worker; the cards, many and derived, in
+ * one line: how many KV lacked (written), how many were drawn (the rest came from the cache, or two articles share one).
  */
 export function planLines(plan: UploadPlan, dryRun: boolean, drawn: number | null): string[] {
   const cards = plan.cards ?? [];
@@ -33,29 +31,4 @@ export function summaryLine(plan: UploadPlan, dryRun: boolean, warnings: number)
     `${plan.media?.length ? `${plan.media.length} image(s); ` : ''}${manifestNote}; ${dryRun ? 'would delete' : 'deleted'} ${plan.deletes.length} stale key(s).` +
     (warnings > 0 ? ` ${warnings} warning(s) above (--strict stops on them).` : '')
   );
-}
-
-const clock = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
-/** `3 tag(s) (entry:news/x, list:news, search)`, at most 8 named. */
-const named = (tags: readonly string[]) =>
-  `${tags.length} tag(s) (${tags.slice(0, 8).join(', ')}${tags.length > 8 ? `, and ${tags.length - 8} more` : ''})`;
-
-/**
- * What the Worker did with a purge of `tags` (purge.ts): purged now, or queued and when it runs (a refusal is retried by
- * the Worker, nothing to do; `command` asks again), its follow-ups; with `queue`, or while one waits for a retry, the queue.
- */
-export function purgeLines(tags: readonly string[], answer: PurgeAnswer, command: string, queue: boolean): string[] {
-  const next = clock(answer.next ?? Date.now());
-  const refused = answer.refusal ? ` (${answer.refusal}: nothing to do, it retries on its own; \`${command}\` asks again)` : '';
-  const asked =
-    tags.length === 0
-      ? []
-      : answer.purgedNow
-        ? [`purged now: ${named(tags)} from the cache in front of the Worker`]
-        : [`queued: the Worker purges ${named(tags)} from the cache in front of it at ${next}${refused || " (the cache's purge limits)"}`];
-  const again = answer.followUps.length
-    ? [`the Worker purges again at ${answer.followUps.map(clock).join(' and ')}, once every data centre reads the new manifest`]
-    : [];
-  const waiting = answer.waiting === 0 ? 'empty' : `${answer.waiting} purge round(s) waiting, the next at ${next}${refused}`;
-  return [...asked, ...again, ...(queue || (answer.refusal && answer.purgedNow) ? [`the Worker's purge queue: ${waiting}`] : [])];
 }

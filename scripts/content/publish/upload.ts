@@ -1,8 +1,4 @@
-/**
- * One upload, start to finish, for the command line, the tests and the bench: read, copy, build, draw, plan, publish
- * (live, or a whole-site preview). I/O: the folder, image hosts and KV through the store given; progress via `log`.
- */
-import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
+/** One upload for command line, tests and bench: read, copy, build, draw, plan, publish live or as a preview. I/O: folder, hosts, KV. */
 import { type BuildResult, buildEntries, type RenderCache } from '../build/build-entries.ts';
 import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
 import { buildCards, type CardMaker } from '../cards/build-cards.ts';
@@ -11,7 +7,7 @@ import { satoriCardMaker } from '../cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../diagrams/diagram-browser.ts';
 import { formatRequestTally, type KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readManifest } from '../kv/stored-records.ts';
-import { formatDraftLink, type PreviewOptions, previewLinks } from '../previews/preview-links.ts';
+import { draftLines, type PreviewOptions } from '../previews/preview-links.ts';
 import { type PreviewOutcome, publishPreview } from '../previews/preview-upload.ts';
 import { previewWindow, readPreviews, withPreviews } from '../previews/previews.ts';
 import { type ContentFolder, loadContentFolder } from '../source/load-content.ts';
@@ -19,18 +15,16 @@ import { type ContentProblem, formatProblem, formatWarning } from '../source/pro
 import { formatScheduled, scheduledAt } from '../source/schedule.ts';
 import { DEFAULT_KEEP_VERSIONS, type MadeBy, readHistory, withHistory } from './history.ts';
 import { planBuilt, type UploadPlan } from './plan-upload.ts';
-import { type Purged, publishPlan } from './publish.ts';
+import { NOT_PURGED, type Purged, publishPlan } from './publish.ts';
 import { live, stage } from './publish-error.ts';
 import { machineUser, type TakeLock, withPublishLock } from './publish-lock.ts';
 import { planLines, summaryLine } from './upload-report.ts';
 
 export interface UploadOptions {
-  /** A folder to read, or content already in memory. */
   content: string | ContentFolder;
   store: KvStore;
   dryRun?: boolean;
   log?: (line: string) => void;
-  /** The upload's time; defaults to now. */
   now?: string;
   /** Renders kept from earlier uploads (render-cache.ts): unchanged entries are not rendered again. */
   renderCache?: RenderCache;
@@ -50,27 +44,19 @@ export interface UploadOptions {
   cards?: CardMaker | null;
   /** Takes the publish lock (publish-lock.ts); without it the caller is the store's only writer (a test's, the benchmark's). */
   lock?: TakeLock | undefined;
-  /**
-   * With content read from a folder (`npm run upload`, `npm start`), images from other hosts are first copied into its
-   * media/remote/ (copy-remote-images.ts). Absent or `false`: nothing is fetched, and a test never writes into the repository's content.
-   */
+  /** Images from other hosts first copied into the folder's media/remote/ (copy-remote-images.ts); absent or false: none. */
   remoteImages?: Omit<CopyOptions, 'log' | 'write'> | false;
 }
 
 export type UploadOutcome =
-  | {
+  | ({
       ok: true;
       plan: UploadPlan;
       entriesWritten: number;
       entriesUnchanged: number;
       deleted: number;
-      /** The tags handed the Worker to purge from the cache in front of it (purge.ts); none without a lock. */
-      purged: string[];
-      /** What the Worker answered: purged now or queued, its follow-ups; null without a lock or a change. */
-      purge: PurgeAnswer | null;
-      /** A preview upload's link, its expiry and version (a workflow step writes them out). */
       preview?: PreviewOutcome;
-    }
+    } & Purged)
   | { ok: false; problems: ContentProblem[] };
 
 export async function uploadContent({
@@ -159,9 +145,9 @@ export async function uploadContent({
     );
     for (const line of planLines(plan, dryRun, cards?.drawn ?? null)) log(line);
     for (const entry of scheduledAt(plan.manifest.entries, now)) log(formatScheduled(entry));
-    if (preview) for (const link of await previewLinks(plan.manifest.drafts, preview, new Date(now))) log(formatDraftLink(link, preview));
+    if (preview) for (const line of await draftLines(plan.manifest.drafts, preview, new Date(now))) log(line);
     else for (const d of plan.drafts) log(`draft     ${d.file} → ${d.slug} (not public)`);
-    const purged = dryRun ? null : await publishPlan(store, plan, lock, log);
+    const purged = dryRun ? NOT_PURGED : await publishPlan(store, plan, lock, log);
     log(summaryLine(plan, dryRun, built.warnings.length));
     return succeeded(plan, undefined, purged);
   });
@@ -178,8 +164,8 @@ function previewSigning(preview: PreviewOptions | undefined, dryRun: boolean): P
   return { ...preview, secret: preview.secret };
 }
 
-function succeeded(plan: UploadPlan, preview?: PreviewOutcome, purged: Purged | null = null): UploadOutcome {
+function succeeded(plan: UploadPlan, preview?: PreviewOutcome, purged = NOT_PURGED): UploadOutcome {
   const entriesWritten = plan.entries.filter((e) => e.status === 'written').length;
   const counts = { entriesWritten, entriesUnchanged: plan.entries.length - entriesWritten, deleted: plan.deletes.length };
-  return { ok: true, plan, ...counts, purged: purged?.tags ?? [], purge: purged?.answer ?? null, ...(preview ? { preview } : {}) };
+  return { ok: true, plan, ...counts, ...purged, ...(preview ? { preview } : {}) };
 }

@@ -1,25 +1,14 @@
-/**
- * `npm run upload -- --verify`: every key the manifest names (named-keys.ts: images and cards too) exists and
- * parses; one line per problem, nothing written. I/O: KV reads, in bulk, and one key list of `media/`.
- */
-import { MANIFEST_KEY, storedSampleKey } from '../../../contracts/kv-keys.ts';
+/** `--verify`: every key the manifest names (named-keys.ts) exists and parses; a line per problem, nothing written. I/O: KV reads. */
+import { cardKey, MANIFEST_KEY, storedSampleKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
 import type { KvStore } from '../kv/kv-store.ts';
-import { cardKey, namedKeys } from './named-keys.ts';
+import { namedKeys } from './named-keys.ts';
 
-export interface VerifyProblem {
-  /** `file/slug/key` of an entry, `file/slug/key (social card)`, `samples/<path>/<key>`, `<key> (what it is)`, or `manifest`. */
-  where: string;
-  reason: string;
-}
-
-export interface VerifyOutcome {
-  ok: boolean;
-  problems: VerifyProblem[];
-  /** Entries the manifest names (0 when it cannot be read). */
-  entries: number;
-}
+/** `where`: `file/slug/key` of an entry, `file/slug/key (social card)`, `samples/<path>/<key>`, `<key> (what it is)`, or `manifest`. */
+export type VerifyProblem = { where: string; reason: string };
+/** `entries`: how many the manifest names (0 when it cannot be read). */
+export type VerifyOutcome = { ok: boolean; problems: VerifyProblem[]; entries: number };
 
 const MEDIA_PREFIX = 'media/';
 const REMOTE_PREFIX = 'media/remote/';

@@ -4,10 +4,9 @@
  */
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
+import { historyKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
 import { openCloudflareKvStore } from '../../../scripts/content/kv/cloudflare-kv-store.ts';
-import { historyKey } from '../../../scripts/content/publish/history.ts';
 import { namedKeys } from '../../../scripts/content/publish/named-keys.ts';
 import { UploadConflictError } from '../../../scripts/content/publish/publish-error.ts';
 import { takePublishLock } from '../../../scripts/content/publish/publish-lock.ts';

@@ -9,14 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import { historyKey, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import { openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { type KvStore, kvStoreFromBinding, withBulkOperations } from '../../../../scripts/content/kv/kv-store.ts';
 import {
   formatHistory,
   type HistoryRecord,
-  historyKey,
   historyRecord,
   keptHistory,
   readHistory,

@@ -3,10 +3,10 @@
  * media, cards, remote images). Real upload through the SDK to the contract server.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import { cardKey, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import { type CloudflareKvStore, openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
-import { cardKey, namedKeys } from '../../../../scripts/content/publish/named-keys.ts';
+import { namedKeys } from '../../../../scripts/content/publish/named-keys.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';

@@ -1,16 +1,10 @@
 /** The options of `npm run upload` in one table that parseArgs reads and `--help` prints. Pure. */
-import { parseArgs } from 'node:util';
-import { previewNameProblem } from '../../../contracts/site-preview.ts';
-import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './history.ts';
+import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util';
+import { previewNameProblem } from '../contracts/site-preview.ts';
+import { DEFAULT_KEEP_VERSIONS, keptWording, MIN_KEEP_VERSIONS } from './content/publish/history.ts';
 
-interface OptionSpec {
-  type: 'boolean' | 'string';
-  short?: string;
-  /** Shown after the flag in --help, for string options. */
-  value?: string;
-  default?: string | boolean;
-  help: string;
-}
+/** An option as parseArgs takes it, with its --help line: `value` is shown after the flag. */
+type OptionSpec = ParseArgsOptionDescriptor & { value?: string; help: string };
 
 // Flags default to false; a string option shows its `value` in --help, and may have a default.
 const flag = (help: string) => ({ type: 'boolean', default: false, help }) as const;
@@ -23,11 +17,7 @@ export const UPLOAD_OPTIONS = {
   remote: flag('publish to the real namespace (needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and PUBLISH_SECRET)'),
   verify: flag('write nothing: check that every key the manifest names exists and parses (local, or with --remote the real namespace)'),
   dir: textOr('<folder>', 'content', 'the content folder to publish (default: content)'),
-  config: textOr(
-    '<file>',
-    'wrangler.toml',
-    'with --remote: the Wrangler configuration naming the namespace and SITE_URL (default: wrangler.toml)',
-  ),
+  config: textOr('<file>', 'wrangler.toml', 'with --remote: the Wrangler file naming the namespace and SITE_URL (default: wrangler.toml)'),
   'persist-to': textOr('<folder>', '.wrangler/state', 'the local state to publish to (default: .wrangler/state, what `npm start` serves)'),
   'client-diagrams': flag("leave mermaid diagrams to the visitor's browser instead of drawing them here with Chromium, Chrome or Edge"),
   'no-image-copies': flag('fetch no image shown from another host: those without a copy in <folder>/media/remote/ stay on their hosts'),
@@ -63,16 +53,15 @@ export function usage(): string {
   return [
     'Usage: npm run upload -- [options]',
     '',
-    'Publishes content/*.md to Workers KV: validates every file, renders the markdown, writes what',
-    'changed, then the manifest. Exit code 0 on success; 1 when a file is invalid (nothing written),',
-    'another upload holds the publish lock, KV fails, the Worker cannot be asked to purge, or --verify finds a',
-    'problem; 2 on bad usage.',
-    'Without --remote it publishes to the local state, through the publish lock of the Worker `npm start`',
-    'runs, or of one it runs itself when none does (then it builds dist/ first if stale).',
-    'Once the manifest is live (an upload, a rollback) it hands the Worker the pages that changed and the manifest: the',
-    'Worker purges them from the cache in front of it, now or as soon as the purge limits allow (a refusal is retried',
-    'by the Worker, not a failure), and again once every data centre reads the new manifest. `--purge` asks it to purge',
-    'the whole site: what to run when a message says the cache may serve pages from before the live version.',
+    'Publishes content/*.md to Workers KV: validates every file, renders the markdown, writes what changed, then the',
+    'manifest. Exit code 0 on success; 1 when a file is invalid (nothing written), another upload holds the publish lock,',
+    'KV fails, the Worker cannot be asked to purge, or --verify finds a problem; 2 on bad usage.',
+    'Without --remote it publishes to the local state, through the publish lock of the Worker `npm start` runs, or of one',
+    'it runs itself when none does (then it builds dist/ first if stale).',
+    'Once the manifest is live (an upload, a rollback), the Worker purges the pages that changed and the manifest from the',
+    'cache in front of it, now or as soon as the purge limits allow (a refusal is retried by the Worker, not a failure),',
+    'and again once every data centre reads the new manifest. `--purge` purges the whole site: what to run when a message',
+    'says the cache may serve pages from before the live version.',
     '',
     'Options:',
     ...flags.map(([flag, help]) => `${flag.padEnd(width)}${help}`),

@@ -11,9 +11,9 @@ import { promisify } from 'node:util';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
-import { remoteImagePointer } from '../../../../scripts/content/markdown/remote-images.ts';
-import { parseUploadArgs, UPLOAD_OPTIONS, usage } from '../../../../scripts/content/publish/upload-cli.ts';
-import { type LoopbackServer, listenOnLoopback } from '../../../../tools/loopback-server.ts';
+import { remoteImagePointer } from '../../scripts/content/markdown/remote-images.ts';
+import { parseUploadArgs, UPLOAD_OPTIONS, usage } from '../../scripts/upload-cli.ts';
+import { type LoopbackServer, listenOnLoopback } from '../../tools/loopback-server.ts';
 
 const run = promisify(execFile);
 
