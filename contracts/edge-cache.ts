@@ -27,15 +27,18 @@ export const MANIFEST_MEMO_SECONDS = 5;
 /**
  * When a publish purges again, in seconds after its manifest write. Until KV's propagation is over (60 s, a read in
  * flight included), a data centre may read the old manifest into its cache and render old pages from it: the manifest
- * then, and once every isolate's memo of it has run out, the pages and the manifest.
+ * then, and once every isolate's memo of it has run out, the pages and the manifest. KV documents "60 seconds or
+ * more": `lateAfterSeconds` repeats that pair for a data centre whose KV shows the write later (up to about 5 minutes).
  */
 export interface PurgesAgain {
   manifestAfterSeconds: number;
   pagesAfterSeconds: number;
+  lateAfterSeconds?: number;
 }
 export const PURGES_AGAIN: PurgesAgain = {
   manifestAfterSeconds: KV_SETTLE_SECONDS + 5,
   pagesAfterSeconds: KV_SETTLE_SECONDS + 5 + MANIFEST_MEMO_SECONDS + 1,
+  lateAfterSeconds: 5 * KV_SETTLE_SECONDS + 5,
 };
 
 /** What browsers get with a shared response: ask each load (a publish shows at once; an unchanged page costs a 304). */

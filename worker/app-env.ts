@@ -12,7 +12,7 @@ export type WorkerEnv = Env & {
   PREVIEW_SECRET?: string;
   /** The upload's bearer token for the publish lock (`wrangler secret put PUBLISH_SECRET`); unset, publishing endpoints answer 503. */
   PUBLISH_SECRET?: string;
-  /** Follow-up purges' delays, `<manifest> <pages>` s (unset: PURGES_AGAIN; empty: none); tests shorten them (purge-rules.ts). */
+  /** Follow-up purges' delays, `<manifest> <pages> [<late>]` s (unset: PURGES_AGAIN; empty: none); tests shorten them (purge-rules.ts). */
   PURGE_AGAIN_SECONDS?: string;
   /** Under workerd, which has no Workers Cache, the local stand-in's purge (tools/edge-cache/) when one runs. */
   EDGE_PURGE?: Fetcher;

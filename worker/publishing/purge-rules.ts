@@ -18,7 +18,8 @@ export const FULL_BUCKET: Bucket = { tokens: PURGE_BUCKET.size, at: 0 };
 
 /**
  * The rounds of purging `tags` at `now` (of the manifest of `version`): at once, then the manifest when every data
- * centre reads the new one, then both once no isolate's memo holds the old one (`again`; null: no follow-ups).
+ * centre reads the new one, then both once no isolate's memo holds the old one, and that pair again late (`again`;
+ * null: no follow-ups).
  */
 export function publishRounds(version: number | null, tags: readonly string[], now: number, again: PurgesAgain | null): Round[] {
   const pages = tags.filter((tag) => tag !== MANIFEST_TAG);
@@ -28,11 +29,12 @@ export function publishRounds(version: number | null, tags: readonly string[], n
     ...(manifest ? [{ scope: 'manifest' as const, at, tags: [MANIFEST_TAG], version }] : []),
   ];
   if (!again) return round(now, true);
-  return [
-    ...round(now, true),
-    ...round(now + again.manifestAfterSeconds * 1000, false),
-    ...round(now + again.pagesAfterSeconds * 1000, true),
+  const pair = (manifestAt: number): Round[] => [
+    ...round(manifestAt, false),
+    ...round(manifestAt + (again.pagesAfterSeconds - again.manifestAfterSeconds) * 1000, true),
   ];
+  const late = again.lateAfterSeconds === undefined ? [] : pair(now + again.lateAfterSeconds * 1000);
+  return [...round(now, true), ...pair(now + again.manifestAfterSeconds * 1000), ...late];
 }
 
 /** One purge request: the rounds it carries (`ids`), the most tries among them. */
@@ -116,12 +118,12 @@ export function nextRun(rounds: readonly Round[], bucket: Bucket): number | null
   return Math.max(Math.min(...rounds.map((r) => r.at)), tokenAt(bucket));
 }
 
-/** PURGE_AGAIN_SECONDS: unset, the defaults; empty, none (a Worker no data centres front); else `<manifest> <pages>` seconds. */
+/** PURGE_AGAIN_SECONDS: unset, the defaults; empty, none (a Worker no data centres front); else `<manifest> <pages> [<late>]` s. */
 export function purgesAgain(value: string | undefined, defaults: PurgesAgain): PurgesAgain | null {
   if (value === undefined) return defaults;
   if (value.trim() === '') return null;
-  const [manifest, pages, ...rest] = value.trim().split(/\s+/).map(Number);
-  if (rest.length > 0 || !(manifest! >= 0 && pages! >= manifest!))
-    throw new Error(`PURGE_AGAIN_SECONDS "${value}": give two numbers of seconds, the second not below the first`);
-  return { manifestAfterSeconds: manifest!, pagesAfterSeconds: pages! };
+  const [manifest, pages, late, ...rest] = value.trim().split(/\s+/).map(Number);
+  if (rest.length > 0 || !(manifest! >= 0 && pages! >= manifest!) || (late !== undefined && !(late > pages!)))
+    throw new Error(`PURGE_AGAIN_SECONDS "${value}": give two or three rising numbers of seconds (the third after the second)`);
+  return { manifestAfterSeconds: manifest!, pagesAfterSeconds: pages!, ...(late === undefined ? {} : { lateAfterSeconds: late }) };
 }

@@ -30,10 +30,16 @@ export async function requestPurge(
     ? ` (${answer.refusal}: nothing to do, it retries on its own; \`${purgeCommand(worker)}\` asks again)`
     : '';
   if (tags.length > 0 && answer.purgedNow) log(`purged now: ${named(tags)} from the cache in front of the Worker`);
-  else if (tags.length > 0)
-    log(`queued: the Worker purges ${named(tags)} from the cache in front of it at ${next}${refused || " (the cache's purge limits)"}`);
-  if (answer.followUps.length > 0)
-    log(`the Worker purges again at ${answer.followUps.map(clock).join(' and ')}, once every data centre reads the new manifest`);
+  else if (tags.length > 0) {
+    // The manifest is live either way: pages may show the old one from the cache until the purge runs.
+    const live = version === null ? '' : `v${version} is live; `;
+    log(
+      `queued: ${live}the Worker purges ${named(tags)} from the cache in front of it at ${next}${refused || " (the cache's purge limits)"}`,
+    );
+  }
+  const times = answer.followUps.map(clock);
+  const list = times.length > 1 ? `${times.slice(0, -1).join(', ')} and ${times.at(-1)}` : times[0];
+  if (list) log(`the Worker purges again at ${list}, once every data centre reads the new manifest`);
   const waiting = answer.waiting === 0 ? 'empty' : `${answer.waiting} purge round(s) waiting, the next at ${next}${refused}`;
   if (queue || (answer.refusal && answer.purgedNow)) log(`the Worker's purge queue: ${waiting}`);
   return answer;

@@ -151,7 +151,7 @@ describe('the purge queue and the stand-in of Workers Cache', () => {
     expect(outcome).toMatchObject({ ok: true, purged: [MANIFEST_TAG, 'site'], purge: { purgedNow: false } });
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^queued: the Worker purges 2 tag\(s\) \(manifest, site\) from the cache in front of it at \d\d:\d\d:\d\d UTC \(the cache refused the purge of the manifest at .+: nothing to do, it retries on its own; `npm run upload -- --purge` asks again\)$/,
+        /^queued: v\d+ is live; the Worker purges 2 tag\(s\) \(manifest, site\) from the cache in front of it at \d\d:\d\d:\d\d UTC \(the cache refused the purge of the manifest at .+: nothing to do, it retries on its own; `npm run upload -- --purge` asks again\)$/,
       ),
     );
   });

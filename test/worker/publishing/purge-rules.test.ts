@@ -34,6 +34,14 @@ describe('publishRounds', () => {
     ]);
   });
 
+  test('a late pair for a data centre whose KV shows the write later than documented: the manifest, then both', () => {
+    expect(publishRounds(7, [MANIFEST_TAG, 'search'], T, { ...again, lateAfterSeconds: 305 }).slice(5)).toEqual([
+      { scope: 'manifest', at: T + 305_000, tags: [MANIFEST_TAG], version: 7 },
+      { scope: 'pages', at: T + 311_000, tags: ['search'], version: 7 },
+      { scope: 'manifest', at: T + 311_000, tags: [MANIFEST_TAG], version: 7 },
+    ]);
+  });
+
   test('no follow-ups: the rounds of now alone; the whole site reaches the manifest too; no tags of pages: no pages round', () => {
     expect(publishRounds(null, [SITE_TAG], T, null)).toEqual([
       { scope: 'pages', at: T, tags: [SITE_TAG], version: null },
@@ -155,9 +163,11 @@ describe('the bucket', () => {
   });
 });
 
-test('PURGE_AGAIN_SECONDS: unset the defaults, empty none, two numbers the delays; anything else refused by name', () => {
+test('PURGE_AGAIN_SECONDS: unset the defaults, empty none, two or three numbers the delays; anything else refused by name', () => {
   expect(purgesAgain(undefined, PURGES_AGAIN)).toBe(PURGES_AGAIN);
   expect(purgesAgain(' ', PURGES_AGAIN)).toBeNull();
   expect(purgesAgain('2 4', PURGES_AGAIN)).toEqual({ manifestAfterSeconds: 2, pagesAfterSeconds: 4 });
-  for (const bad of ['4 2', '3', 'a b', '1 2 3']) expect(() => purgesAgain(bad, PURGES_AGAIN), bad).toThrow(/^PURGE_AGAIN_SECONDS "/);
+  expect(purgesAgain('2 4 9', PURGES_AGAIN)).toEqual({ manifestAfterSeconds: 2, pagesAfterSeconds: 4, lateAfterSeconds: 9 });
+  for (const bad of ['4 2', '3', 'a b', '1 2 2', '1 2 3 4'])
+    expect(() => purgesAgain(bad, PURGES_AGAIN), bad).toThrow(/^PURGE_AGAIN_SECONDS "/);
 });

@@ -67,11 +67,11 @@ describe('requestPurge', () => {
   test('queued by the cache’s limits, or after a refusal: when the Worker purges, the refusal, that nothing is to be done, the command', async () => {
     answering({ ...PURGED, purgedNow: false, next: AT + 12_000 });
     expect((await lines(worker(), 4, ['search']))[0]).toBe(
-      "queued: the Worker purges 1 tag(s) (search) from the cache in front of it at 08:00:12 UTC (the cache's purge limits)",
+      "queued: v4 is live; the Worker purges 1 tag(s) (search) from the cache in front of it at 08:00:12 UTC (the cache's purge limits)",
     );
     answering({ ...PURGED, purgedNow: false, next: AT + 12_000, refusal: REFUSAL });
     expect((await lines(worker(true), 4, ['search']))[0]).toBe(
-      `queued: the Worker purges 1 tag(s) (search) from the cache in front of it at 08:00:12 UTC (${REFUSAL}: nothing to do, it retries on its own; \`npm run upload -- --remote --purge\` asks again)`,
+      `queued: v4 is live; the Worker purges 1 tag(s) (search) from the cache in front of it at 08:00:12 UTC (${REFUSAL}: nothing to do, it retries on its own; \`npm run upload -- --remote --purge\` asks again)`,
     );
   });
 

@@ -224,13 +224,14 @@ describe('request counts', () => {
       ]),
     );
     // The Worker's follow-ups (PURGES_AGAIN after its first purge), which it runs itself: the upload returns at once.
-    expect(purge).toMatchObject({ purgedNow: true, refusal: null, followUps: [expect.any(Number), expect.any(Number)] });
-    const [manifestAgain, pagesAgain] = purge!.followUps;
+    expect(purge).toMatchObject({ purgedNow: true, refusal: null, followUps: Array(4).fill(expect.any(Number)) });
+    const [manifestAgain, pagesAgain, lateManifest] = purge!.followUps;
     expect(pagesAgain! - manifestAgain!).toBe((PURGES_AGAIN.pagesAfterSeconds - PURGES_AGAIN.manifestAfterSeconds) * 1000);
+    expect(lateManifest! - manifestAgain!).toBe((PURGES_AGAIN.lateAfterSeconds! - PURGES_AGAIN.manifestAfterSeconds) * 1000);
     const [now, again, summary, tally] = lines.slice(-4);
     expect(now).toMatch(new RegExp(`^purged now: ${purged.length} tag\\(s\\) \\(entry:.+\\) from the cache in front of the Worker$`));
     expect(again).toMatch(
-      /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
+      /^the Worker purges again at (\d\d:\d\d:\d\d UTC, )*\d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
     );
     expect(summary).toMatch(/^\d+ entries: wrote 3, /);
     expect(tally).toMatch(/^\d+ Cloudflare API requests /);
@@ -403,7 +404,7 @@ describe('the command line', () => {
     expect(lines.slice(-4)).toEqual([
       'purged now: 2 tag(s) (manifest, site) from the cache in front of the Worker',
       expect.stringMatching(
-        /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
+        /^the Worker purges again at (\d\d:\d\d:\d\d UTC, )*\d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
       ),
       expect.stringMatching(
         /^26 entries: wrote 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); deleted 0 stale key\(s\)\.$/,
@@ -428,9 +429,9 @@ describe('the command line', () => {
       'Asking the remote Worker to purge the whole site from the cache in front of it…',
       'purged now: 2 tag(s) (manifest, site) from the cache in front of the Worker',
       expect.stringMatching(
-        /^the Worker purges again at \d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
+        /^the Worker purges again at (\d\d:\d\d:\d\d UTC, )*\d\d:\d\d:\d\d UTC and \d\d:\d\d:\d\d UTC, once every data centre reads the new manifest$/,
       ),
-      expect.stringMatching(/^the Worker's purge queue: 3 purge round\(s\) waiting, the next at \d\d:\d\d:\d\d UTC$/),
+      expect.stringMatching(/^the Worker's purge queue: 6 purge round\(s\) waiting, the next at \d\d:\d\d:\d\d UTC$/),
     ]);
     expect(api.log).toEqual([]);
     const unreachable = await run(['--purge'], `${NS}-purge`, api, { PUBLISH_URL: 'http://127.0.0.1:9/' });
