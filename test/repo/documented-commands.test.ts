@@ -88,7 +88,8 @@ const FLAG_SOURCES: Record<string, () => (flag: string) => boolean> = {
     return (flag) => vitest.includes(flag) || inSource('scripts/dev/test.ts')(flag);
   },
   new: () => inSource('scripts/new-content.ts'),
-  bench: () => inSource('bench/run-bench.ts'),
+  // `--world` and `--faults` hand the rest of the flags to their own runner.
+  bench: () => (flag) => ['bench/run-bench.ts', 'bench/world/run.ts', 'bench/faults/run.ts'].some((file) => inSource(file)(flag)),
   'load-test': () => inSource('bench/load-test.ts'),
 };
 
