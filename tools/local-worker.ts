@@ -163,6 +163,7 @@ export function startLocalWorker(options: LocalWorkerOptions = {}): Promise<Loca
 type SiteOptions = Record<string, unknown> & {
   bindings?: Record<string, unknown>;
   kvNamespaces?: Record<string, string | { id: string }>;
+  durableObjects?: Record<string, object>;
   assets?: object;
 };
 
@@ -228,7 +229,10 @@ async function launch(options: LocalWorkerOptions): Promise<LocalWorker> {
       ? { modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }] }
       : { modules: true, script }),
     ...(probeKv ? { kvNamespaces: otherNamespaces, wrappedBindings: { CONTENT: { scriptName: 'kv-probe' } } } : { kvNamespaces }),
-    ...(brokenAnalytics ? { durableObjects: { ANALYTICS: { className: 'BrokenCounter', scriptName: 'broken-analytics' } } } : {}),
+    // Only the counter is swapped: the publish lock stays the site's own.
+    ...(brokenAnalytics
+      ? { durableObjects: { ...wrangler.durableObjects, ANALYTICS: { className: 'BrokenCounter', scriptName: 'broken-analytics' } } }
+      : {}),
     // Miniflare hands over its own (undici) Request and takes any Response of the same shape.
     ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) as never } : {}),
     ...(edgePurge ? { serviceBindings: { EDGE_PURGE: (request: unknown) => edgePurge(request as Request) as never } } : {}),
