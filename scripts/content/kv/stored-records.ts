@@ -9,6 +9,24 @@ export async function readManifest(store: KvStore): Promise<Manifest | null> {
   return raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
 }
 
+/**
+ * The live manifest; one in KV that does not validate (a hand edit, another tool's write) is replaced by `lastGood()`'s,
+ * the newest version the history keeps, so that publishing again or rolling back repairs it (`log` is told). A failed
+ * read still throws.
+ */
+export async function readLiveManifest(store: KvStore, lastGood: () => Promise<Manifest | null>, log: (line: string) => void) {
+  const raw = await store.get(MANIFEST_KEY);
+  if (raw === null) return null;
+  try {
+    return parseStored(manifestSchema, raw, 'the manifest in KV');
+  } catch (error) {
+    const good = await lastGood();
+    if (!good) throw error;
+    log(`${(error as Error).message}: planned against v${good.version}, the newest version the history keeps, which this replaces`);
+    return good;
+  }
+}
+
 /** Every `entry/`, `sample/`, `search/` and `media/` key now in the namespace. */
 export async function readContentKeys(store: KvStore): Promise<Set<string>> {
   return new Set((await Promise.all(CONTENT_KEY_PREFIXES.map((prefix) => store.listKeys(prefix)))).flat());

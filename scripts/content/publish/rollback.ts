@@ -4,7 +4,7 @@ import { historyKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
-import { readContentKeys, readManifest } from '../kv/stored-records.ts';
+import { readContentKeys, readLiveManifest } from '../kv/stored-records.ts';
 import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyRecord, keptHistory, readHistory } from './history.ts';
 import { namedKeys } from './named-keys.ts';
 import { publishPlan } from './publish.ts';
@@ -46,10 +46,17 @@ export async function rollback({
     const { current, target, values } = await stage(
       () => live.nothingPublished(served),
       async () => {
-        const current = await readManifest(store);
+        let broken = false;
+        const lastGood = async () => (await readHistory(store))[0]?.manifest ?? null;
+        const current = await readLiveManifest(store, lastGood, (line) => {
+          broken = true;
+          log(line);
+        });
         served = current?.version ?? null;
         if (!current) throw new RollbackRefusedError('nothing is published: there is no version to roll back from');
-        const target = chooseTarget(current, keptHistory(await readHistory(store), current.version, keep), version);
+        const kept = keptHistory(await readHistory(store), current.version, keep);
+        // KV's manifest does not validate: the last good version itself is the one to make live again.
+        const target = broken && version === undefined && kept[0] ? kept[0] : chooseTarget(current, kept, version);
         const present = await readContentKeys(store);
         const missing = namedKeys(target.manifest).filter((key) => !present.has(key));
         if (missing.length > 0) {

@@ -6,7 +6,7 @@ import { diskCardCache } from '../cards/card-cache.ts';
 import { satoriCardMaker } from '../cards/card-render.ts';
 import { browserDiagramDrawer, type DiagramDrawer } from '../diagrams/diagram-browser.ts';
 import { formatRequestTally, type KvStore } from '../kv/kv-store.ts';
-import { readContentKeys, readManifest } from '../kv/stored-records.ts';
+import { readContentKeys, readLiveManifest } from '../kv/stored-records.ts';
 import { draftLines, type PreviewOptions } from '../previews/preview-links.ts';
 import { type PreviewOutcome, publishPreview } from '../previews/preview-upload.ts';
 import { previewWindow, readPreviews, withPreviews } from '../previews/previews.ts';
@@ -92,7 +92,9 @@ export async function uploadContent({
   // Read only to tell which of two files sharing a slug is the new one, when two do; the plan
   // reads the manifest under the lock.
   const unread = () => live.nothingPublished(undefined);
-  const published = async () => new Map((await stage(unread, () => readManifest(store)))?.entries.map((e) => [e.file, e.slug]));
+  const lastGood = async () => (await readHistory(store))[0]?.manifest ?? null;
+  const liveManifest = (say: (line: string) => void) => readLiveManifest(store, lastGood, say);
+  const published = async () => new Map((await stage(unread, () => liveManifest(() => {})))?.entries.map((e) => [e.file, e.slug]));
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
   let built: BuildResult;
   try {
@@ -128,7 +130,7 @@ export async function uploadContent({
       () => live.nothingPublished(served),
       () =>
         Promise.all([
-          readManifest(store).then((manifest) => {
+          liveManifest(log).then((manifest) => {
             served = manifest?.version ?? null;
             return manifest;
           }),

@@ -43,7 +43,7 @@ beforeAll(async () => {
   miniflare = createMiniflare({
     modules: true,
     script: 'export default { fetch() { return new Response("") } }',
-    kvNamespaces: ['LOCAL', 'GONE', 'KEEP'],
+    kvNamespaces: ['LOCAL', 'GONE', 'KEEP', 'BROKEN'],
   });
 });
 afterAll(() => miniflare?.dispose());
@@ -164,6 +164,25 @@ test('a rollback to a version whose entries are gone is refused, naming them', a
     `version 1 cannot be made live: 1 key(s) it names are gone from KV (${sponsor}): nothing was written.`,
   );
   expect((await liveManifest(store)).version).toBe(3);
+});
+
+test('a manifest in KV that does not validate: --rollback makes the last good version live again, an upload publishes over it', async () => {
+  const store = await localStore('BROKEN');
+  const published = await publishThree(store);
+  await store.put(MANIFEST_KEY, '{"version": 9');
+  const said: string[] = [];
+  await rollback({ store, now: T(4), log: (line) => said.push(line) });
+  const repaired = 'the manifest in KV is not valid JSON: planned against v3, the newest version the history keeps, which this replaces';
+  expect(said).toContain(repaired);
+  expect(await liveManifest(store)).toMatchObject({ version: 4, entries: published[2]!.entries });
+  await store.put(MANIFEST_KEY, JSON.stringify({ version: 'nine' }));
+  said.length = 0;
+  const outcome = await uploadContent({ content: v2(), store, now: T(5), renderCache, log: (line) => said.push(line) });
+  expect(outcome.ok).toBe(true);
+  expect(said).toContain(
+    'the manifest in KV is malformed at version: Invalid input: expected number, received string: planned against v4, the newest version the history keeps, which this replaces',
+  );
+  expect((await liveManifest(store)).version).toBe(5);
 });
 
 test("--rollback to a version not kept, and --history, name exactly the kept versions, a rollback's own included", async () => {
