@@ -23,7 +23,8 @@ export interface FaultRow {
 /** How long a site may take to be fresh before the fault counts as not survived. */
 const CAP_MS = 12 * 60_000;
 const TOLD = /\blive\b/i;
-const COMMAND = /npm run upload/;
+/** A command named outright, or the one just run ("run the same command again", "Run the upload again"). */
+const COMMAND = /npm run upload|run the same command again|run the upload again/i;
 
 /** The lines of an upload that speak of a fault: a purge queued or refused, a failure, the lock. */
 const about = (lines: readonly string[]) => lines.filter((l) => /queued|refus|fail|lock|live|stopp|--purge|--rollback/i.test(l));
