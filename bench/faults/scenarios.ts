@@ -22,7 +22,8 @@ export interface FaultRow {
 
 /** How long a site may take to be fresh before the fault counts as not survived. */
 const CAP_MS = 12 * 60_000;
-const TOLD = /\blive\b/i;
+/** What is live, as the messages say it ("v2 is live", "the site still serves version 1"). */
+const TOLD = /\blive\b|serves version/i;
 /** A command named outright, or the one just run ("run the same command again", "Run the upload again"). */
 const COMMAND = /npm run upload|run the same command again|run the upload again/i;
 
