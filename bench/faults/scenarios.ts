@@ -28,7 +28,8 @@ const TOLD = /\blive\b|serves version/i;
 const COMMAND = /npm run upload|run the same command again|run the upload again/i;
 
 /** The lines of an upload that speak of a fault: a purge queued or refused, a failure, the lock. */
-const about = (lines: readonly string[]) => lines.filter((l) => /queued|refus|fail|lock|live|stopp|planned against|--purge|--rollback/i.test(l));
+const about = (lines: readonly string[]) =>
+  lines.filter((l) => /queued|refus|fail|lock|live|stopp|planned against|--purge|--rollback/i.test(l));
 
 /** Whether `lines` name what is live and a command; '–' when the upload had nothing to report. */
 const told = (lines: readonly string[], needed: boolean): FaultRow['told'] =>
