@@ -9,6 +9,10 @@ import type { Scenario } from './scenarios.ts';
 
 /** After the first input, how long long tasks are counted. */
 export const LONG_TASK_WINDOW_MS = 5000;
+/** After the first contentful paint, how long long tasks are counted apart (the "first 3 s"). */
+export const AFTER_PAINT_WINDOW_MS = 3000;
+/** What the site fetches ahead of a tap: the page-HTML API (client/browser/prefetch.ts). */
+const AHEAD_PATH = '/api/_analog/page-html/';
 const START_DELAY_MS = 1000;
 const HEADING_TIMEOUT_MS = 20_000;
 
@@ -21,6 +25,10 @@ export interface FlowFigures {
   bytesTotal: number;
   longTaskMaxMs: number;
   longTaskTotalMs: number;
+  /** The longest task from the first contentful paint to AFTER_PAINT_WINDOW_MS after it, input or not. */
+  longTaskAfterPaintMaxMs: number;
+  /** Bytes of pages fetched ahead (the page-HTML API) before the first input. */
+  aheadBytesBeforeInput: number;
   /** Each of those long tasks: when after the first input, how long, and what its frame ran. */
   longTasksSeen: { afterInputMs: number; ms: number; frame: string }[];
   /** Each tap's interaction duration (Event Timing); 16 stands for "under the 16 ms threshold"; null: lost with its document. */
@@ -62,8 +70,17 @@ async function readAll(page: Page): Promise<DocumentRecord[]> {
 export async function runFlow(browser: Browser, base: URL, path: string, scenario: Scenario): Promise<FlowFigures> {
   const phone = await openPhone(browser);
   try {
-    await phone.page.goto(new URL(path, base).href, { waitUntil: 'load', timeout: 60_000 });
-    await phone.page.waitForTimeout(START_DELAY_MS);
+    const url = new URL(path, base).href;
+    if (scenario.start === 'first paint') {
+      await phone.page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+      await phone.page.waitForFunction(() => (window as unknown as { __flow?: DocumentRecord }).__flow?.fcp, undefined, {
+        polling: 10,
+        timeout: 60_000,
+      });
+    } else {
+      await phone.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+      await phone.page.waitForTimeout(START_DELAY_MS);
+    }
     await doSteps(phone, scenario);
     const docs = await waitForEnd(phone.page, scenario);
     return figures(docs, scenario);
@@ -127,6 +144,8 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
   const before = first.resources.filter((r) => r.end <= firstInput);
   const isJs = (url: string) => /\.m?js(\?|$)/.test(new URL(url).pathname);
   const tasks = docs.flatMap((d) => d.longTasks).filter((t) => t.start >= firstInput && t.start <= firstInput + LONG_TASK_WINDOW_MS);
+  const paint = first.fcp ?? Number.POSITIVE_INFINITY;
+  const afterPaint = docs.flatMap((d) => d.longTasks).filter((t) => t.start >= paint && t.start <= paint + AFTER_PAINT_WINDOW_MS);
   const taps = docs.flatMap((d, i) => d.taps.map((tap) => ({ tap, doc: d, unloaded: i < docs.length - 1 && d.taps.at(-1) === tap })));
   const lastTap = taps.at(-1)?.tap ?? Number.POSITIVE_INFINITY;
   const heading = docs.flatMap((d) => d.headings.map((h) => ({ ...h, doc: d }))).find((h) => h.at > lastTap);
@@ -140,6 +159,8 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
     bytesTotal: docs.flatMap((d) => d.resources).reduce((sum, r) => sum + r.bytes, 0),
     longTaskMaxMs: Math.max(0, ...tasks.map((t) => t.duration)),
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+    longTaskAfterPaintMaxMs: Math.max(0, ...afterPaint.map((t) => t.duration)),
+    aheadBytesBeforeInput: before.filter((r) => new URL(r.url).pathname.startsWith(AHEAD_PATH)).reduce((sum, r) => sum + r.bytes, 0),
     longTasksSeen: tasks.map((t) => ({
       afterInputMs: Math.round(t.start - firstInput),
       ms: Math.round(t.duration),
