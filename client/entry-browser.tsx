@@ -9,6 +9,7 @@ import { PREVIEW_PARAM } from '../contracts/preview-token.ts';
 import { PREVIEW_PATH_PREFIX } from '../contracts/routes.ts';
 import { announce } from './browser/announce.ts';
 import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
+import { fetchAheadInView } from './browser/fetch-ahead.ts';
 import { followLink, installLinks } from './browser/links.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
@@ -60,9 +61,9 @@ const inSitePreview = (): boolean => location.pathname.startsWith(PREVIEW_PATH_P
 
 /**
  * Wires the page; `held` is what was clicked between the first paint and now (a same-host link
- * or a copy button, paint-first.ts), done now, once.
+ * or a copy button, paint-first.ts), done now, once; `heldPage`, the request for a held link's HTML.
  */
-export function start(held?: Element): void {
+export function start(held?: Element, heldPage?: Promise<Response>): void {
   const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
   const root = document.getElementById('root');
   if (!payloadElement || !root) return;
@@ -82,6 +83,7 @@ export function start(held?: Element): void {
         beforeSwap: () => toc?.stopTocHighlight(),
         afterNavigate(fragment, path, kind) {
           enhance();
+          fetchAheadInView();
           if (kind === 'refresh') return;
           announce(document.title);
           countView(fragment.kind, path);
@@ -93,6 +95,10 @@ export function start(held?: Element): void {
   enhance();
   if (!preview) countView(facts.kind, location.pathname);
   document.documentElement.dataset.enhanced = '';
-  if (held instanceof HTMLAnchorElement) followLink(held);
-  else if (held instanceof HTMLButtonElement) void copyFrom(held);
+  // A held tap on a link leaves this page: the next one fetches ahead once it is shown.
+  if (held instanceof HTMLAnchorElement) followLink(held, heldPage);
+  else {
+    if (!preview) fetchAheadInView();
+    if (held instanceof HTMLButtonElement) void copyFrom(held);
+  }
 }
