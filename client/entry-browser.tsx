@@ -12,6 +12,7 @@ import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
 import { fetchAheadInView } from './browser/fetch-ahead.ts';
 import { followLink, installLinks } from './browser/links.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
+import { keepPrefetched } from './browser/prefetch.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
 // The heading font's two faces, subset at build time (scripts/build/heading-font.ts).
@@ -70,6 +71,8 @@ export function start(held?: Element, heldPage?: Promise<Response>): void {
   const facts = JSON.parse(payloadElement.textContent ?? '{}') as PageFacts;
   // The page as served, kept for a later back to it: taken before diagrams change it.
   const served: PageFragment = { build: facts.build, status: 200, kind: facts.kind, meta: facts.meta, html: root.innerHTML };
+  // The held link's HTML, asked for at the tap: kept before the links' own prefetch (of the focused link) asks again.
+  if (held instanceof HTMLAnchorElement && heldPage) keepPrefetched(new URL(held.href), heldPage);
   installPreloadErrorHandler();
   installCopyButtons();
   installInPageScrollMemory();
@@ -96,7 +99,7 @@ export function start(held?: Element, heldPage?: Promise<Response>): void {
   if (!preview) countView(facts.kind, location.pathname);
   document.documentElement.dataset.enhanced = '';
   // A held tap on a link leaves this page: the next one fetches ahead once it is shown.
-  if (held instanceof HTMLAnchorElement) followLink(held, heldPage);
+  if (held instanceof HTMLAnchorElement) followLink(held);
   else {
     if (!preview) fetchAheadInView();
     if (held instanceof HTMLButtonElement) void copyFrom(held);

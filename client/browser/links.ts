@@ -5,7 +5,7 @@
 import type { PageFragment } from '../../contracts/page-fragment.ts';
 import { REFRESH_EVENT, type RefreshDetail } from '../../contracts/page-refresh.ts';
 import { isPagePath } from '../route-patterns.ts';
-import { forgetPrefetched, keepPrefetched, prefetchPage } from './prefetch.ts';
+import { forgetPrefetched, prefetchPage } from './prefetch.ts';
 import { type NavigateOptions, navigate, type RouterHooks } from './router.ts';
 import { isInPageHashLink, rememberScroll, type ScrollState } from './scroll-memory.ts';
 
@@ -44,18 +44,11 @@ function follow(url: URL): void {
   go(url, { push: true });
 }
 
-/**
- * Follows a link clicked before the entry ran (paint-first.ts held it): in place when we can, from `page`, the request
- * for its HTML the bootstrap made at the click, when there is one.
- */
-export function followLink(anchor: HTMLAnchorElement, page?: Promise<Response>): void {
+/** Follows a link clicked before the entry ran (paint-first.ts held it): in place when we can. */
+export function followLink(anchor: HTMLAnchorElement): void {
   const url = navigableUrl(anchor);
-  if (!url || !hooks) {
-    location.assign(anchor.href);
-    return;
-  }
-  if (page && !isInPageHashLink(url)) keepPrefetched(url, page);
-  follow(url);
+  if (!url || !hooks) location.assign(anchor.href);
+  else follow(url);
 }
 
 /** `served` is the page on screen as served, the first one the router keeps for back and forward. */

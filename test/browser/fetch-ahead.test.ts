@@ -2,7 +2,7 @@
  * Pages fetched ahead once the page is idle (client/browser/fetch-ahead.ts): the links in view, the page's own first,
  * at most FETCH_AHEAD_LIMIT, without a cookie and answered for the shared cache; none on Save-Data or 2G. Chromium.
  */
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FETCH_AHEAD_LIMIT } from '../../client/browser/fetch-ahead-rules.ts';
 import { BROWSER_CACHE_CONTROL, CACHE_TAG_HEADER, EDGE_CACHE_CONTROL_HEADER, SITE_TAG } from '../../contracts/edge-cache.ts';
@@ -20,19 +20,23 @@ afterAll(() => site?.close());
 
 /** The page-HTML API's requests of `page` from now on: the page asked for, its Cookie header and its answer. */
 function aheadRequests(page: Page) {
-  const seen: Promise<{ path: string; cookie: string | undefined; response: Response | null }>[] = [];
+  const seen: Request[] = [];
   page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (!pathname.startsWith(PAGE_HTML_API_PREFIX)) return;
-    seen.push(
-      (async () => ({
-        path: pathname.slice(PAGE_HTML_API_PREFIX.length) || '/',
-        cookie: (await request.allHeaders()).cookie,
-        response: await request.response(),
-      }))(),
-    );
+    if (new URL(request.url()).pathname.startsWith(PAGE_HTML_API_PREFIX)) seen.push(request);
   });
-  return { count: () => seen.length, all: () => Promise.all(seen) };
+  const path = (request: Request) => new URL(request.url()).pathname.slice(PAGE_HTML_API_PREFIX.length) || '/';
+  return {
+    count: () => seen.length,
+    paths: () => seen.map(path),
+    all: () =>
+      Promise.all(
+        seen.map(async (request) => ({
+          path: path(request),
+          cookie: (await request.allHeaders()).cookie,
+          response: await request.response(),
+        })),
+      ),
+  };
 }
 
 /** The same-host page links whose box is in the viewport now, `main`'s first, as the page's own script would pick. */
