@@ -31,6 +31,8 @@ export interface FlowFigures {
   aheadBytesBeforeInput: number;
   /** Each of those long tasks: when after the first input, how long, and what its frame ran. */
   longTasksSeen: { afterInputMs: number; ms: number; frame: string }[];
+  /** Each long task of the window after the first paint, before the first input: when after the paint, how long, its frame. */
+  longTasksBeforeInput: { afterPaintMs: number; ms: number; frame: string }[];
   /** Each tap's interaction duration (Event Timing); 16 stands for "under the 16 ms threshold"; null: lost with its document. */
   inpMs: (number | null)[];
   /** Last tap → the next page's <h1> shown; null when the scenario does not navigate or it never showed. */
@@ -197,6 +199,9 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
     longTaskAfterPaintMaxMs: Math.max(0, ...afterPaint.map((t) => t.duration)),
     aheadBytesBeforeInput: before.filter((r) => new URL(r.url).pathname.startsWith(AHEAD_PATH)).reduce((sum, r) => sum + r.bytes, 0),
+    longTasksBeforeInput: afterPaint
+      .filter((t) => t.start < firstInput)
+      .map((t) => ({ afterPaintMs: Math.round(t.start - paint), ms: Math.round(t.duration), frame: frameOf(docs, t) })),
     longTasksSeen: tasks.map((t) => ({
       afterInputMs: Math.round(t.start - firstInput),
       ms: Math.round(t.duration),

@@ -119,6 +119,10 @@ export function verdicts(rows: FlowRow[]): string[] {
     row.runs.forEach((run, i) => {
       for (const task of run.longTasksSeen.filter((t) => t.ms > 50))
         lines.push(`  long task, ${row.page}, ${row.scenario}, run ${i + 1}: ${task.ms} ms at +${task.afterInputMs} ms; ${task.frame}`);
+      for (const task of run.longTasksBeforeInput.filter((t) => t.ms > 50))
+        lines.push(
+          `  long task before the input, ${row.page}, ${row.scenario}, run ${i + 1}: ${task.ms} ms at +${task.afterPaintMs} ms after the first paint; ${task.frame}`,
+        );
     });
   for (const peer of ['VitePress', 'Starlight'] as const) {
     for (const row of ours.filter((r) => r.scenario !== 'copy tap' && r.scenario !== 'load only')) {

@@ -61,6 +61,7 @@ describe('figures', () => {
       // The 120 ms task came before the input, within 3 s of the first paint.
       longTaskAfterPaintMaxMs: 120,
       aheadBytesBeforeInput: 0,
+      longTasksBeforeInput: [{ afterPaintMs: 700, ms: 120, frame: 'no long animation frame recorded' }],
       longTasksSeen: [{ afterInputMs: 100, ms: 40, frame: 'MutationCallback (entry-x.js) 30 ms; style and layout 12 ms' }],
       inpMs: [48],
       tapToHeadingMs: 230,
