@@ -95,13 +95,15 @@ export function start(held?: Element, heldPage?: Promise<Response>): void {
       served,
     );
   }
-  enhance();
-  if (!preview) countView(facts.kind, location.pathname);
-  document.documentElement.dataset.enhanced = '';
-  // A held tap on a link leaves this page: the next one fetches ahead once it is shown.
   if (held instanceof HTMLAnchorElement) followLink(held);
-  else {
+  // The rest in a task of its own: a held tap is on its way first, and neither task grows into a long one on a phone.
+  setTimeout(() => {
+    enhance();
+    if (!preview) countView(facts.kind, location.pathname);
+    document.documentElement.dataset.enhanced = '';
+    // A held tap on a link leaves this page: the next one fetches ahead once it is shown.
+    if (held instanceof HTMLAnchorElement) return;
     if (!preview) fetchAheadInView();
     if (held instanceof HTMLButtonElement) void copyFrom(held);
-  }
+  }, 0);
 }

@@ -12,6 +12,7 @@ import {
   marker,
   pageHtmlRequests,
   setMarker,
+  withSaveData,
 } from '../support/navigation.ts';
 
 let site: Site;
@@ -193,6 +194,8 @@ describe('same-host navigation', () => {
 
   test('hovering a link prefetches its page, so the click needs no new request', async () => {
     const { page, context } = await site.open();
+    // Nothing fetched ahead of the hover.
+    await withSaveData(page);
     await page.goto(site.url('/'));
     await enhanced(page);
     const requests = pageHtmlRequests(page);
