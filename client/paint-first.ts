@@ -20,8 +20,10 @@ export const PAINT_FIRST_BOOTSTRAP = [
   "if(t.href&&(t.origin!==location.origin||t.hasAttribute('download')||(t.target&&t.target!=='_self')",
   '||(t.hash&&t.pathname===location.pathname&&t.search===location.search)))return;',
   `e.preventDefault();held=t;page=undefined;clearTimeout(timer);if(!t.href)return;timer=setTimeout(follow,${HELD_CLICK_MS});`,
-  // The tapped page's HTML comes while the entry does, not after it: the entry's router takes this answer.
-  `page=fetch('${PAGE_HTML_PREFIX}'+(t.pathname==='/'?'':t.pathname)+t.search,{headers:{Accept:'application/json'}});page.catch(()=>{})};`,
+  // The tapped page's HTML comes while the entry does, not after it: the entry's router takes this answer. Asked for
+  // in a task after the tap's, whose frame a fetch call (milliseconds on a phone) would hold back; not once the entry
+  // has taken the tap.
+  `setTimeout(()=>{if(held!==t)return;page=fetch('${PAGE_HTML_PREFIX}'+(t.pathname==='/'?'':t.pathname)+t.search,{headers:{Accept:'application/json'}});page.catch(()=>{})})};`,
   "document.addEventListener('click',hold);",
   'const go=()=>setTimeout(()=>import(entry).then((m)=>{',
   "document.removeEventListener('click',hold);clearTimeout(timer);const a=held;held=undefined;m.start(a,page)},",

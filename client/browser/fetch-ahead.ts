@@ -44,15 +44,28 @@ export function fetchAheadInView(): void {
     }
     for (const page of pagesToFetchAhead(inView, shown, asked, FETCH_AHEAD_LIMIT - asked.size)) {
       asked.add(page);
-      prefetchPage(urls.get(page)!, 'omit');
+      pending.push(urls.get(page)!);
     }
     if (asked.size >= FETCH_AHEAD_LIMIT) observer.disconnect();
+    if (!draining) fetchNext();
   });
+  // One request a task: a fetch call costs milliseconds on a phone, five of them in one task would be a long one.
+  const pending: URL[] = [];
+  let draining: ReturnType<typeof setTimeout> | undefined;
+  const fetchNext = () => {
+    draining = undefined;
+    const url = pending.shift();
+    if (!url) return;
+    prefetchPage(url, 'omit');
+    if (pending.length) draining = setTimeout(fetchNext, 0);
+  };
   const cancelIdle = whenIdle(() => {
     for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]')) observer.observe(anchor);
   });
   stop = () => {
     cancelIdle();
     observer.disconnect();
+    clearTimeout(draining);
+    pending.length = 0;
   };
 }
