@@ -11,8 +11,12 @@ import type { Scenario } from './scenarios.ts';
 export const LONG_TASK_WINDOW_MS = 5000;
 /** After the first contentful paint, how long long tasks are counted apart (the issue's "first 3 s"). */
 export const AFTER_PAINT_WINDOW_MS = 3000;
-/** What the site fetches ahead of a tap: the page-HTML API (client/browser/prefetch.ts). */
-const AHEAD_PATH = '/api/_analog/page-html/';
+/** What the site fetches ahead of a tap: the page-HTML API (client/browser/prefetch.ts), the home page's at its prefix. */
+const AHEAD_PATH = '/api/_analog/page-html';
+const isAhead = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname === AHEAD_PATH || pathname.startsWith(`${AHEAD_PATH}/`);
+};
 const START_DELAY_MS = 1000;
 const HEADING_TIMEOUT_MS = 20_000;
 
@@ -198,7 +202,7 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
     longTaskMaxMs: Math.max(0, ...tasks.map((t) => t.duration)),
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
     longTaskAfterPaintMaxMs: Math.max(0, ...afterPaint.map((t) => t.duration)),
-    aheadBytesBeforeInput: before.filter((r) => new URL(r.url).pathname.startsWith(AHEAD_PATH)).reduce((sum, r) => sum + r.bytes, 0),
+    aheadBytesBeforeInput: before.filter((r) => isAhead(r.url)).reduce((sum, r) => sum + r.bytes, 0),
     longTasksBeforeInput: afterPaint
       .filter((t) => t.start < firstInput)
       .map((t) => ({ afterPaintMs: Math.round(t.start - paint), ms: Math.round(t.duration), frame: frameOf(docs, t) })),

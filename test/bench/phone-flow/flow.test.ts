@@ -96,7 +96,7 @@ describe('figures', () => {
     expect(result.tapToHeadingMs).toBeNull();
   });
 
-  test('pages fetched ahead: page-HTML answers that ended before the first input, nothing else', () => {
+  test("pages fetched ahead: page-HTML answers (the home page's too) that ended before the first input, nothing else", () => {
     const page = doc({
       firstInput: T0 + 3000,
       taps: [T0 + 3000],
@@ -104,12 +104,13 @@ describe('figures', () => {
         { url: 'http://site/news', bytes: 20_000, end: T0 + 700 },
         { url: 'http://site/api/_analog/page-html/news/a', bytes: 2500, end: T0 + 2100 },
         { url: 'http://site/api/_analog/page-html/news/b', bytes: 2700, end: T0 + 2200 },
+        { url: 'http://site/api/_analog/page-html', bytes: 2400, end: T0 + 2300 },
         { url: 'http://site/api/_analog/page-html/news/c', bytes: 2600, end: T0 + 3100 },
       ],
       longTasks: [{ start: T0 + 3900, duration: 70 }],
     });
     const result = figures([page], NAV);
-    expect(result.aheadBytesBeforeInput).toBe(5200);
+    expect(result.aheadBytesBeforeInput).toBe(7600);
     // 3.1 s after the first paint: outside its window.
     expect(result.longTaskAfterPaintMaxMs).toBe(0);
   });
