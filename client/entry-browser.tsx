@@ -9,8 +9,10 @@ import { PREVIEW_PARAM } from '../contracts/preview-token.ts';
 import { PREVIEW_PATH_PREFIX } from '../contracts/routes.ts';
 import { announce } from './browser/announce.ts';
 import { copyFrom, installCopyButtons } from './browser/copy-buttons.ts';
+import { fetchAheadInView } from './browser/fetch-ahead.ts';
 import { followLink, installLinks } from './browser/links.ts';
 import { sendPageView } from './browser/page-view-beacon.ts';
+import { keepPrefetched } from './browser/prefetch.ts';
 import { installInPageScrollMemory } from './browser/scroll-memory.ts';
 import { installSearchShortcut } from './browser/search-shortcut.ts';
 // The heading font's two faces, subset at build time (scripts/build/heading-font.ts).
@@ -60,15 +62,17 @@ const inSitePreview = (): boolean => location.pathname.startsWith(PREVIEW_PATH_P
 
 /**
  * Wires the page; `held` is what was clicked between the first paint and now (a same-host link
- * or a copy button, paint-first.ts), done now, once.
+ * or a copy button, paint-first.ts), done now, once; `heldPage`, the request for a held link's HTML.
  */
-export function start(held?: Element): void {
+export function start(held?: Element, heldPage?: Promise<Response>): void {
   const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID);
   const root = document.getElementById('root');
   if (!payloadElement || !root) return;
   const facts = JSON.parse(payloadElement.textContent ?? '{}') as PageFacts;
   // The page as served, kept for a later back to it: taken before diagrams change it.
   const served: PageFragment = { build: facts.build, status: 200, kind: facts.kind, meta: facts.meta, html: root.innerHTML };
+  // The held link's HTML, asked for at the tap: kept before the links' own prefetch (of the focused link) asks again.
+  if (held instanceof HTMLAnchorElement && heldPage) keepPrefetched(new URL(held.href), heldPage);
   installPreloadErrorHandler();
   installCopyButtons();
   installInPageScrollMemory();
@@ -82,6 +86,7 @@ export function start(held?: Element): void {
         beforeSwap: () => toc?.stopTocHighlight(),
         afterNavigate(fragment, path, kind) {
           enhance();
+          fetchAheadInView();
           if (kind === 'refresh') return;
           announce(document.title);
           countView(fragment.kind, path);
@@ -90,9 +95,15 @@ export function start(held?: Element): void {
       served,
     );
   }
-  enhance();
-  if (!preview) countView(facts.kind, location.pathname);
-  document.documentElement.dataset.enhanced = '';
   if (held instanceof HTMLAnchorElement) followLink(held);
-  else if (held instanceof HTMLButtonElement) void copyFrom(held);
+  // The rest in a task of its own: a held tap is on its way first, and neither task grows into a long one on a phone.
+  setTimeout(() => {
+    enhance();
+    if (!preview) countView(facts.kind, location.pathname);
+    document.documentElement.dataset.enhanced = '';
+    // A held tap on a link leaves this page: the next one fetches ahead once it is shown.
+    if (held instanceof HTMLAnchorElement) return;
+    if (!preview) fetchAheadInView();
+    if (held instanceof HTMLButtonElement) void copyFrom(held);
+  }, 0);
 }

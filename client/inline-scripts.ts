@@ -11,5 +11,5 @@ export const INLINE_SCRIPTS = { themeFirst: THEME_FIRST_SCRIPT, paintFirst: PAIN
  */
 export const INLINE_SCRIPT_HASHES = [
   "'sha256-TwvLVP1l9QSqN5JwjTlw8L8O2tg7AOQVKESFxn8/igY='",
-  "'sha256-Goz/gVqfzBJZZlYGxLTNWoCyo6BT6lSvl3I1dftC34o='",
+  "'sha256-3lqOkyL/lSnZuGEut8K7otwt3i13EOa/7FG52JZyEQQ='",
 ] as const;

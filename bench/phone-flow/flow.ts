@@ -2,13 +2,22 @@
  * One scenario on one site on a fresh emulated phone: load, the scenario's steps, the next <h1>, then the probe's
  * records read into figures. I/O: a browser context; requests to the site.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { centre, type Point, readAll, watchFirstPaint } from './page-reads.ts';
 import { openPhone, type Phone, swipe } from './phone.ts';
-import { type DocumentRecord, FLOW_STORAGE_KEY } from './probe.ts';
+import type { DocumentRecord } from './probe.ts';
 import type { Scenario } from './scenarios.ts';
 
 /** After the first input, how long long tasks are counted. */
 export const LONG_TASK_WINDOW_MS = 5000;
+/** After the first contentful paint, how long long tasks are counted apart (the issue's "first 3 s"). */
+export const AFTER_PAINT_WINDOW_MS = 3000;
+/** What the site fetches ahead of a tap: the page-HTML API (client/browser/prefetch.ts), the home page's at its prefix. */
+const AHEAD_PATH = '/api/_analog/page-html';
+const isAhead = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname === AHEAD_PATH || pathname.startsWith(`${AHEAD_PATH}/`);
+};
 const START_DELAY_MS = 1000;
 const HEADING_TIMEOUT_MS = 20_000;
 
@@ -21,8 +30,14 @@ export interface FlowFigures {
   bytesTotal: number;
   longTaskMaxMs: number;
   longTaskTotalMs: number;
+  /** The longest task from the first contentful paint to AFTER_PAINT_WINDOW_MS after it, input or not. */
+  longTaskAfterPaintMaxMs: number;
+  /** Bytes of pages fetched ahead (the page-HTML API) before the first input. */
+  aheadBytesBeforeInput: number;
   /** Each of those long tasks: when after the first input, how long, and what its frame ran. */
   longTasksSeen: { afterInputMs: number; ms: number; frame: string }[];
+  /** Each long task of the window after the first paint, before the first input: when after the paint, how long, its frame. */
+  longTasksBeforeInput: { afterPaintMs: number; ms: number; frame: string }[];
   /** Each tap's interaction duration (Event Timing); 16 stands for "under the 16 ms threshold"; null: lost with its document. */
   inpMs: (number | null)[];
   /** Last tap → the next page's <h1> shown; null when the scenario does not navigate or it never showed. */
@@ -31,41 +46,20 @@ export interface FlowFigures {
   reloaded: boolean;
 }
 
-type Point = { x: number; y: number } | null;
-
-const centre = (page: Page, selector: string): Promise<Point> =>
-  page.evaluate((s) => {
-    const element = document.querySelector(s);
-    const box = element?.getBoundingClientRect();
-    return box && box.width > 0 && box.height > 0 ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
-  }, selector);
-
-const read = (page: Page): Promise<{ current: DocumentRecord; previous: DocumentRecord[] }> =>
-  page.evaluate((key) => {
-    const flow = (window as unknown as { __flowRead: () => DocumentRecord }).__flowRead();
-    return { current: flow, previous: JSON.parse(sessionStorage.getItem(key) ?? '[]') as DocumentRecord[] };
-  }, FLOW_STORAGE_KEY);
-
-/** Reads the tab's records, retrying while a document is being replaced. */
-async function readAll(page: Page): Promise<DocumentRecord[]> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { current, previous } = await read(page);
-      return [...previous, current];
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 export async function runFlow(browser: Browser, base: URL, path: string, scenario: Scenario): Promise<FlowFigures> {
   const phone = await openPhone(browser);
   try {
-    await phone.page.goto(new URL(path, base).href, { waitUntil: 'load', timeout: 60_000 });
-    await phone.page.waitForTimeout(START_DELAY_MS);
+    const url = new URL(path, base).href;
+    if (scenario.start === 'first paint') {
+      const { painted } = await watchFirstPaint(phone);
+      await phone.page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+      await painted;
+    } else {
+      await phone.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+      await phone.page.waitForTimeout(START_DELAY_MS);
+    }
     await doSteps(phone, scenario);
-    const docs = await waitForEnd(phone.page, scenario);
+    const docs = await waitForEnd(phone, scenario);
     return figures(docs, scenario);
   } finally {
     await phone.context.close();
@@ -76,33 +70,34 @@ async function doSteps(phone: Phone, scenario: Scenario): Promise<void> {
   // Where each tap lands, read before the first input: reading the page later would wait for
   // its main thread, and a tap must land whenever the reader's finger does.
   const points = new Map<string, Point>();
-  for (const step of scenario.steps) if ('tap' in step) points.set(step.tap, await centre(phone.page, step.tap));
+  for (const step of scenario.steps) if ('tap' in step) points.set(step.tap, await centre(phone, step.tap));
   for (const step of scenario.steps) {
     if ('swipe' in step) await swipe(phone, step.swipe);
     else if ('wait' in step) await phone.page.waitForTimeout(step.wait);
     else {
       // Hidden until an earlier tap opened its menu: read now.
-      const point = points.get(step.tap) ?? (await centre(phone.page, step.tap));
+      const point = points.get(step.tap) ?? (await centre(phone, step.tap));
       if (!point) throw new Error(`${scenario.name} on ${scenario.page}: nothing to tap at ${step.tap}`);
       await phone.page.touchscreen.tap(point.x, point.y);
     }
   }
 }
 
-async function waitForEnd(page: Page, scenario: Scenario): Promise<DocumentRecord[]> {
+async function waitForEnd(phone: Phone, scenario: Scenario): Promise<DocumentRecord[]> {
+  const { page } = phone;
   const started = Date.now();
-  let docs = await readAll(page);
+  let docs = await readAll(phone);
   const lastTap = () => Math.max(...docs.flatMap((d) => d.taps));
   if (scenario.navigates) {
     while (!docs.some((d) => d.headings.some((h) => h.at > lastTap())) && Date.now() - started < HEADING_TIMEOUT_MS) {
       await page.waitForTimeout(100);
-      docs = await readAll(page);
+      docs = await readAll(phone);
     }
   }
   const firstInput = docs.find((d) => d.firstInput !== null)?.firstInput ?? Date.now();
   const left = firstInput + LONG_TASK_WINDOW_MS + 300 - Date.now();
   if (left > 0) await page.waitForTimeout(left);
-  return readAll(page);
+  return readAll(phone);
 }
 
 /** One tap's interaction: the longest Event Timing entry of the first interaction starting at or after it. */
@@ -127,6 +122,8 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
   const before = first.resources.filter((r) => r.end <= firstInput);
   const isJs = (url: string) => /\.m?js(\?|$)/.test(new URL(url).pathname);
   const tasks = docs.flatMap((d) => d.longTasks).filter((t) => t.start >= firstInput && t.start <= firstInput + LONG_TASK_WINDOW_MS);
+  const paint = first.fcp ?? Number.POSITIVE_INFINITY;
+  const afterPaint = docs.flatMap((d) => d.longTasks).filter((t) => t.start >= paint && t.start <= paint + AFTER_PAINT_WINDOW_MS);
   const taps = docs.flatMap((d, i) => d.taps.map((tap) => ({ tap, doc: d, unloaded: i < docs.length - 1 && d.taps.at(-1) === tap })));
   const lastTap = taps.at(-1)?.tap ?? Number.POSITIVE_INFINITY;
   const heading = docs.flatMap((d) => d.headings.map((h) => ({ ...h, doc: d }))).find((h) => h.at > lastTap);
@@ -140,6 +137,11 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
     bytesTotal: docs.flatMap((d) => d.resources).reduce((sum, r) => sum + r.bytes, 0),
     longTaskMaxMs: Math.max(0, ...tasks.map((t) => t.duration)),
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
+    longTaskAfterPaintMaxMs: Math.max(0, ...afterPaint.map((t) => t.duration)),
+    aheadBytesBeforeInput: before.filter((r) => isAhead(r.url)).reduce((sum, r) => sum + r.bytes, 0),
+    longTasksBeforeInput: afterPaint
+      .filter((t) => t.start < firstInput)
+      .map((t) => ({ afterPaintMs: Math.round(t.start - paint), ms: Math.round(t.duration), frame: frameOf(docs, t) })),
     longTasksSeen: tasks.map((t) => ({
       afterInputMs: Math.round(t.start - firstInput),
       ms: Math.round(t.duration),

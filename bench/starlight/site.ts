@@ -8,12 +8,11 @@ import { buildPeerSite, type PeerBuild } from '../peers/build.ts';
 import { type PeerPage, peerPages } from '../peers/pages.ts';
 import { STARLIGHT_PACKAGES, STARLIGHT_VERSIONS } from './install.ts';
 
-// Images hosted elsewhere fail offline in both sites alike; local images are not optimised
-// (no sharp here): passthrough serves them as written.
+// Images hosted elsewhere fail offline in both sites alike; local images go through astro:assets' default service,
+// sharp (installed with Astro), as a Starlight author's markdown images do.
 const ASTRO_CONFIG = `import starlight from '@astrojs/starlight';
-import { defineConfig, passthroughImageService } from 'astro/config';
+import { defineConfig } from 'astro/config';
 export default defineConfig({
-  image: { service: passthroughImageService() },
   integrations: [starlight({ title: 'Race Element' })],
 });
 `;

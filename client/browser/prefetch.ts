@@ -1,5 +1,5 @@
 /**
- * A page's HTML asked for ahead of a click (hover, focus, touch) or by the click itself, kept for the router
+ * A page's HTML asked for ahead of a click (in view, hover, focus, touch) or by the click itself, kept for the router
  * (browser/page-fetch.ts) to take once. I/O: fetches of /api/_analog/page-html/….
  */
 import { pageHtmlApiPath } from '../../contracts/page-fragment.ts';
@@ -11,22 +11,29 @@ const prefetched = new Map<string, { at: number; response: Promise<Response> }>(
 export const pageKey = (url: URL): string => url.pathname + url.search;
 
 /**
- * Same-origin credentials (fetch's default, said because it matters): the page's cookies go with the request, so a
- * navigation in a preview session gets the preview's page.
+ * Same-origin credentials by default (fetch's default, said because it matters): the page's cookies go with the
+ * request, so a navigation in a preview session gets the preview's page.
  */
-export const requestPageHtml = (url: URL, signal?: AbortSignal): Promise<Response> =>
+export const requestPageHtml = (url: URL, signal?: AbortSignal, credentials: RequestCredentials = 'same-origin'): Promise<Response> =>
   fetch(pageHtmlApiPath(url.pathname) + url.search, {
     headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
+    credentials,
     signal: signal ?? null,
   });
 
-/** Starts loading a page ahead of a likely click; the click then renders from it. */
-export function prefetchPage(url: URL): void {
-  const key = pageKey(url);
-  const cached = prefetched.get(key);
+/**
+ * Starts loading a page ahead of a likely click; the click then renders from it. `credentials` 'omit' for a page the
+ * reader may never open: no cookie of theirs (the theme's) goes with it, so it is every visitor's request.
+ */
+export function prefetchPage(url: URL, credentials?: RequestCredentials): void {
+  const cached = prefetched.get(pageKey(url));
   if (cached && Date.now() - cached.at < PREFETCH_TTL_MS) return;
-  const response = requestPageHtml(url);
+  keepPrefetched(url, requestPageHtml(url, undefined, credentials));
+}
+
+/** Keeps a request for `url`'s HTML (as requestPageHtml makes it) for the click to take, also one the page's bootstrap made. */
+export function keepPrefetched(url: URL, response: Promise<Response>): void {
+  const key = pageKey(url);
   response.catch(() => prefetched.delete(key));
   prefetched.set(key, { at: Date.now(), response });
   if (prefetched.size > PREFETCH_LIMIT) prefetched.delete(prefetched.keys().next().value as string);

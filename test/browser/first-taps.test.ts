@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Site, startSite } from '../support/browser.ts';
 import { gotoBeforeEntry, holdRequests } from '../support/held-requests.ts';
-import { clickPrefetchedGuides, ctrlClickOpensTab, enhanced, marker, pageHtmlRequests } from '../support/navigation.ts';
+import { clickPrefetchedGuides, ctrlClickOpensTab, enhanced, marker, pageHtmlRequests, withSaveData } from '../support/navigation.ts';
 
 const CODE_PAGE = '/guide/start-the-app-minimized';
 
@@ -114,6 +114,8 @@ describe('during a client navigation', () => {
     const opened = await site.open();
     await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url('/') });
     await countCopies(opened.page);
+    // The click, not a fetch ahead of it, asks for /news.
+    await withSaveData(opened.page);
     await opened.page.goto(site.url(path));
     await enhanced(opened.page);
     await opened.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));

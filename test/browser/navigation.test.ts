@@ -12,6 +12,7 @@ import {
   marker,
   pageHtmlRequests,
   setMarker,
+  withSaveData,
 } from '../support/navigation.ts';
 
 let site: Site;
@@ -160,9 +161,10 @@ describe('same-host navigation', () => {
 
   test('a failed page-HTML fetch falls back to a normal page load', async () => {
     const { page, context } = await site.open();
+    // From the start: the page may fetch /news ahead of the click.
+    await page.route('**/api/_analog/page-html/news', (route) => route.abort());
     await page.goto(site.url('/'));
     await setMarker(page);
-    await page.route('**/api/_analog/page-html/news', (route) => route.abort());
     await page.click('nav.site-nav a[href="/news"]');
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
@@ -172,15 +174,16 @@ describe('same-host navigation', () => {
 
   test('page HTML made for another client build (a deploy since the tab opened) is loaded in full, not rendered', async () => {
     const { page, context } = await site.open();
-    await page.goto(site.url('/'));
-    await setMarker(page);
     let served = '';
+    // From the start: the page may fetch /news ahead of the click.
     await page.route('**/api/_analog/page-html/news', async (route) => {
       const response = await route.fetch();
       const payload = (await response.json()) as { build: string };
       served = payload.build;
       await route.fulfill({ response, json: { ...payload, build: 'a-newer-build' } });
     });
+    await page.goto(site.url('/'));
+    await setMarker(page);
     await page.click('nav.site-nav a[href="/news"]');
     await page.waitForURL('**/news');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
@@ -191,6 +194,8 @@ describe('same-host navigation', () => {
 
   test('hovering a link prefetches its page, so the click needs no new request', async () => {
     const { page, context } = await site.open();
+    // Nothing fetched ahead of the hover.
+    await withSaveData(page);
     await page.goto(site.url('/'));
     await enhanced(page);
     const requests = pageHtmlRequests(page);

@@ -1,6 +1,7 @@
 /**
  * The server's HTML paints before the client entry is imported, the entry is the only script fetched, and an
- * early click is held then replayed once, or followed as a link when the entry never comes. Chromium.
+ * early click is held then replayed once (its page's HTML asked for at the click), or followed as a link when the
+ * entry never comes. Chromium.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -8,7 +9,7 @@ import { HELD_CLICK_MS } from '../../client/paint-first.ts';
 import { clientFiles } from '../../scripts/client-weight.ts';
 import { type Site, startSite } from '../support/browser.ts';
 import { gotoBeforeEntry } from '../support/held-requests.ts';
-import { enhanced, marker } from '../support/navigation.ts';
+import { enhanced, marker, pageHtmlRequests } from '../support/navigation.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -85,12 +86,16 @@ test('a click on a link before the entry runs is held, then shown in place once 
   const historyLength = await page.evaluate(() => history.length);
   const documents: string[] = [];
   page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+  const requests = pageHtmlRequests(page);
   await page.click('nav.site-nav a[href="/guide"]');
-  await page.waitForTimeout(300);
+  // The page's HTML is asked for at the tap, while the entry is still on its way.
+  await expect.poll(() => requests('/guide')).toBe(1);
   expect(page.url()).toBe(site.url('/news'));
   entry.release();
   await page.waitForURL('**/guide');
   await expect.poll(() => page.locator('main h1').textContent()).toBe('Guides');
+  // The router took that answer: no second request.
+  expect(requests('/guide')).toBe(1);
   expect(documents).toEqual([]);
   expect(await marker(page)).toBe(42);
   // Exactly once: one history entry was added.

@@ -18,6 +18,13 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.fonts.status === 'loaded' && !document.querySelector('[data-diagram-state="loading"]'));
 }
 
+/**
+ * The browser reports Save-Data (Network Information API) to the page's scripts: nothing is fetched ahead
+ * (client/browser/fetch-ahead.ts), so a test's click makes its page's request itself.
+ */
+export const withSaveData = (page: Page) =>
+  page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
+
 /** A value on `window`: a full page load clears it, a client navigation keeps it. */
 export const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 /** Sets the `window` marker once the entry has run. */

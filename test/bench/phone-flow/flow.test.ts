@@ -5,7 +5,7 @@ import type { DocumentRecord } from '../../../bench/phone-flow/probe.ts';
 import type { Scenario } from '../../../bench/phone-flow/scenarios.ts';
 
 const T0 = 1_700_000_000_000;
-const NAV: Scenario = { name: 'nav tap at 1 s', page: 'article', steps: [{ tap: 'a' }], navigates: true };
+const NAV: Scenario = { name: 'nav tap at 1 s', page: 'article', steps: [{ tap: 'a' }], navigates: true, start: 'load + 1 s' };
 
 function doc(extra: Partial<DocumentRecord>): DocumentRecord {
   return {
@@ -58,6 +58,10 @@ describe('figures', () => {
       bytesTotal: 29_000,
       longTaskMaxMs: 40,
       longTaskTotalMs: 40,
+      // The 120 ms task came before the input, within 3 s of the first paint.
+      longTaskAfterPaintMaxMs: 120,
+      aheadBytesBeforeInput: 0,
+      longTasksBeforeInput: [{ afterPaintMs: 700, ms: 120, frame: 'no long animation frame recorded' }],
       longTasksSeen: [{ afterInputMs: 100, ms: 40, frame: 'MutationCallback (entry-x.js) 30 ms; style and layout 12 ms' }],
       inpMs: [48],
       tapToHeadingMs: 230,
@@ -86,9 +90,28 @@ describe('figures', () => {
 
   test('a tap under the 16 ms threshold reads as 16; a page that does not navigate has no tap→h1', () => {
     const page = doc({ firstInput: T0 + 2000, taps: [T0 + 2000] });
-    const copy: Scenario = { name: 'copy tap', page: 'code', steps: [{ tap: 'b' }], navigates: false };
+    const copy: Scenario = { name: 'copy tap', page: 'code', steps: [{ tap: 'b' }], navigates: false, start: 'load + 1 s' };
     const result = figures([page], copy);
     expect(result.inpMs).toEqual([16]);
     expect(result.tapToHeadingMs).toBeNull();
+  });
+
+  test("pages fetched ahead: page-HTML answers (the home page's too) that ended before the first input, nothing else", () => {
+    const page = doc({
+      firstInput: T0 + 3000,
+      taps: [T0 + 3000],
+      resources: [
+        { url: 'http://site/news', bytes: 20_000, end: T0 + 700 },
+        { url: 'http://site/api/_analog/page-html/news/a', bytes: 2500, end: T0 + 2100 },
+        { url: 'http://site/api/_analog/page-html/news/b', bytes: 2700, end: T0 + 2200 },
+        { url: 'http://site/api/_analog/page-html', bytes: 2400, end: T0 + 2300 },
+        { url: 'http://site/api/_analog/page-html/news/c', bytes: 2600, end: T0 + 3100 },
+      ],
+      longTasks: [{ start: T0 + 3900, duration: 70 }],
+    });
+    const result = figures([page], NAV);
+    expect(result.aheadBytesBeforeInput).toBe(7600);
+    // 3.1 s after the first paint: outside its window.
+    expect(result.longTaskAfterPaintMaxMs).toBe(0);
   });
 });
