@@ -18,10 +18,7 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.fonts.status === 'loaded' && !document.querySelector('[data-diagram-state="loading"]'));
 }
 
-/**
- * The browser reports Save-Data (Network Information API) to the page's scripts: nothing is fetched ahead
- * (client/browser/fetch-ahead.ts), so a test's click makes its page's request itself.
- */
+/** Save-Data on (client/browser/fetch-ahead.ts fetches nothing ahead): a test's click makes its page's request itself. */
 export const withSaveData = (page: Page) =>
   page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
 
