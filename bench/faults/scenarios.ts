@@ -82,6 +82,16 @@ async function publishUntilTaken(site: FaultSite, n: number): Promise<{ result: 
   }
 }
 
+/** The row of a fault the publish itself goes through: it must end well, and every page be fresh after. */
+const publishedRow = (site: FaultSite, result: PublishResult, fresh: number | null) => ({
+  survived: result.ok && fresh !== null,
+  freshAfterS: fresh,
+  lost: 'nothing',
+  told: told(result.lines, true),
+  said: about(result.lines),
+  notes: notes(site),
+});
+
 export const SCENARIOS: Scenario[] = [
   {
     fault: 'a purge refused once',
@@ -90,14 +100,7 @@ export const SCENARIOS: Scenario[] = [
       const result = ended(await site.publish(2), this.fault);
       const clearedAt = Date.now();
       const fresh = await watch(site, 2, () => clearedAt);
-      return {
-        survived: result.ok && fresh !== null,
-        freshAfterS: fresh,
-        lost: 'nothing',
-        told: told(result.lines, true),
-        said: about(result.lines),
-        notes: notes(site),
-      };
+      return publishedRow(site, result, fresh);
     },
   },
   {
@@ -107,14 +110,7 @@ export const SCENARIOS: Scenario[] = [
       site.network.limits.refuseUntil(clearedAt);
       const result = ended(await site.publish(2), this.fault);
       const fresh = await watch(site, 2, () => (Date.now() >= clearedAt ? clearedAt : null));
-      return {
-        survived: result.ok && fresh !== null,
-        freshAfterS: fresh,
-        lost: 'nothing',
-        told: told(result.lines, true),
-        said: about(result.lines),
-        notes: notes(site),
-      };
+      return publishedRow(site, result, fresh);
     },
   },
   ...(['after-entries', 'after-manifest', 'after-purge-request'] as const).map(

@@ -108,7 +108,7 @@ describe('a post whose entry passes 25 MiB', () => {
   test('npm run upload -- --dry-run exits 1 naming the file, the limit and that nothing was written', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'kv-limits-'));
     try {
-      const dir = join(folder, 'content');
+      const dir = join(folder, 'site');
       const state = join(folder, 'state');
       mkdirSync(dir);
       for (const { file, source } of WITH_HUGE.files) writeFileSync(join(dir, file), source);
