@@ -51,7 +51,7 @@ describe('the target lines', () => {
   test('the issue’s case: 0 req/s at 500 no longer meets the floor or the latency target', () => {
     const dead = run('500', { index: m(0, 0), article: m(0, 0), json: m(0, 0), floor: m(92, 5) });
     const sizes = [run('10'), run('100'), dead];
-    expect(floorLine(run('content/'), sizes)).toBe(
+    expect(floorLine(run('the site'), sizes)).toBe(
       '- article SSR ÷ floor ≥ 0.8: 1.00 on content/, 1.00 at 10, 1.00 at 100, 0.00 at 500: fails: no figure',
     );
     expect(latencyLine(sizes)).toBe('- latency at 500 within 1.3× of 10: index 0.00×, article 0.00×: fails: no figure');
@@ -59,13 +59,13 @@ describe('the target lines', () => {
 
   test('errors of a measured target fail its lines, even when the figures look right', () => {
     const sizes = [run('10'), run('1,000', { article: m(100, 5, 7) })];
-    expect(floorLine(run('content/'), sizes)).toMatch(/: fails: 7 errors$/);
+    expect(floorLine(run('the site'), sizes)).toMatch(/: fails: 7 errors$/);
     expect(latencyLine(sizes)).toMatch(/: fails: 7 errors$/);
   });
 
   test('whole figures are judged as before: meets, and MISSES past a bound at any size', () => {
-    expect(floorLine(run('content/'), [run('10')])).toMatch(/: meets$/);
-    expect(floorLine(run('content/'), [run('10', { article: m(70, 5) })])).toMatch(/0\.70 at 10: MISSES$/);
+    expect(floorLine(run('the site'), [run('10')])).toMatch(/: meets$/);
+    expect(floorLine(run('the site'), [run('10', { article: m(70, 5) })])).toMatch(/0\.70 at 10: MISSES$/);
     expect(latencyLine([run('10'), run('1,000', { index: m(100, 7) })])).toBe(
       '- latency at 1,000 within 1.3× of 10: index 1.40×, article 1.00×: MISSES',
     );
