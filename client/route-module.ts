@@ -1,14 +1,35 @@
 /** What a route module (client/routes/*.tsx) exports: `loader`, `meta` (edge only), its page component. Types only. */
 import type { ComponentType } from 'react';
-import type { Manifest, StoredEntry } from '../contracts/kv-values.ts';
-import type { BodyOf, PageBody, PageKind, PageMeta, PageViews, PreviewBanner, SearchHit } from '../contracts/page-payload.ts';
+import type { ManifestSample, StoredEntry } from '../contracts/kv-values.ts';
+import type { ArticleLink, BodyOf, PageBody, PageKind, PageMeta, PageViews, PreviewBanner, SearchHit } from '../contracts/page-payload.ts';
+import type { Section } from '../contracts/routes.ts';
+import type { IndexRow, Listing, ListName } from '../contracts/site-index.ts';
 
-/** Published content as the Worker reads it (worker/content/content-reader.ts). */
+/** An entry's page as published: as rendered, how lists show it, and its neighbours public now. */
+export interface EntryPage {
+  stored: StoredEntry;
+  listing: Listing;
+  previous: ArticleLink | null;
+  next: ArticleLink | null;
+}
+
+/**
+ * Published content as the Worker reads it at the request's time (worker/content/content-reader.ts): each method reads
+ * what its answer shows, however large the site (docs/performance.md, Work per request).
+ */
 export interface PageContent {
-  manifest(): Promise<Manifest>;
-  entry(key: string): Promise<StoredEntry>;
+  /** The published version's number and time. */
+  published(): Promise<{ version: number; publishedAt: string }>;
+  /** The public entry a URL names: by its exact slug, else the slug in another letter case, else its file's name. */
+  find(name: string): Promise<IndexRow | undefined>;
+  /** A draft of `section` by its exact slug: only a valid preview link shows it. */
+  findDraft(section: Section, slug: string): Promise<IndexRow | undefined>;
+  page(row: IndexRow): Promise<EntryPage>;
+  /** Public entries [start, start + count) of a list in display order, and how many the list holds in all. */
+  list(name: ListName, start: number, count: number): Promise<{ total: number; entries: Listing[] }>;
+  samples(): Promise<ManifestSample[]>;
   /** Null when the upload built no search index. */
-  search(): Promise<{ search(query: string): SearchHit[] } | null>;
+  search(): Promise<{ search(query: string, limit?: number): SearchHit[] | Promise<SearchHit[]> } | null>;
 }
 
 export interface LoaderContext {

@@ -82,10 +82,21 @@ const LISTED_FIELDS = ['type', 'title', 'description', 'date', 'updated', 'chang
 /**
  * Manifest fields no public page shows as such: the publish's own number and time, the renderer (a new one gives each
  * entry a new key), the entries, the search index and the samples (compared apart), drafts (private), images (named by
- * content) and the values carried for the keys it names (a key's value changes only with the key). Any other field,
+ * content) and the keys of its derived pieces and their number (they follow from the rest). Any other field,
  * one added later included, is site-wide until it is listed here.
  */
-const NOT_SITE_WIDE = new Set(['version', 'publishedAt', 'renderer', 'entries', 'search', 'samples', 'drafts', 'media', 'values']);
+const NOT_SITE_WIDE = new Set([
+  'version',
+  'publishedAt',
+  'renderer',
+  'entries',
+  'search',
+  'samples',
+  'drafts',
+  'media',
+  'pieces',
+  'shards',
+]);
 /** JSON with object keys sorted: two records that hold the same, however their keys were ordered, are equal. */
 const canonical = (value: unknown): string | undefined =>
   JSON.stringify(value, (_, v: unknown) =>

@@ -7,10 +7,15 @@
 export const MANIFEST_KEY = 'manifest';
 
 /** Prefixes of the keys an upload may clean up: immutable ones, once no kept manifest names them. */
-export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/'] as const;
+export const CONTENT_KEY_PREFIXES = ['entry/', 'sample/', 'search/', 'media/', 'index/', 'list/'] as const;
 
-/** An entry by the hash of renderer version, file and source: immutable, like the search index's and media keys. */
+/** An entry's piece by the hash of its value (contracts/site-index.ts): immutable, like the search index's and media keys. */
 export const entryKey = (sha256: string): string => `entry/${sha256}`;
+/** The pieces of the site index by the hash of their value: index shards, and list directories and chunks. */
+export const indexShardKey = (sha256: string): string => `index/${sha256}`;
+export const listKey = (sha256: string): string => `list/${sha256}`;
+/** The length of the hashes naming the site index's pieces: 128 bits, since the root and every shard row repeat them. */
+export const PIECE_HASH_LENGTH = 32;
 /** A code sample's text by the sha256 the manifest lists it with: immutable, written before the manifest naming it. */
 export const sampleKey = (sha256: string): string => `sample/${sha256}`;
 /**

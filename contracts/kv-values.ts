@@ -86,7 +86,10 @@ const manifestSampleSchema = z.object({
 });
 export type ManifestSample = z.infer<typeof manifestSampleSchema>;
 
-/** `manifest`: the published version, naming every key it serves. */
+/**
+ * A published version, naming every key it serves: kept in its history record (`history/<version>`); older uploads wrote
+ * it whole under `manifest`, where an upload now writes its site index's root (contracts/site-index.ts).
+ */
 export const manifestSchema = z.object({
   /** Increases by one with every publish. */
   version: z.number().int().nonnegative(),
@@ -109,10 +112,12 @@ export const manifestSchema = z.object({
    */
   media: z.array(z.string()).optional(),
   /**
-   * Key → value as stored under it, for every entry and the search index (contracts/manifest-values.ts): the live
-   * manifest and previews carry them so that a page is one KV read; history records do not. Absent: read each key.
+   * Keys of the pieces of its site index (contracts/site-index.ts) and search, derived from it by the upload, so that
+   * clean-ups keep them; absent in manifests from before the index.
    */
-  values: z.record(z.string(), z.string()).optional(),
+  pieces: z.array(z.string()).optional(),
+  /** How many index shards its root has; the next upload keeps the number while the shards stay in bounds. */
+  shards: z.number().int().positive().optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -144,6 +149,11 @@ export function parseStored<T>(schema: z.ZodType<T>, raw: string, what: string):
   } catch {
     throw new Error(`${what} is not valid JSON`);
   }
+  return checkStored(schema, json, what);
+}
+
+/** Checks parsed JSON's shape; throws an Error naming what is wrong. */
+export function checkStored<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
   const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -47,7 +47,7 @@ export function findEntry(manifest: Manifest, slug: string): ManifestEntry | und
 }
 
 /** News lives under /news; guides and untyped pages (features, sponsor) under /guide. */
-export const sectionOf = (entry: ManifestEntry): Section => (entry.type === 'news' ? 'news' : 'guide');
+export const sectionOf = (entry: Pick<ManifestEntry, 'type'>): Section => (entry.type === 'news' ? 'news' : 'guide');
 
 /** The entry's canonical page path. */
-export const entryPath = (entry: ManifestEntry): string => articlePath(sectionOf(entry), entry.slug);
+export const entryPath = (entry: Pick<ManifestEntry, 'type' | 'slug'>): string => articlePath(sectionOf(entry), entry.slug);

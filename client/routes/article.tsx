@@ -1,30 +1,29 @@
-/** An article: /news/:slug and /guide/:slug, with the HTML the upload rendered. Reads the manifest and the entry. */
-import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
-import { entryPath, findEntry, manifestLookup } from '../../contracts/manifest-lookup.ts';
-import type { ArticleLink, ArticleView, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
-import { findDraft, PREVIEW_PARAM, verifyPreview } from '../../contracts/preview-token.ts';
+/** An article: /news/:slug and /guide/:slug, with the HTML the upload rendered. Reads its index shard and its piece. */
+import { entryPath } from '../../contracts/manifest-lookup.ts';
+import type { ArticleView, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
+import { PREVIEW_PARAM, verifyPreview } from '../../contracts/preview-token.ts';
 import { articlePath, type Section } from '../../contracts/routes.ts';
+import type { IndexRow, Listing } from '../../contracts/site-index.ts';
 import { PagerLink } from '../components/PagerLink.tsx';
 import { formatLongDate } from '../format-date.ts';
 import { suggestSlugs } from '../loaders/suggest-slugs.ts';
 import { AUTHOR, cardImage, pageMeta } from '../page-meta.ts';
-import type { Loaded, LoaderArgs, LoaderContext } from '../route-module.ts';
+import type { EntryPage, Loaded, LoaderArgs, LoaderContext } from '../route-module.ts';
 import { SITE } from '../site.ts';
 import { articleCandidates, notFound } from './message.tsx';
 
 /**
- * The manifest names the entry: by slug, else by slug in another case or by file name (both redirect to the canonical
+ * The index names the entry: by slug, else by slug in another case or by file name (both redirect to the canonical
  * path); a draft answers only to a valid preview link.
  */
 export async function loader({ url, params, context }: LoaderArgs): Promise<Loaded> {
   const section: Section = url.pathname.startsWith('/news/') ? 'news' : 'guide';
   const slug = params.slug ?? '';
-  const manifest = await context.content.manifest();
-  const found = findEntry(manifest, slug);
+  const found = await context.content.find(slug);
   // A draft answers only to a valid preview link; anything else gets the missing page's 404.
   const preview = url.searchParams.get(PREVIEW_PARAM);
   if (!found && preview !== null) {
-    const draft = findDraft(manifest, section, slug);
+    const draft = await context.content.findDraft(section, slug);
     const expires =
       draft && context.previewSecret ? await verifyPreview(context.previewSecret, articlePath(section, slug), preview, context.now) : null;
     if (draft && expires) return draftArticle(section, draft, expires, context);
@@ -35,36 +34,32 @@ export async function loader({ url, params, context }: LoaderArgs): Promise<Load
       `/${section}/${slug}`,
       'No Content Found',
       `No article is published at /${section}/${slug}.`,
-      suggestSlugs(slug, articleCandidates(manifest)),
+      suggestSlugs(slug, await articleCandidates(context.content, slug)),
     );
   }
   const canonical = entryPath(found);
   if (canonical !== `/${section}/${slug}`) return { redirect: canonical };
 
+  const page = await context.content.page(found);
   return {
     status: 200,
-    meta: meta(context.siteUrl, found, canonical),
-    body: { kind: 'article', article: await articleView(section, found, context, neighbours(manifest, found)) },
+    meta: meta(context.siteUrl, page.listing, canonical),
+    body: { kind: 'article', article: articleView(section, page, context) },
   };
 }
 
 /** A draft through its preview link: the article as it will be, marked, unindexed, with no neighbours. */
-async function draftArticle(section: Section, draft: ManifestEntry, expires: Date, context: LoaderContext): Promise<Loaded> {
-  const article = await articleView(section, draft, context, { previous: null, next: null });
+async function draftArticle(section: Section, draft: IndexRow, expires: Date, context: LoaderContext): Promise<Loaded> {
+  const page = await context.content.page(draft);
+  const article = articleView(section, { ...page, previous: null, next: null }, context);
   return {
     status: 200,
-    meta: { ...meta(context.siteUrl, draft, articlePath(section, draft.slug)), noindex: true },
+    meta: { ...meta(context.siteUrl, page.listing, articlePath(section, draft.slug)), noindex: true },
     body: { kind: 'article', article: { ...article, updated: null, draft: { expires: expires.toISOString() } } },
   };
 }
 
-async function articleView(
-  section: Section,
-  entry: ManifestEntry,
-  context: LoaderContext,
-  around: Pick<ArticleView, 'previous' | 'next'>,
-): Promise<ArticleView> {
-  const stored = await context.content.entry(entry.key);
+function articleView(section: Section, { stored, listing: entry, previous, next }: EntryPage, context: LoaderContext): ArticleView {
   return {
     section,
     slug: entry.slug,
@@ -79,11 +74,12 @@ async function articleView(
     // The day of the file's last edit after publication, as its author saw it; null if none.
     updated: entry.updated?.slice(0, 10) ?? null,
     editUrl: context.editBaseUrl ? `${context.editBaseUrl}${entry.type === 'news' ? 'news/' : 'guide/'}${entry.file}` : null,
-    ...around,
+    previous,
+    next,
   };
 }
 
-export function meta(siteUrl: string, entry: ManifestEntry, path: string): PageMeta {
+export function meta(siteUrl: string, entry: Listing, path: string): PageMeta {
   const kind = entry.type === 'news' ? 'News' : 'Guide';
   const title = `Race Element - ${kind} | ${entry.title}`;
   const url = `${siteUrl}${path}`;
@@ -105,19 +101,6 @@ export function meta(siteUrl: string, entry: ManifestEntry, path: string): PageM
       mainEntityOfPage: url,
     },
   });
-}
-
-/**
- * The entries just before and after this one in its own list, as the manifest orders it: typed
- * guides by title, news newest first. Untyped pages (features, sponsor) belong to no list.
- */
-function neighbours(manifest: Manifest, entry: ManifestEntry): { previous: ArticleLink | null; next: ArticleLink | null } {
-  if (entry.type === null) return { previous: null, next: null };
-  const lookup = manifestLookup(manifest);
-  const list = lookup[entry.type];
-  const at = lookup.position.get(entry) ?? -1;
-  const link = (e: ManifestEntry | undefined): ArticleLink | null => (e ? { title: e.title, href: entryPath(e) } : null);
-  return { previous: link(list[at - 1]), next: link(list[at + 1]) };
 }
 
 export default function ArticlePage({ data: { article } }: { data: BodyOf<'article'> }) {

@@ -1,5 +1,4 @@
-/** The home page: what Race Element is, the sims it supports, and the latest news. Reads the manifest. */
-import { manifestLookup } from '../../contracts/manifest-lookup.ts';
+/** The home page: what Race Element is, the sims it supports, and the latest news. Reads the news list's first chunk. */
 import type { BodyOf, PageMeta } from '../../contracts/page-payload.ts';
 import { EntryList } from '../components/EntryList.tsx';
 import { entryCard } from '../loaders/entry-cards.ts';
@@ -10,9 +9,8 @@ import { SITE } from '../site.ts';
 const LATEST_NEWS_ON_HOME = 3;
 
 export async function loader({ context }: LoaderArgs): Promise<Loaded> {
-  const manifest = await context.content.manifest();
-  // The manifest lists news newest first: no sorting here.
-  const latestNews = manifestLookup(manifest).news.slice(0, LATEST_NEWS_ON_HOME).map(entryCard);
+  // The list holds news newest first: no sorting here.
+  const latestNews = (await context.content.list('news', 0, LATEST_NEWS_ON_HOME)).entries.map(entryCard);
   return { status: 200, meta: meta(context.siteUrl), body: { kind: 'home', latestNews } };
 }
 

@@ -1,14 +1,14 @@
 /**
  * The message pages: not found (404, with suggestions), content unavailable (503) and error (500). Other loaders
- * answer with them; this module's loader answers paths no route matches, reading the manifest for suggestions.
+ * answer with them; this module's loader answers paths no route matches, reading entries near the path for suggestions.
  */
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
-import type { Manifest } from '../../contracts/kv-values.ts';
 import { entryPath } from '../../contracts/manifest-lookup.ts';
 import type { ArticleLink, BodyOf, PageMeta } from '../../contracts/page-payload.ts';
+import type { Listing } from '../../contracts/site-index.ts';
 import { type SlugCandidate, type Suggestion, suggestSlugs } from '../loaders/suggest-slugs.ts';
 import { pageMeta } from '../page-meta.ts';
-import type { Loaded, LoaderArgs } from '../route-module.ts';
+import type { Loaded, LoaderArgs, PageContent } from '../route-module.ts';
 
 export const meta = (siteUrl: string, path: string, heading: string, message: string): PageMeta =>
   pageMeta(siteUrl, path, `Race Element - ${heading}`, message, { noindex: true });
@@ -35,25 +35,39 @@ export async function loader({ url, context }: LoaderArgs): Promise<Loaded> {
   const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
   let suggestions: Suggestion[] = [];
   if (last !== '') {
-    // A 404 stays a 404 when the manifest cannot be read: then only the sections are suggested.
-    const manifest = await context.content.manifest().catch((error: unknown) => {
-      if (error instanceof ContentError) return null;
-      throw error;
-    });
-    suggestions = suggestSlugs(last, [...SECTION_CANDIDATES, ...(manifest ? articleCandidates(manifest) : [])]);
+    suggestions = suggestSlugs(last, [...SECTION_CANDIDATES, ...(await articleCandidates(context.content, last))]);
   }
   return notFound(context.siteUrl, url.pathname, 'Page not found', `There is no page at ${url.pathname}.`, suggestions);
 }
 
-/** Every published article, by slug, title and content file name. */
-export function articleCandidates(manifest: Manifest): SlugCandidate[] {
-  return manifest.entries.map((e) => ({
-    title: e.title,
-    href: entryPath(e),
-    names: [e.slug, e.title],
-    aliases: [e.file.replace(/\.md$/, '')],
-  }));
+/** Every entry while a site is this small; past it, those search finds for the name's words. */
+const CANDIDATES_FROM_ALL = 500;
+/** Search hits a suggestion is chosen from on a larger site. */
+const CANDIDATES_FROM_SEARCH = 20;
+
+/**
+ * Published articles `name` may have meant, by slug, title and content file name: all of them on a small site, those
+ * search finds for its words on a large one. None when content cannot be read: a 404 stays a 404.
+ */
+export async function articleCandidates(content: PageContent, name: string): Promise<SlugCandidate[]> {
+  try {
+    const { total, entries } = await content.list('all', 0, CANDIDATES_FROM_ALL);
+    if (total <= CANDIDATES_FROM_ALL) return entries.map(candidate);
+    const engine = await content.search();
+    const hits = engine ? await engine.search(name.replace(/[-_.]+/g, ' '), CANDIDATES_FROM_SEARCH) : [];
+    return hits.map(({ title, href }) => ({ title, href, names: [href.split('/').pop() ?? '', title] }));
+  } catch (error) {
+    if (error instanceof ContentError) return [];
+    throw error;
+  }
 }
+
+const candidate = (e: Listing): SlugCandidate => ({
+  title: e.title,
+  href: entryPath(e),
+  names: [e.slug, e.title],
+  aliases: [e.file.replace(/\.md$/, '')],
+});
 
 /** The site's own sections, for mistyped routes such as /nwes. */
 const SECTION_CANDIDATES: SlugCandidate[] = [

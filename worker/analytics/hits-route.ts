@@ -6,7 +6,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchRoute } from '../../client/route-table.ts';
 import { ContentError } from '../../contracts/content-error.ts';
-import { findEntry } from '../../contracts/manifest-lookup.ts';
 import type { AppEnv } from '../app-env.ts';
 import { type ContentReader, contentReaderFor } from '../content/content-reader.ts';
 import { discardBody } from '../http/discard-body.ts';
@@ -60,7 +59,7 @@ async function isKnownPage(path: string, content: ContentReader): Promise<boolea
   const slug = match.params.slug;
   if (slug === undefined) return true;
   try {
-    return findEntry(await content.manifest(), slug)?.slug === slug;
+    return (await content.find(slug))?.slug === slug;
   } catch (error) {
     if (error instanceof ContentError) return false;
     throw error;

@@ -1,189 +1,204 @@
 /**
- * Reads published content: the manifest through the Worker's own cached entrypoint (manifest-source.ts), what it names
- * from the values it carries or KV, with isolate memos and the last good manifest when a read fails
- * (docs/performance.md, Work per request; docs/reliability.md, Faults). I/O: reads KV.
+ * Reads published content: the root through the Worker's own cached entrypoint (manifest-source.ts), the pieces it names
+ * the same way, with isolate memos and the last good root when a read fails (docs/performance.md, Work per request;
+ * docs/reliability.md, Faults). I/O: reads KV through the entrypoint.
  */
 
-import type { PageContent } from '../../client/route-module.ts';
+import type { EntryPage, PageContent } from '../../client/route-module.ts';
 import { ContentError } from '../../contracts/content-error.ts';
 import { MANIFEST_MEMO_SECONDS } from '../../contracts/edge-cache.ts';
-import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
+import { type Manifest, parseStored, storedEntrySchema } from '../../contracts/kv-values.ts';
+import type { Section } from '../../contracts/routes.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
 import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
+import type { IndexRow, ListName, SiteRoot } from '../../contracts/site-index.ts';
+import { indexedContent, type ReadPiece } from './indexed-content.ts';
 import { readKvText } from './kv-text.ts';
-import { MANIFEST_SOURCE_URL, manifestText } from './manifest-response.ts';
+import { CONTENT_SOURCE_ORIGIN, MANIFEST_SOURCE_URL, manifestText, parsePublished, pieceText } from './manifest-response.ts';
+import { PieceMemo } from './piece-memo.ts';
 import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
+import { wholeManifestContent } from './whole-manifest-content.ts';
 
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
-/** Bounds the isolate memo; entries average tens of KB, isolates have 128 MB. */
-const ENTRY_MEMO_LIMIT = 500;
-/** A loopback for the manifest that neither the cache nor the entrypoint's KV read answers by then has failed. */
-const MANIFEST_TIMEOUT_MS = 3_500;
+/** A loopback that neither the cache nor the entrypoint's KV read answers by then has failed. */
+const LOOPBACK_TIMEOUT_MS = 3_500;
+
+/** What a `manifest` value publishes: a site index's root, or a whole manifest (uploads before the index; previews). */
+type Published = SiteRoot | Manifest;
+const isRoot = (published: Published): published is SiteRoot => 'format' in published;
 
 export interface ContentReaderOptions {
   /**
-   * The published manifest's text (null when none is published; a failure throws ContentError('unavailable')), or a
-   * manifest to serve instead: a whole-site preview's (worker/preview/).
+   * The published `manifest` value's text (null when none is published; a failure throws ContentError('unavailable')), or
+   * a manifest to serve instead: a whole-site preview's (worker/preview/).
    */
   manifest: (() => Promise<string | null>) | Manifest;
-  /** How long a manifest read by this isolate is reused without asking again; 0 asks every request. */
+  /** A piece's text by key (a failure throws ContentError); absent: read from KV. */
+  piece?: (key: string) => Promise<string>;
+  /** How long a root read by this isolate is reused without asking again; 0 asks every request. */
   manifestTtlMs?: number;
   /** The time that decides which scheduled posts are public; the request's clock by default. */
   now?: () => number;
 }
 
-/** The last good manifest this isolate read, its text, and when. */
-let manifestMemo: { manifest: Manifest; raw: string; at: number } | undefined;
-const entryMemo = new Map<string, StoredEntry>();
+/** The last good `manifest` value this isolate read, its text, and when. */
+let publishedMemo: { published: Published; raw: string; at: number } | undefined;
+/** Pieces and entries by their (immutable) keys, parsed, within a budget of bytes (piece-memo.ts). */
+const pieces = new PieceMemo();
 /** The loaded search index, by its (immutable) key: one per isolate at a time. */
 let searchMemo: { key: string; engine: SearchEngine } | undefined;
 
 /**
- * One per request. Hands out the manifest's public view at the request's time (scheduled posts not yet live left out,
- * and their search hits); on a KV failure, a manifest the entrypoint found invalid (manifest-response.ts) or a 3 s
- * timeout, the last good manifest, marked `stale`, else ContentError('unavailable') with the entrypoint's reason.
+ * One per request, answering what loaders ask (PageContent) at the request's time: scheduled posts not yet live are
+ * left out. On a failed read, a root the entrypoint found invalid (manifest-response.ts) or a timeout, the last good
+ * root, marked `stale`, else ContentError('unavailable') with the entrypoint's reason.
  */
 export class ContentReader implements PageContent {
   readonly #kv: KVNamespace;
   readonly #source: ContentReaderOptions['manifest'];
+  readonly #piece: (key: string) => Promise<string>;
   readonly #manifestTtlMs: number;
   readonly #now: () => number;
-  #manifest: Promise<Manifest> | undefined;
-  /** The manifest as read, scheduled posts and the values it carries included, once `manifest()` resolved. */
-  #asRead: Manifest | undefined;
-  /** True once this reader served an older manifest because KV failed. */
+  #content: Promise<{ published: Published; content: Omit<PageContent, 'search'> }> | undefined;
+  /** The `manifest` value read, once `#open()` resolved. */
+  #published: Published | undefined;
+  /** True once this reader served an older root because its read failed. */
   stale = false;
 
-  constructor(kv: KVNamespace, { manifest, manifestTtlMs = MANIFEST_MEMO_SECONDS * 1000, now = Date.now }: ContentReaderOptions) {
+  constructor(kv: KVNamespace, { manifest, piece, manifestTtlMs = MANIFEST_MEMO_SECONDS * 1000, now = Date.now }: ContentReaderOptions) {
     this.#kv = kv;
     this.#source = manifest;
+    this.#piece = piece ?? (async (key) => this.#kvText(key));
     this.#manifestTtlMs = manifestTtlMs;
     this.#now = now;
   }
 
-  /** The published manifest as the public sees it now (scheduled posts not yet live left out). */
-  manifest(): Promise<Manifest> {
-    this.#manifest ??= this.#currentManifest().then((manifest) => {
-      this.#asRead = manifest;
-      return visibleManifest(manifest, this.#now());
-    });
-    return this.#manifest;
-  }
+  published = async () => (await this.#open()).content.published();
+  find = async (name: string) => (await this.#open()).content.find(name);
+  findDraft = async (section: Section, slug: string) => (await this.#open()).content.findDraft(section, slug);
+  page = async (row: IndexRow): Promise<EntryPage> => (await this.#open()).content.page(row);
+  list = async (name: ListName, start: number, count: number) => (await this.#open()).content.list(name, start, count);
+  samples = async () => (await this.#open()).content.samples();
 
-  /** When the next scheduled post of the manifest read goes live (ms), changing the public view; null: none, or none read. */
+  /** When the next scheduled post goes live (ms), changing the public view; null: none, or nothing read yet. */
   nextGoLive(): number | null {
+    const published = this.#published;
+    if (!published) return null;
     const now = this.#now();
-    const pending = (this.#asRead?.entries ?? []).map((e) => (e.publishAt ? Date.parse(e.publishAt) : Number.NaN)).filter((at) => at > now);
+    const times = isRoot(published) ? published.scheduled.map((s) => s.publishAt) : published.entries.flatMap((e) => e.publishAt ?? []);
+    const pending = times.map(Date.parse).filter((at) => at > now);
     return pending.length > 0 ? Math.min(...pending) : null;
   }
 
-  async entry(key: string): Promise<StoredEntry> {
-    const memo = entryMemo.get(key);
-    if (memo) return memo;
-    const entry = await this.#read(key, `The stored entry ${key}`, (raw, what) => parseStored(storedEntrySchema, raw, what));
-    if (entryMemo.size >= ENTRY_MEMO_LIMIT) entryMemo.delete(entryMemo.keys().next().value as string);
-    entryMemo.set(key, entry);
-    return entry;
-  }
-
-  /**
-   * The search engine for the published content, answering with public pages only (the index
-   * the upload built holds scheduled posts too); null when the upload built no index.
-   */
+  /** The search engine, answering with public pages only (the index holds scheduled posts too); null when none was built. */
   async search(): Promise<SearchEngine | null> {
-    const view = await this.manifest();
-    const engine = await this.#searchEngine(view.search);
-    if (!engine) return null;
-    const shown = publicPaths(view);
-    return { search: (query, limit) => engine.search(query, limit, (href) => shown.has(href)) };
+    const { published } = await this.#open();
+    if (!published.search) return null;
+    const engine = await this.#searchEngine(published.search);
+    const hidden = isRoot(published)
+      ? new Set(published.scheduled.filter((s) => Date.parse(s.publishAt) > this.#now()).map((s) => s.path))
+      : null;
+    const shown = isRoot(published) ? null : publicPaths(visibleManifest(published, this.#now()));
+    return { search: (query, limit) => engine.search(query, limit, (href) => (shown ? shown.has(href) : !hidden!.has(href))) };
   }
 
-  async #searchEngine(key: string | null): Promise<SearchEngine | null> {
-    if (!key) return null;
+  async #searchEngine(key: string): Promise<SearchEngine> {
     if (searchMemo?.key === key) return searchMemo.engine;
-    const engine = await this.#read(key, `The search index ${key}`, (raw, what) =>
-      loadSearchIndex(parseStored(storedSearchIndexSchema, raw, what)),
-    );
+    const engine = loadSearchIndex(await this.#readPiece(key, storedSearchIndexSchema, `The search index ${key}`));
     searchMemo = { key, engine };
     return engine;
   }
 
-  /**
-   * An immutable key's value, parsed: from the values the manifest read carries (a damaged one is passed over), else
-   * from KV; missing or unparsable there, ContentError('unreadable').
-   */
-  async #read<T>(key: string, what: string, parse: (raw: string, what: string) => T): Promise<T> {
-    const carried = this.#asRead?.values?.[key];
-    if (carried !== undefined) {
-      try {
-        return parse(carried, what);
-      } catch {}
-    }
-    const raw = await readKvText(this.#kv, key, ENTRY_CACHE_TTL);
-    if (raw === null) throw new ContentError('unreadable', `${what} is missing from KV.`);
+  #open() {
+    this.#content ??= this.#currentPublished().then((published) => {
+      this.#published = published;
+      const now = this.#now();
+      const content = isRoot(published)
+        ? indexedContent(published, this.#readPiece, now)
+        : wholeManifestContent(visibleManifest(published, now), published, (key) =>
+            this.#readPiece(key, storedEntrySchema, `The stored entry ${key}`),
+          );
+      return { published, content };
+    });
+    return this.#content;
+  }
+
+  /** A piece by its immutable key, parsed once per isolate while the memo keeps it; missing or malformed: ContentError('unreadable'). */
+  #readPiece: ReadPiece = async (key, schema, what) => {
+    const memo = pieces.get(key);
+    if (memo !== undefined) return memo as never;
+    const raw = await this.#piece(key);
+    let value: unknown;
     try {
-      return parse(raw, what);
+      value = parseStored(schema, raw, what);
     } catch (error) {
       throw new ContentError('unreadable', (error as Error).message);
     }
+    pieces.set(key, value, raw.length);
+    return value as never;
+  };
+
+  async #kvText(key: string): Promise<string> {
+    const raw = await readKvText(this.#kv, key, ENTRY_CACHE_TTL);
+    if (raw === null) throw new ContentError('unreadable', `${key} is missing from KV.`);
+    return raw;
   }
 
-  async #currentManifest(): Promise<Manifest> {
+  async #currentPublished(): Promise<Published> {
     if (typeof this.#source !== 'function') return this.#source;
-    const memo = manifestMemo;
-    if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.manifest;
+    const memo = publishedMemo;
+    if (memo && Date.now() - memo.at < this.#manifestTtlMs) return memo.published;
     let raw: string | null;
     try {
       raw = await this.#source();
     } catch (error) {
       if (memo && error instanceof ContentError && error.kind === 'unavailable') {
         this.stale = true;
-        return memo.manifest;
+        return memo.published;
       }
       throw error;
     }
     if (raw === null) throw new ContentError('unpublished', 'No content has been published yet.');
-    // Unchanged since the last read (the usual case): the same object, no second parse, and
-    // what the loaders derived from it stays valid.
+    // Unchanged since the last read (the usual case): the same object, no second parse.
     if (memo && memo.raw === raw) {
-      manifestMemo = { ...memo, at: Date.now() };
-      return memo.manifest;
+      publishedMemo = { ...memo, at: Date.now() };
+      return memo.published;
     }
     // The entrypoint validated this text too (manifestProblem); its answer is cached per data centre, so the second
     // parse is paid about once per isolate and publish, not per request.
-    let manifest: Manifest;
+    let published: Published;
     try {
-      manifest = parseStored(manifestSchema, raw, 'The manifest');
+      published = parsePublished(raw, 'The manifest');
     } catch (error) {
       throw new ContentError('unreadable', (error as Error).message);
     }
-    manifestMemo = { manifest, raw, at: Date.now() };
-    return manifest;
+    publishedMemo = { published, raw, at: Date.now() };
+    return published;
   }
 }
 
-/** What the Worker's execution context offers the reader: the loopback to its manifest entrypoint. */
-interface ManifestLoopback {
+/** What the Worker's execution context offers the reader: the loopback to its content entrypoint. */
+interface ContentLoopback {
   exports?: { ManifestSource: { fetch: (input: string, init?: RequestInit) => Promise<Response> } };
 }
 
-/** The manifest through the Worker's own entrypoint, which Workers Cache fronts (manifest-source.ts). */
-const throughLoopback =
-  ({ exports }: ManifestLoopback) =>
-  async (): Promise<string | null> => {
-    if (!exports) throw new Error('ctx.exports is missing: the compatibility date is older than the loopback bindings');
-    let response: Response;
-    try {
-      response = await exports.ManifestSource.fetch(MANIFEST_SOURCE_URL, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
-    } catch (error) {
-      throw new ContentError('unavailable', `Reading the manifest failed: ${(error as Error).message}`);
-    }
-    return manifestText(response);
-  };
+/** `url` through the Worker's own entrypoint, which Workers Cache fronts (manifest-source.ts). */
+async function throughLoopback({ exports }: ContentLoopback, url: string, what: string): Promise<Response> {
+  if (!exports) throw new Error('ctx.exports is missing: the compatibility date is older than the loopback bindings');
+  try {
+    return await exports.ManifestSource.fetch(url, { signal: AbortSignal.timeout(LOOPBACK_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ContentError('unavailable', `Reading ${what} failed: ${(error as Error).message}`);
+  }
+}
 
-/** The reader for a request: the manifest through `ctx`'s loopback, memoised as the Worker is configured. */
-export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }, ctx: ManifestLoopback): ContentReader {
+/** The reader for a request: root and pieces through `ctx`'s loopback, the root memoised as the Worker is configured. */
+export function contentReaderFor(env: { CONTENT: KVNamespace; MANIFEST_TTL_SECONDS?: string }, ctx: ContentLoopback): ContentReader {
   const seconds = Number(env.MANIFEST_TTL_SECONDS);
   const memo = Number.isFinite(seconds) && seconds >= 0 ? { manifestTtlMs: seconds * 1000 } : {};
-  return new ContentReader(env.CONTENT, { manifest: throughLoopback(ctx), ...memo });
+  return new ContentReader(env.CONTENT, {
+    manifest: async () => manifestText(await throughLoopback(ctx, MANIFEST_SOURCE_URL, 'the manifest')),
+    piece: async (key) => pieceText(key, await throughLoopback(ctx, `${CONTENT_SOURCE_ORIGIN}/${key}`, key)),
+    ...memo,
+  });
 }

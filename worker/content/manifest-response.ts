@@ -5,10 +5,14 @@
 import { ContentError } from '../../contracts/content-error.ts';
 import { CACHE_TAG_HEADER, EDGE_CACHE_CONTROL_HEADER, edgeCacheControl, MANIFEST_TAG, SITE_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import { checkStored, type Manifest, manifestSchema } from '../../contracts/kv-values.ts';
+import { SITE_INDEX_FORMAT, type SiteRoot, siteRootSchema } from '../../contracts/site-index.ts';
 
-/** Where the reader asks for it: a loopback, so the host is only a name. */
-export const MANIFEST_SOURCE_URL = 'https://manifest.internal/manifest';
+/** Where the reader asks for it, and for the pieces it names (`<origin>/<key>`): a loopback, so the host is only a name. */
+export const CONTENT_SOURCE_ORIGIN = 'https://manifest.internal';
+export const MANIFEST_SOURCE_URL = `${CONTENT_SOURCE_ORIGIN}/${MANIFEST_KEY}`;
+/** Pieces are named by their content: kept a year wherever read, never purged. */
+const PIECE_CACHE_CONTROL = 'max-age=31536000, immutable';
 const NOT_KEPT = { [EDGE_CACHE_CONTROL_HEADER]: 'no-store', 'Content-Type': 'text/plain; charset=utf-8' };
 /** What a maintainer runs when KV holds no manifest the Worker can serve (scripts/upload-cli.ts). */
 const MANIFEST_FIX =
@@ -40,7 +44,7 @@ export function manifestResponse(read: string | null | ContentError): Response {
  */
 export function manifestProblem(text: string): string | null {
   try {
-    parseStored(manifestSchema, text, `The manifest (KV key \`${MANIFEST_KEY}\`)`);
+    parsePublished(text, `The manifest (KV key \`${MANIFEST_KEY}\`)`);
     return null;
   } catch (error) {
     return `${(error as Error).message}. ${MANIFEST_FIX}`;
@@ -53,4 +57,35 @@ export async function manifestText(response: Response): Promise<string | null> {
   const reason = await response.text();
   if (response.status === 404) return null;
   throw new ContentError('unavailable', `Reading the manifest failed (${response.status}): ${reason}`);
+}
+
+/** The `manifest` value: a root of the site index (contracts/site-index.ts), or a whole manifest, as uploads before it wrote. */
+export function parsePublished(text: string, what: string): SiteRoot | Manifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${what} is not valid JSON`);
+  }
+  const isRoot = (json as { format?: unknown } | null)?.format === SITE_INDEX_FORMAT;
+  return isRoot ? checkStored(siteRootSchema, json, what) : checkStored(manifestSchema, json, what);
+}
+
+/** An immutable piece as the entrypoint answers it: kept a year; 404 (not kept) when KV has none; 503 when KV failed. */
+export function pieceResponse(key: string, read: string | null | ContentError): Response {
+  if (read instanceof ContentError) return new Response(read.message, { status: 503, headers: NOT_KEPT });
+  if (read === null) return new Response(`${key} is missing from KV.`, { status: 404, headers: NOT_KEPT });
+  return new Response(read, {
+    headers: { 'Content-Type': 'application/json', [EDGE_CACHE_CONTROL_HEADER]: PIECE_CACHE_CONTROL, 'Cache-Control': PIECE_CACHE_CONTROL },
+  });
+}
+
+/** A piece's text from such an answer: a 404 is ContentError('unreadable'), any other failure ContentError('unavailable'). */
+export async function pieceText(key: string, response: Response): Promise<string> {
+  const text = await response.text();
+  if (response.status === 200) return text;
+  throw new ContentError(
+    response.status === 404 ? 'unreadable' : 'unavailable',
+    response.status === 404 ? text : `Reading ${key} failed (${response.status}): ${text}`,
+  );
 }

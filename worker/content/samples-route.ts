@@ -36,7 +36,7 @@ export async function sampleFile(c: Context<AppEnv>): Promise<Response> {
   const content = contentFor(c);
   let text: string | null;
   try {
-    const sample = (await content.manifest()).samples.find((s) => s.path === path);
+    const sample = (await content.samples()).find((s) => s.path === path);
     if (!sample) return c.json({ error: 'No such sample.' }, 404);
     text = await readKvText(c.env.CONTENT, storedSampleKey(sample), SAMPLE_KV_CACHE_TTL);
     if (text === null) throw new ContentError('unreadable', `The sample ${path} (${storedSampleKey(sample)}) is missing from KV.`);

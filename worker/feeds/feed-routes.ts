@@ -1,18 +1,19 @@
 /**
- * Feeds and indexing from the manifest alone: /news/feed.xml, /sitemap.xml (and its children past one file's limits),
- * /robots.txt, /llms.txt and each article's markdown (`<page>.md`). I/O: reads KV.
+ * Feeds and indexing from the lists alone: /news/feed.xml (the news list's head), /sitemap.xml (and its children past
+ * one file's limits) and /llms.txt (the catalogue), /robots.txt, and each article's markdown (`<page>.md`). I/O: reads KV.
  */
 import { type Context, Hono } from 'hono';
 import { ContentError, contentErrorStatus } from '../../contracts/content-error.ts';
 import { entryTag, listTag } from '../../contracts/edge-cache.ts';
-import { entryPath, findEntry, sectionOf } from '../../contracts/manifest-lookup.ts';
+import { entryPath, sectionOf } from '../../contracts/manifest-lookup.ts';
 import type { Section } from '../../contracts/routes.ts';
+import type { ListName } from '../../contracts/site-index.ts';
 import type { AppEnv } from '../app-env.ts';
 import { hexDigest, notModified } from '../http/etag.ts';
 import { type CacheHeaders, contentCacheHeaders, sharedCacheHeaders } from '../http/shared-cache.ts';
 import { renderPage } from '../pages/page-route.ts';
 import { contentFor } from '../preview/preview-session.ts';
-import { ATOM_CONTENT_TYPE, atomFeed, NEWS_FEED_PATH } from './atom.ts';
+import { ATOM_CONTENT_TYPE, atomFeed, FEED_ENTRIES, NEWS_FEED_PATH } from './atom.ts';
 import { type SiteContent, siteContent } from './site-content.ts';
 import { CHILD_SITEMAP_ROUTE, childSitemapXml, sitemapXml, XML_CONTENT_TYPE } from './sitemap.ts';
 import { llmsTxt, MARKDOWN_CONTENT_TYPE, robotsTxt, TEXT_CONTENT_TYPE } from './text-files.ts';
@@ -28,19 +29,24 @@ export const feeds = new Hono<AppEnv>();
 const siteUrlOf = (c: Context<AppEnv>): string => c.env.SITE_URL.replace(/\/$/, '');
 
 /**
- * A document built from the manifest alone, listing `sections`; its ETag names the manifest version and the body's hash.
- * `build` answering null: no such document (404).
+ * A document built from the head of a list (`read` entries of it), tagged with `sections`; its ETag names the published
+ * version and the body's hash. `build` answering null: no such document (404).
  */
-function fromManifest(contentType: string, sections: Section[], build: (content: SiteContent, c: Context<AppEnv>) => string | null) {
+function fromList(
+  contentType: string,
+  sections: Section[],
+  [list, read]: [ListName, number],
+  build: (content: SiteContent, c: Context<AppEnv>) => string | null,
+) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const siteUrl = siteUrlOf(c);
     const content = contentFor(c);
     let body: string | null;
     let version: number;
     try {
-      const manifest = await content.manifest();
-      version = manifest.version;
-      body = build(siteContent(manifest, siteUrl), c);
+      const [published, { entries }] = await Promise.all([content.published(), content.list(list, 0, read)]);
+      version = published.version;
+      body = build(siteContent(published, entries, siteUrl), c);
     } catch (error) {
       return problem(c, error);
     }
@@ -52,17 +58,19 @@ function fromManifest(contentType: string, sections: Section[], build: (content:
   };
 }
 
-feeds.get(NEWS_FEED_PATH, fromManifest(ATOM_CONTENT_TYPE, ['news'], atomFeed));
+/** The sitemap and llms.txt choose from every entry: the catalogue, in pieces of a few hundred entries. */
+const EVERY_ENTRY: [ListName, number] = ['all', Number.POSITIVE_INFINITY];
+feeds.get(NEWS_FEED_PATH, fromList(ATOM_CONTENT_TYPE, ['news'], ['news', FEED_ENTRIES], atomFeed));
 feeds.get(
   '/sitemap.xml',
-  fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], (content) => sitemapXml(content)),
+  fromList(XML_CONTENT_TYPE, ['news', 'guide'], EVERY_ENTRY, (content) => sitemapXml(content)),
 );
 const childNumber = (c: Context<AppEnv>) => Number((c.req.param('sitemap') ?? '').slice('sitemap-'.length, -'.xml'.length));
 feeds.get(
   CHILD_SITEMAP_ROUTE,
-  fromManifest(XML_CONTENT_TYPE, ['news', 'guide'], (content, c) => childSitemapXml(content, childNumber(c))),
+  fromList(XML_CONTENT_TYPE, ['news', 'guide'], EVERY_ENTRY, (content, c) => childSitemapXml(content, childNumber(c))),
 );
-feeds.get('/llms.txt', fromManifest(TEXT_CONTENT_TYPE, ['news', 'guide'], llmsTxt));
+feeds.get('/llms.txt', fromList(TEXT_CONTENT_TYPE, ['news', 'guide'], EVERY_ENTRY, llmsTxt));
 
 // Independent of content: a crawler that got a 5xx for robots.txt would stop crawling the site.
 feeds.get('/robots.txt', async (c) => {
@@ -79,19 +87,19 @@ const markdownSource =
     const name = (c.req.param('file') ?? '').slice(0, -'.md'.length);
     const content = contentFor(c);
     try {
-      const manifest = await content.manifest();
-      const found = findEntry(manifest, name);
+      const found = await content.find(name);
       if (!found) {
         // A page whose slug itself ends in .md (slugs may hold dots) is the page route's to render.
-        const page = `${name}.md`.toLowerCase();
-        if (manifest.entries.some((e) => e.slug.toLowerCase() === page)) return renderPage(c, url);
+        const page = await content.find(`${name}.md`);
+        if (page && page.slug.toLowerCase() === `${name}.md`.toLowerCase()) return renderPage(c, url);
         return c.text(`No article is published at ${url.pathname}.`, 404, { 'Cache-Control': 'no-cache' });
       }
       const canonical = entryPath(found);
       if (`/${section}/${name}` !== canonical) return c.redirect(`${canonical}.md${url.search}`, 301);
       const headers = contentCacheHeaders([entryTag(sectionOf(found), found.slug)], content);
-      return await cacheable(c, `W/"${found.sourceHash}"`, headers, async (sent) => {
-        const stored = await content.entry(found.key);
+      // The key names the piece by its content, the markdown among it.
+      return await cacheable(c, `W/"${found.key.slice(found.key.indexOf('/') + 1)}"`, headers, async (sent) => {
+        const { stored } = await content.page(found);
         return c.body(stored.markdown, 200, {
           ...sent,
           'Content-Type': MARKDOWN_CONTENT_TYPE,

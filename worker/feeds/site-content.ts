@@ -1,9 +1,9 @@
-/** What the feed, sitemap and llms.txt builders read: the manifest's entries with canonical URLs, so they stay pure. Pure. */
-import type { Manifest, ManifestEntry } from '../../contracts/kv-values.ts';
+/** What the feed, sitemap and llms.txt builders read: listed entries with canonical URLs, so they stay pure. Pure. */
 import { entryPath } from '../../contracts/manifest-lookup.ts';
+import type { Listing } from '../../contracts/site-index.ts';
 
 export interface PublishedPage {
-  entry: ManifestEntry;
+  entry: Listing;
   /** Canonical absolute URL of the HTML page, e.g. https://race.elementfuture.com/guide/DSX. */
   url: string;
 }
@@ -20,9 +20,9 @@ export interface SiteContent {
 /** The markdown source of a page is served beside it: `<page URL>.md`. */
 export const markdownUrl = (page: PublishedPage): string => `${page.url}.md`;
 
-/** A manifest's entries at their canonical URLs, as the builders read them; the routes pass its public view. */
-export const siteContent = (manifest: Manifest, siteUrl: string): SiteContent => ({
+/** Listed entries at their canonical URLs, as the builders read them; the routes pass those public now. */
+export const siteContent = ({ publishedAt }: { publishedAt: string }, entries: Listing[], siteUrl: string): SiteContent => ({
   siteUrl,
-  publishedAt: manifest.publishedAt,
-  pages: manifest.entries.map((entry) => ({ entry, url: `${siteUrl}${entryPath(entry)}` })),
+  publishedAt,
+  pages: entries.map((entry) => ({ entry, url: `${siteUrl}${entryPath(entry)}` })),
 });

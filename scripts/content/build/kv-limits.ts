@@ -1,9 +1,9 @@
 /**
  * Workers KV's size limits checked on an upload's plan before anything is written, naming the file behind each value
- * that breaks one. Pure: the planned writes, the manifest and what each key was built from in; breaches out.
+ * that breaks one. Pure: the planned writes, the root and what each key was built from in; breaches out.
  */
-import { entryKey, MANIFEST_KEY, sampleKey } from '../../../contracts/kv-keys.ts';
-import type { Manifest } from '../../../contracts/kv-values.ts';
+import { MANIFEST_KEY, sampleKey } from '../../../contracts/kv-keys.ts';
+import type { SiteRoot } from '../../../contracts/site-index.ts';
 import { KV_LIMITS, KvLimitError, type KvLimits, toBulkPair } from '../kv/kv-batches.ts';
 import type { KvPair } from '../kv/kv-store.ts';
 
@@ -13,7 +13,7 @@ import type { KvPair } from '../kv/kv-store.ts';
 
 /** What each planned key was built from, to name it: a content file, a sample, an image, the search index. */
 export interface PlannedSources {
-  entries: readonly { hash: string; value: { file: string } }[];
+  entries: readonly { key: string; file: string }[];
   samples: readonly { path: string; hash: string }[];
   media: readonly { name: string; key: string }[];
   cards: readonly { file: string; key: string }[];
@@ -21,12 +21,12 @@ export interface PlannedSources {
   search: { key: string } | null;
 }
 
-const SEARCH_INDEX = 'the search index (the text of every entry)';
+const SEARCH_INDEX = 'the search index';
 
 /** Key → what a maintainer would recognise it by. */
 function sourceNames(sources: PlannedSources): Map<string, string> {
   return new Map([
-    ...sources.entries.map((e) => [entryKey(e.hash), e.value.file] as const),
+    ...sources.entries.map((e) => [e.key, e.file] as const),
     ...sources.samples.map((s) => [sampleKey(s.hash), `samples/${s.path}`] as const),
     ...sources.media.map((m) => [m.key, `media/${m.name}`] as const),
     ...sources.cards.map((c) => [c.key, `the social card of ${c.file}`] as const),
@@ -61,32 +61,23 @@ function writeBreaches(writes: readonly KvPair[], names: ReadonlyMap<string, str
   });
 }
 
-/** The manifest carries every entry's value and the search index: when too big, its five largest parts by name. */
-function manifestBreach(manifest: Manifest, names: ReadonlyMap<string, string>, limits: KvLimits): string[] {
-  const bytes = Buffer.byteLength(JSON.stringify(manifest), 'utf8');
+/** The root (`manifest`) grows with the shards' keys alone: too big only past millions of entries. */
+function rootBreach(root: SiteRoot, limits: KvLimits): string[] {
+  const bytes = Buffer.byteLength(JSON.stringify(root), 'utf8');
   if (bytes <= limits.valueBytes) return [];
-  const parts = Object.entries(manifest.values ?? {})
-    .map(([key, value]) => ({ name: names.get(key) ?? key, bytes: Buffer.byteLength(value, 'utf8') }))
-    .sort((a, b) => b.bytes - a.bytes);
-  const search = parts.find((p) => p.name === SEARCH_INDEX);
-  const entries = parts.filter((p) => p !== search);
-  const largest = [...entries.slice(0, 5), ...(search ? [search] : [])];
-  const total = entries.reduce((sum, p) => sum + p.bytes, 0);
   return [
-    `the manifest ("${MANIFEST_KEY}") would be ${count(bytes)} bytes; ${valueLimit(limits)}. It carries the stored value of ` +
-      `every entry and draft (${count(entries.length)}, ${count(total)} bytes in all) and the search index; the largest: ` +
-      `${largest.map((p) => `${p.name} ${count(p.bytes)} bytes`).join(', ')}`,
+    `the site index's root ("${MANIFEST_KEY}") would be ${count(bytes)} bytes for ${count(root.shards.length)} shards; ${valueLimit(limits)}`,
   ];
 }
 
 /** Every breach of Workers KV's size limits in a plan, one line each naming its cause; none: the plan fits. */
 export function kvLimitBreaches(
-  plan: { writes: readonly KvPair[]; manifest: Manifest; manifestChanged: boolean },
+  plan: { writes: readonly KvPair[]; root: SiteRoot | null },
   sources: PlannedSources,
   limits: KvLimits = KV_LIMITS,
 ): string[] {
   const names = sourceNames(sources);
-  return [...writeBreaches(plan.writes, names, limits), ...(plan.manifestChanged ? manifestBreach(plan.manifest, names, limits) : [])];
+  return [...writeBreaches(plan.writes, names, limits), ...(plan.root ? rootBreach(plan.root, limits) : [])];
 }
 
 /** Refuses a plan that breaks a limit, before anything is written; the error lists every breach. */

@@ -2,7 +2,6 @@
 import * as z from 'zod';
 import { HISTORY_KEY_PREFIX, historyKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema } from '../../../contracts/kv-values.ts';
-import { withoutValues } from '../../../contracts/manifest-values.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
@@ -55,7 +54,7 @@ export function historyRecord(
     added: manifest.entries.filter((e) => !before.has(e.slug)).length,
     changed: manifest.entries.filter((e) => before.has(e.slug) && before.get(e.slug) !== e.key).length,
     removed: [...before.keys()].filter((slug) => !after.has(slug)).length,
-    manifest: withoutValues(manifest),
+    manifest,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Manifest } from '../../../contracts/kv-values.ts';
 
 /**
  * Every key a manifest names, once each: its entries, drafts, samples (a version from before samples were named by
- * content: their `sample/<path>`, so a rollback to it finds them), search index, images (content/media/, social cards,
+ * content: their `sample/<path>`, so a rollback to it finds them), search index, site-index pieces, images (content/media/, social cards,
  * images from other hosts) and each article's card, in case a hand-made manifest's `media` leaves it out.
  */
 export function namedKeys(manifest: Manifest): string[] {
@@ -14,6 +14,7 @@ export function namedKeys(manifest: Manifest): string[] {
       ...articles.map((e) => e.key),
       ...manifest.samples.map(storedSampleKey),
       ...(manifest.search ? [manifest.search] : []),
+      ...(manifest.pieces ?? []),
       ...(manifest.media ?? []),
       ...articles.flatMap((e) => (e.card ? [cardKey(e.card)] : [])),
     ]),

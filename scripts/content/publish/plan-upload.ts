@@ -2,13 +2,14 @@
  * Plans an upload against what KV holds: what to write, in which order (the manifest last), and what to delete.
  * Pure: built content, the previous manifest and the keys in KV in; a plan out.
  */
-import { entryKey, sampleKey } from '../../../contracts/kv-keys.ts';
-import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
-import { withValues } from '../../../contracts/manifest-values.ts';
+import { sampleKey } from '../../../contracts/kv-keys.ts';
+import type { Manifest, ManifestEntry, StoredEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
+import type { SiteRoot } from '../../../contracts/site-index.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
 import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
 import { checkKvLimits } from '../build/kv-limits.ts';
 import type { BuiltMedia } from '../build/media.ts';
+import { entryPieces, indexed } from '../build/site-pieces.ts';
 import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
 import type { KvPair } from '../kv/kv-store.ts';
 import type { RemoteImagePointer } from '../markdown/remote-images.ts';
@@ -19,10 +20,12 @@ import { namedKeys } from './named-keys.ts';
 export type EntryReport = { file: string; slug: string; status: 'written' | 'unchanged' };
 
 export interface UploadPlan {
-  /** Entry, sample and search-index values, to put before the manifest. */
+  /** Entry, sample, search and site-index pieces and the history record, to put before the root. */
   writes: KvPair[];
-  /** The manifest to write, carrying the values of its entries and search index (contracts/manifest-values.ts). */
+  /** The version published: its history record names every key (history.ts). */
   manifest: Manifest;
+  /** What is written under `manifest` last, the Worker's way in (contracts/site-index.ts); null when nothing changed. */
+  root: SiteRoot | null;
   /** The manifest this plan was made against (null: none yet): its version for the lock's compare-and-swap, its pages to purge. */
   previous: Manifest | null;
   /** False when the content is what the previous manifest names: nothing to publish, and `manifest` is that one. */
@@ -78,17 +81,11 @@ export function planUpload({
   const writes: KvPair[] = [];
   const entryReports: EntryReport[] = [];
   const draftReports: EntryReport[] = [];
-  /** Each entry's and draft's value as stored, by key: written when KV lacks it, carried by the manifest either way. */
-  const values = new Map<string, string>();
+  const stored = new Map<string, StoredEntry>();
 
-  const toManifestEntry = (entry: BuiltEntry, reports: EntryReport[]): ManifestEntry => {
-    const key = entryKey(entry.hash);
+  const unkeyed = (entry: BuiltEntry): Omit<ManifestEntry, 'key'> => {
     const { attributes, file } = entry.value;
-    const unchanged = existingKeys.has(key);
-    const value = JSON.stringify(entry.value);
-    values.set(key, value);
-    if (!unchanged) writes.push({ key, value });
-    reports.push({ file, slug: attributes.slug, status: unchanged ? 'unchanged' : 'written' });
+    stored.set(file, entry.value);
     const publishAt = publishAtFor(attributes.date, now);
     return {
       slug: attributes.slug,
@@ -97,7 +94,6 @@ export function planUpload({
       description: attributes.description,
       date: attributes.date === undefined ? null : calendarDate(attributes.date),
       file,
-      key,
       sourceHash: entry.sourceHash,
       updated: entry.updated,
       ...(entry.changed === undefined ? {} : { changed: entry.changed }),
@@ -105,8 +101,20 @@ export function planUpload({
       ...(cards.has(file) ? { card: cards.get(file)!.card } : {}),
     };
   };
-  const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
-  const manifestDrafts = drafts.map((entry) => toManifestEntry(entry, draftReports));
+  // Each entry's piece holds its neighbours: keys follow the display order.
+  const pieces = entryPieces(inDisplayOrder(entries.map(unkeyed)), drafts.map(unkeyed), (file) => stored.get(file)!);
+  for (const { key, value } of pieces.pieces) if (!existingKeys.has(key)) writes.push({ key, value });
+  const report = (list: ManifestEntry[], reports: EntryReport[]) => {
+    for (const e of list) reports.push({ file: e.file, slug: e.slug, status: existingKeys.has(e.key) ? 'unchanged' : 'written' });
+  };
+  const byFile = (list: BuiltEntry[], keyed: ManifestEntry[]) => {
+    const found = new Map(keyed.map((e) => [e.file, e]));
+    return list.map((e) => found.get(e.value.file)!);
+  };
+  const manifestEntries = pieces.entries;
+  const manifestDrafts = pieces.drafts;
+  report(byFile(entries, manifestEntries), entryReports);
+  report(manifestDrafts, draftReports);
 
   if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
 
@@ -140,25 +148,28 @@ export function planUpload({
     version: (previous?.version ?? 0) + 1,
     publishedAt: now,
     renderer,
-    entries: inDisplayOrder(manifestEntries),
+    entries: manifestEntries,
     samples: samples.map(({ path, hash }) => ({ path, hash, key: sampleKey(hash) })),
     search: search?.key ?? null,
     drafts: manifestDrafts,
     ...(imageKeys.length > 0 ? { media: imageKeys } : {}),
   };
 
-  const manifestChanged = !previous || !sameContent(previous, fresh);
-  if (search) values.set(search.key, search.value);
-  const manifest = manifestChanged ? withValues(fresh, (key) => values.get(key)) : previous;
+  // A manifest from before the site index is published again in its format, whatever it holds.
+  const manifestChanged = !previous || previous.pieces === undefined || !sameContent(previous, fresh);
+  const index = indexed(fresh, previous, existingKeys);
+  if (manifestChanged) writes.push(...index.writes);
+  const manifest = manifestChanged ? index.manifest : previous;
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
   checkKvLimits(
-    { writes, manifest, manifestChanged },
-    { entries: [...entries, ...drafts], samples, media, cards: usedCards, remoteImages, search },
+    { writes, root: manifestChanged ? index.root : null },
+    { entries: [...manifestEntries, ...manifestDrafts], samples, media, cards: usedCards, remoteImages, search },
   );
-  return { writes, manifest, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
+  const root = manifestChanged ? index.root : null;
+  return { writes, manifest, root, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
 /** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */
@@ -176,7 +187,8 @@ export function planBuilt(
  * again (a newer mtime, so a newer "Last updated"), or a scheduled date now past, is no new version.
  */
 function sameContent(a: Manifest, b: Manifest): boolean {
-  const text = (entries: ManifestEntry[]) => entries.map(({ updated, changed, publishAt, ...rest }) => rest);
+  // An entry's key names its piece, which holds its times too: what it was rendered from is its source hash.
+  const text = (entries: ManifestEntry[]) => entries.map(({ updated, changed, publishAt, key, ...rest }) => rest);
   const content = (m: Manifest) =>
     JSON.stringify({
       renderer: m.renderer,
@@ -193,10 +205,10 @@ function sameContent(a: Manifest, b: Manifest): boolean {
  * News newest first (same day: by title), then all other entries by title. Sorting once here
  * spares every index request from sorting.
  */
-export function inDisplayOrder(entries: ManifestEntry[]): ManifestEntry[] {
-  const byTitle = (a: ManifestEntry, b: ManifestEntry) => a.title.localeCompare(b.title, 'en');
+export function inDisplayOrder<T extends Pick<ManifestEntry, 'type' | 'title' | 'date' | 'publishAt'>>(entries: T[]): T[] {
+  const byTitle = (a: T, b: T) => a.title.localeCompare(b.title, 'en');
   // A time of day (publishAt) orders posts of the same day.
-  const when = (e: ManifestEntry) => e.publishAt ?? e.date ?? '';
+  const when = (e: T) => e.publishAt ?? e.date ?? '';
   const news = entries.filter((e) => e.type === 'news').sort((a, b) => when(b).localeCompare(when(a)) || byTitle(a, b));
   const others = entries.filter((e) => e.type !== 'news').sort(byTitle);
   return [...news, ...others];

@@ -1,4 +1,4 @@
-/** Carries out an upload plan: writes, the lock's compare-and-swap, manifest, the Worker's purge, deletes (docs/publishing.md). I/O: KV. */
+/** Carries out an upload plan: writes, the lock's compare-and-swap, the root, the Worker's purge, deletes (docs/publishing.md). I/O: KV. */
 import { coalescedTags, MANIFEST_TAG, purgeTagsFor } from '../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
@@ -32,7 +32,8 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
     (error as { notApplied?: unknown } | null)?.notApplied === true
       ? live.manifestRefused(basedOn)
       : live.manifestUnconfirmed(basedOn, manifest.version);
-  if (manifestChanged) await stage(unwritten, () => store.put(MANIFEST_KEY, JSON.stringify(manifest)));
+  const { root } = plan;
+  if (manifestChanged && root) await stage(unwritten, () => store.put(MANIFEST_KEY, JSON.stringify(root)));
   const purge = async ({ worker }: PublishLock) =>
     stage(
       () => live.notPurged(manifest.version, purgeCommand(worker)),

@@ -2,7 +2,7 @@
 
 import { historyKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
-import { carriedKeys, withValues } from '../../../contracts/manifest-values.ts';
+import { indexed } from '../build/site-pieces.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys, readLiveManifest } from '../kv/stored-records.ts';
 import { DEFAULT_KEEP_VERSIONS, type HistoryRecord, historyRecord, keptHistory, readHistory } from './history.ts';
@@ -43,7 +43,7 @@ export async function rollback({
 }: RollbackOptions) {
   return withPublishLock(take ?? null, log, async (lock) => {
     let served: number | null | undefined;
-    const { current, target, values } = await stage(
+    const { current, target, present } = await stage(
       () => live.nothingPublished(served),
       async () => {
         let broken = false;
@@ -65,15 +65,21 @@ export async function rollback({
             `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
           );
         }
-        // The live manifest carries the values of what it names (contracts/manifest-values.ts).
-        return { current, target, values: await store.getMany(carriedKeys(target.manifest)) };
+        // Its entries' keys name pieces that hold their listing and neighbours: a version published whole under
+        // `manifest` before the site index has none.
+        if (target.manifest.pieces === undefined)
+          throw new RollbackRefusedError(
+            `version ${target.version} was published before the site index and cannot be made live by this uploader; publish its content again`,
+          );
+        return { current, target, present };
       },
     );
     const restored: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
-    const manifest = withValues(restored, (key) => values.get(key));
+    // Its pieces were kept with it; one that depends on the publish time (scheduled entries) is written again.
+    const { manifest, root, writes: pieces } = indexed(restored, target.manifest, present, target.manifest.pieces);
     const record = historyRecord(manifest, current, machineUser(), 'rollback', target.version);
-    const writes = [{ key: historyKey(manifest.version), value: JSON.stringify(record) }];
-    const plan = { writes, manifest, previous: current, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };
+    const writes = [...pieces, { key: historyKey(manifest.version), value: JSON.stringify(record) }];
+    const plan = { writes, manifest, root, previous: current, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };
     // What comes back and goes, as an upload prints its plan before publishing it.
     for (const line of rollbackLines(current, target)) log(line);
     const purged = await publishPlan(store, plan, lock, log);

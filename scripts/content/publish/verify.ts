@@ -1,8 +1,9 @@
 /** `--verify`: every key the manifest names (named-keys.ts) exists and parses; a line per problem, nothing written. I/O: KV reads. */
-import { cardKey, MANIFEST_KEY, storedSampleKey } from '../../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
+import { cardKey, storedSampleKey } from '../../../contracts/kv-keys.ts';
+import { type Manifest, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
 import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
 import type { KvStore } from '../kv/kv-store.ts';
+import { readManifest } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
 
 /** `where`: `file/slug/key` of an entry, `file/slug/key (social card)`, `samples/<path>/<key>`, `<key> (what it is)`, or `manifest`. */
@@ -34,11 +35,11 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     problems.push({ where, reason });
     log(`${where}: ${reason}`);
   };
-  const raw = await store.get(MANIFEST_KEY);
   let manifest: Manifest;
   try {
-    if (raw === null) throw new Error('missing: nothing is published');
-    manifest = parseStored(manifestSchema, raw, 'the manifest');
+    const read = await readManifest(store);
+    if (read === null) throw new Error('missing: nothing is published');
+    manifest = read;
   } catch (error) {
     report('manifest', (error as Error).message);
     return { ok: false, problems, entries: 0 };
@@ -71,10 +72,6 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     }
   }
 
-  // Pages use the values the manifest carries (contracts/manifest-values.ts): each must be its key's, as stored.
-  for (const [key, carried] of Object.entries(manifest.values ?? {}))
-    if (values.has(key) && values.get(key) !== null && values.get(key) !== carried)
-      report(names.get(key) ?? key, 'is carried by the manifest with another value');
   const published = manifest.entries.length;
   if (problems.length === 0) {
     const extras = [`${manifest.samples.length} samples`, ...(manifest.search ? ['search index'] : [])];
