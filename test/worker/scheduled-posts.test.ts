@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import type { Manifest } from '../../contracts/kv-values.ts';
+import { kvStoreFromBinding } from '../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
@@ -73,16 +74,19 @@ describe('scheduled post', () => {
   test('the upload says it is scheduled and when it goes live; the manifest keeps it with publishAt', async () => {
     const at = new Date(goLive).toISOString();
     expect(lines).toContain(`scheduled ${FILE} → goes live ${at.slice(0, 10)} ${at.slice(11, 16)} UTC`);
-    const manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY))!) as Manifest;
+    const manifest = (await readManifest(kvStoreFromBinding(worker.kv)))!;
     const stored = manifest.entries.find((e) => e.slug === SLUG);
     expect(stored?.publishAt).toBe(at);
     expect(stored?.date).toBe(at.slice(0, 10));
   });
 
   test('is nowhere public before its time', async () => {
-    // The manifest carries its entry from the upload (contracts/manifest-values.ts), for one round trip once live: its time still decides.
-    const manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY))!) as Manifest;
-    expect(manifest.values?.[manifest.entries.find((e) => e.slug === SLUG)!.key]).toContain(SLUG);
+    // Its piece is stored from the upload, and the root names it as scheduled: its time decides.
+    const manifest = (await readManifest(kvStoreFromBinding(worker.kv)))!;
+    expect(await worker.kv.get(manifest.entries.find((e) => e.slug === SLUG)!.key)).toContain(SLUG);
+    expect(JSON.parse((await worker.kv.get(MANIFEST_KEY))!).scheduled).toEqual([
+      { path: `/news/${SLUG}`, publishAt: new Date(goLive).toISOString() },
+    ]);
     expect((await get(`/news/${SLUG}`)).res.status).toBe(404);
     expect((await get(`/news/${SLUG}.md`)).res.status).toBe(404);
     expect((await get(`/api/_analog/pages/news/${SLUG}`)).res.status).toBe(404);

@@ -23,7 +23,8 @@ async function publishedContent(folder: ContentFolder) {
   const built = await buildEntries(folder, undefined, { diagrams: null });
   if (!built.ok) throw new Error(`the content does not build: ${built.problems.map((p) => p.reason).join('; ')}`);
   const { manifest } = planUpload({ ...built, previous: null, existingKeys: new Set(), renderer: 'golden', now: NOW });
-  return siteContent(visibleManifest(manifest, Date.parse(NOW)), SITE);
+  const view = visibleManifest(manifest, Date.parse(NOW));
+  return siteContent(view, view.entries, SITE);
 }
 
 describe.each([

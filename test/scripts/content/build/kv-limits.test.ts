@@ -1,7 +1,7 @@
 /** Workers KV's size limits on a plan: at the limit and one byte past it, each breach naming its file. Pure, unit. */
 import { describe, expect, test } from 'vitest';
-import { entryKey, MANIFEST_KEY, searchIndexKey } from '../../../../contracts/kv-keys.ts';
-import type { Manifest, ManifestEntry } from '../../../../contracts/kv-values.ts';
+import { entryKey, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
+import type { SiteRoot } from '../../../../contracts/site-index.ts';
 import { type BuiltEntry, sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import { kvLimitBreaches, type PlannedSources } from '../../../../scripts/content/build/kv-limits.ts';
 import { KV_LIMITS, KvLimitError } from '../../../../scripts/content/kv/kv-batches.ts';
@@ -11,31 +11,9 @@ import { planUpload } from '../../../../scripts/content/publish/plan-upload.ts';
 const LIMITS = { ...KV_LIMITS, valueBytes: 1000, keyBytes: 40, bulkWriteBytes: 3000 };
 const NO_SOURCES: PlannedSources = { entries: [], samples: [], media: [], cards: [], remoteImages: [], search: null };
 
-const manifestEntry = (file: string, key: string): ManifestEntry => ({
-  slug: file,
-  type: 'guide',
-  title: file,
-  description: '',
-  date: null,
-  file,
-  key,
-  sourceHash: file,
-  updated: null,
-});
-const manifestOf = (values: Record<string, string>, files: string[]): Manifest => ({
-  version: 1,
-  publishedAt: '2026-01-01T00:00:00.000Z',
-  renderer: 'r',
-  entries: files.map((file, i) => manifestEntry(file, Object.keys(values)[i]!)),
-  samples: [],
-  search: null,
-  drafts: [],
-  values,
-});
-const EMPTY = manifestOf({}, []);
 const sourcesOf = (files: Record<string, string>): PlannedSources => ({
   ...NO_SOURCES,
-  entries: Object.entries(files).map(([hash, file]) => ({ hash, value: { file } })),
+  entries: Object.entries(files).map(([hash, file]) => ({ key: entryKey(hash), file })),
 });
 
 describe('each value, key and bulk request', () => {
@@ -44,9 +22,9 @@ describe('each value, key and bulk request', () => {
       { key: entryKey('a'), value: 'x'.repeat(1000) },
       { key: entryKey('b'), value: `${'x'.repeat(998)}é` },
     ];
-    expect(kvLimitBreaches({ writes, manifest: EMPTY, manifestChanged: false }, sourcesOf({ a: 'a.md', b: 'b.md' }), LIMITS)).toEqual([]);
+    expect(kvLimitBreaches({ writes, root: null }, sourcesOf({ a: 'a.md', b: 'b.md' }), LIMITS)).toEqual([]);
     const over = [{ key: entryKey('b'), value: `${'x'.repeat(999)}é` }];
-    expect(kvLimitBreaches({ writes: over, manifest: EMPTY, manifestChanged: false }, sourcesOf({ b: 'b.md' }), LIMITS)).toEqual([
+    expect(kvLimitBreaches({ writes: over, root: null }, sourcesOf({ b: 'b.md' }), LIMITS)).toEqual([
       'b.md: its stored value is 1,001 bytes; Workers KV takes at most 1,000 bytes a value',
     ]);
   });
@@ -67,7 +45,7 @@ describe('each value, key and bulk request', () => {
       { key: 'media/remote/3', value: 'y'.repeat(1001) },
       { key: 'media/4.png', value: new Uint8Array(1000) },
     ];
-    expect(kvLimitBreaches({ writes, manifest: EMPTY, manifestChanged: false }, sources, LIMITS).map((b) => b.split(':')[0])).toEqual([
+    expect(kvLimitBreaches({ writes, root: null }, sources, LIMITS).map((b) => b.split(':')[0])).toEqual([
       'samples/big.json',
       'media/huge.png',
       'the social card of post.md',
@@ -77,7 +55,7 @@ describe('each value, key and bulk request', () => {
 
   test('a key past the limit is refused, named', () => {
     const key = `entry/${'k'.repeat(35)}`;
-    expect(kvLimitBreaches({ writes: [{ key, value: '' }], manifest: EMPTY, manifestChanged: false }, NO_SOURCES, LIMITS)).toEqual([
+    expect(kvLimitBreaches({ writes: [{ key, value: '' }], root: null }, NO_SOURCES, LIMITS)).toEqual([
       `${key}: its key ${key}… is 41 bytes; Workers KV takes 40`,
     ]);
   });
@@ -85,34 +63,37 @@ describe('each value, key and bulk request', () => {
   test('a value within the limit whose JSON for the bulk API alone passes a request is refused', () => {
     // A control character is 1 byte stored and 6 (\u0001) in the request's JSON.
     const writes = [{ key: entryKey('c'), value: '\u0001'.repeat(600) }];
-    const [breach] = kvLimitBreaches({ writes, manifest: EMPTY, manifestChanged: false }, sourcesOf({ c: 'c.md' }), LIMITS);
+    const [breach] = kvLimitBreaches({ writes, root: null }, sourcesOf({ c: 'c.md' }), LIMITS);
     expect(breach).toMatch(/^c\.md: as sent to the bulk write API it is 3,6\d\d bytes; a request takes at most 3,000$/);
   });
 });
 
-describe('the manifest', () => {
-  const values = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [entryKey(`h${i}`), 'v'.repeat(100 + i * 10)]));
-  const files = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`h${i}`, `post-${i}.md`]));
-  const search = searchIndexKey('s');
-  const manifest = manifestOf({ ...values, [search]: 's'.repeat(120) }, Object.values(files));
-  const sources = { ...sourcesOf(files), search: { key: search } };
+describe('the root', () => {
+  const rootOf = (shards: number): SiteRoot => ({
+    format: 2,
+    version: 1,
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    renderer: 'r',
+    shards: Array.from({ length: shards }, (_, i) => `index/${String(i).padStart(32, '0')}`),
+    lists: { news: 'list/n', guide: 'list/g', all: 'list/a' },
+    search: null,
+    samples: [],
+    scheduled: [],
+  });
 
-  test('too big: its size, the limit, its five largest entries and the search index by name', () => {
-    const limits = { ...LIMITS, valueBytes: 1500 };
-    const [breach, ...more] = kvLimitBreaches({ writes: [], manifest, manifestChanged: true }, sources, limits);
-    expect(more).toEqual([]);
-    expect(breach).toBe(
-      `the manifest ("${MANIFEST_KEY}") would be ${Buffer.byteLength(JSON.stringify(manifest)).toLocaleString('en')} bytes; ` +
-        'Workers KV takes at most 1,500 bytes a value. It carries the stored value of every entry and draft (7, 910 bytes in all) and the search ' +
-        'index; the largest: post-6.md 160 bytes, post-5.md 150 bytes, post-4.md 140 bytes, post-3.md 130 bytes, ' +
-        'post-2.md 120 bytes, the search index (the text of every entry) 120 bytes',
-    );
+  test('too big (a site of millions of entries): its size, its shards and the limit', () => {
+    const root = rootOf(30);
+    const bytes = Buffer.byteLength(JSON.stringify(root));
+    expect(kvLimitBreaches({ writes: [], root }, NO_SOURCES, { ...LIMITS, valueBytes: bytes - 1 })).toEqual([
+      `the site index's root ("${MANIFEST_KEY}") would be ${bytes.toLocaleString('en')} bytes for 30 shards; Workers KV takes at most ${(bytes - 1).toLocaleString('en')} bytes a value`,
+    ]);
   });
 
   test('within the limit, or not written (unchanged), it passes', () => {
-    const size = Buffer.byteLength(JSON.stringify(manifest));
-    expect(kvLimitBreaches({ writes: [], manifest, manifestChanged: true }, sources, { ...LIMITS, valueBytes: size })).toEqual([]);
-    expect(kvLimitBreaches({ writes: [], manifest, manifestChanged: false }, sources, { ...LIMITS, valueBytes: 10 })).toEqual([]);
+    const root = rootOf(30);
+    const size = Buffer.byteLength(JSON.stringify(root));
+    expect(kvLimitBreaches({ writes: [], root }, NO_SOURCES, { ...LIMITS, valueBytes: size })).toEqual([]);
+    expect(kvLimitBreaches({ writes: [], root: null }, NO_SOURCES, { ...LIMITS, valueBytes: 10 })).toEqual([]);
   });
 });
 
@@ -135,7 +116,7 @@ describe('planUpload, at the real limits', () => {
   const plan = (entries: BuiltEntry[]) =>
     planUpload({ entries, samples: [], previous: null, existingKeys: new Set(), renderer: 'r', now: '2026-01-01T00:00:00.000Z' });
 
-  test('a post whose stored value passes 25 MiB throws a KvLimitError naming it and the manifest, saying nothing was written', () => {
+  test('a post whose stored value passes 25 MiB throws a KvLimitError naming it, saying nothing was written', () => {
     const half = 'x'.repeat(KV_LIMITS.valueBytes / 2);
     let error: unknown;
     try {
@@ -149,13 +130,13 @@ describe('planUpload, at the real limits', () => {
     expect(lines[1]).toMatch(
       /^- huge\.md: its stored value is 26,214,\d{3} bytes; Workers KV takes at most 26,214,400 bytes \(25 MiB\) a value$/,
     );
-    expect(lines[2]).toMatch(
-      /^- the manifest \("manifest"\) would be 26,2\d\d,\d{3} bytes; .* the largest: huge\.md 26,214,\d{3} bytes, small\.md \d+ bytes$/,
-    );
+    expect(lines).toHaveLength(3);
     expect(lines.at(-1)).toBe('Nothing was written: the site is unchanged.');
   });
 
-  test('a site within the limits plans as before', () => {
-    expect(plan([built('small.md', 'text')]).writes).toHaveLength(1);
+  test('a site within the limits plans its entry and its site index: a shard, the directories of the lists and their chunk', () => {
+    const { writes } = plan([built('small.md', 'text')]);
+    // The guides' list and the catalogue hold the same one entry: one directory and one chunk serve both.
+    expect(writes.map((w) => w.key.split('/')[0]).sort()).toEqual(['entry', 'index', 'list', 'list', 'list']);
   });
 });

@@ -10,15 +10,17 @@ import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { historyKey, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
+import { type Manifest, parseStored } from '../../../../contracts/kv-values.ts';
 import { openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { type KvStore, kvStoreFromBinding, withBulkOperations } from '../../../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../../../scripts/content/kv/stored-records.ts';
 import {
   formatHistory,
   type HistoryRecord,
   historyRecord,
   keptHistory,
   readHistory,
+  historyRecordSchema as recordSchema,
   withHistory,
 } from '../../../../scripts/content/publish/history.ts';
 import type { UploadPlan } from '../../../../scripts/content/publish/plan-upload.ts';
@@ -73,7 +75,7 @@ async function publishThree(store: KvStore, keepVersions?: number): Promise<Mani
   }
   return manifests;
 }
-const liveManifest = async (store: KvStore) => parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+const liveManifest = async (store: KvStore) => (await readManifest(store))!;
 
 describe('locally', () => {
   let store: KvStore;
@@ -111,11 +113,10 @@ describe('locally', () => {
     expect(live.version).toBe(4);
     expect(live.entries).toEqual(published[1]!.entries);
     expect(live.search).toBe(published[1]!.search);
-    // Nothing else is written or deleted: the manifest carries the restored values, read back from their keys.
+    // Nothing else is written or deleted: the root names the pieces version 2 kept.
     expect(new Set(await store.listKeys(''))).toEqual(new Set([...keysBefore, historyKey(4)]));
-    const features = live.entries.find((e) => e.slug === 'features')!;
-    expect(live.values?.[features.key]).toBe(await store.get(features.key));
-    expect(live.values?.[live.search!]).toBe(await store.get(live.search!));
+    expect(live.pieces).toEqual(published[1]!.pieces);
+    expect(JSON.parse((await store.get(MANIFEST_KEY))!)).toMatchObject({ format: 2, version: 4, search: published[1]!.search });
     expect(lines).toEqual([
       'restored  features.md → features (its text of version 2)',
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
@@ -230,6 +231,7 @@ describe('the kept window (withHistory, pure)', () => {
       manifest: manifests[11]!,
       previous: manifests[10]!,
       manifestChanged: true,
+      root: null,
       // What planUpload leaves to delete: named by neither the new manifest nor version 11.
       deletes: [...new Set(existing)].filter((k) => k !== 'entry/only-12' && k !== 'entry/only-11' && k !== 'entry/shared').sort(),
       entries: [],
@@ -256,6 +258,7 @@ describe('the kept window (withHistory, pure)', () => {
       manifest: manifests[version - 1]!,
       previous: manifests[version - 2]!,
       manifestChanged: true,
+      root: null,
       // What planUpload leaves to delete: every key but the two manifests'.
       deletes: manifests
         .flatMap((m) => m.entries.map((e) => e.key))
@@ -285,6 +288,7 @@ describe('the kept window (withHistory, pure)', () => {
       manifest: v3,
       previous: v2,
       manifestChanged: true,
+      root: null,
       deletes: ['sample/run.bat', 'sample/stray'],
       entries: [],
       drafts: [],
@@ -315,6 +319,7 @@ describe('the kept window (withHistory, pure)', () => {
       manifest: next,
       previous: old,
       manifestChanged: true,
+      root: null,
       deletes: [],
       entries: [],
       drafts: [],
@@ -393,6 +398,8 @@ describe('remotely', () => {
     const written = api.log.filter((r) => r.operation === 'bulk.write' && r.status === 200).flatMap((r) => r.keys);
     // The lock is the Worker's Durable Object, not a KV key.
     expect(written).toEqual([historyKey(4), MANIFEST_KEY]);
-    expect(parseStored(manifestSchema, api.contents('ns').get(MANIFEST_KEY)!, 'manifest').entries).toEqual(published[1]!.entries);
+    const contents = api.contents('ns');
+    expect(JSON.parse(contents.get(MANIFEST_KEY)!)).toMatchObject({ format: 2, version: 4 });
+    expect(parseStored(recordSchema, contents.get(historyKey(4))!, 'record').manifest.entries).toEqual(published[1]!.entries);
   });
 });

@@ -5,12 +5,13 @@
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY, sampleKey } from '../../../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, storedEntrySchema } from '../../../../contracts/kv-values.ts';
+import { parseStored, storedEntrySchema } from '../../../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, verifyPreview } from '../../../../contracts/preview-token.ts';
 import { sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import { imagesWithoutCopy } from '../../../../scripts/content/build/images-without-copy.ts';
 import { buildMedia } from '../../../../scripts/content/build/media.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../../../scripts/content/kv/stored-records.ts';
 import { type UploadOutcome, uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
@@ -80,15 +81,17 @@ describe('uploading the fixture site', () => {
     expect(files).toHaveLength(mediaFiles() + 28);
     expect(keys.filter((k) => /^media\/remote\/[0-9a-f]{64}$/.test(k))).toHaveLength(uncopied);
     expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(files.length + uncopied);
-    expect(keys).toHaveLength(32 + files.length + uncopied);
+    const isIndexPiece = (k: string) => k.startsWith('index/') || k.startsWith('list/');
+    expect(keys.filter((k) => !isIndexPiece(k))).toHaveLength(32 + files.length + uncopied);
 
-    const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
-    expect(manifest.version).toBe(1);
-    expect(manifest.publishedAt).toBe(T1);
+    // `manifest` holds the root of the site index; the version's whole manifest is its history record.
+    const root = JSON.parse((await store.get(MANIFEST_KEY))!);
+    expect(root).toMatchObject({ format: 2, version: 1, publishedAt: T1 });
+    const manifest = (await readManifest(store))!;
     expect(manifest.entries).toHaveLength(26);
-    // It carries what pages read (contracts/manifest-values.ts): the 26 entries, the 2 drafts and the search index, as stored.
-    expect(Object.keys(manifest.values ?? {})).toHaveLength(29);
-    for (const [key, value] of Object.entries(manifest.values ?? {})) expect(value, key).toBe(await store.get(key));
+    // It names every piece of its site index, each stored; the root names the shards and the lists' directories.
+    expect(keys.filter(isIndexPiece).sort()).toEqual(manifest.pieces!.filter(isIndexPiece).sort());
+    expect(manifest.pieces).toEqual(expect.arrayContaining([...root.shards, ...Object.values(root.lists)]));
     const dsx = manifest.entries.find((e) => e.slug === 'DSX')!;
     const stored = parseStored(storedEntrySchema, (await store.get(dsx.key))!, dsx.key);
     expect(stored.file).toBe('guide-DSX.md');
@@ -203,7 +206,7 @@ test('after removing an entry, its key is gone once no kept version names it', a
   // Two versions kept: the live one and the one before it.
   const keep = { keepVersions: 2 };
   succeeded((await upload(store, realContent, { now: T1, ...keep })).outcome);
-  const first = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+  const first = (await readManifest(store))!;
   const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
   const removedCard = first.entries.find((e) => e.file === 'sponsor.md')!.card!.url.slice(1);
   const without: ContentFolder = {
@@ -232,7 +235,7 @@ test('after removing an entry, its key is gone once no kept version names it', a
   expect(await store.get(removedKey)).toBeNull();
   expect(await store.get(removedCard)).toBeNull();
   expect((await allKeys(store)).filter((k) => k.startsWith('entry/'))).toHaveLength(28); // 25 live, 2 drafts, features' version 2 entry
-  const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+  const manifest = (await readManifest(store))!;
   expect(manifest.version).toBe(3);
   for (const e of manifest.entries) expect(await store.get(e.key), e.key).not.toBeNull();
 });
