@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
 import type { Manifest } from '../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
 import { type LocalWorker, ORIGIN, startLocalWorker } from '../../tools/local-worker.ts';
 import { loadFixtureSite } from '../support/fixture-site.ts';
@@ -114,7 +115,7 @@ describe('the preview link', () => {
 
 describe('nowhere public', () => {
   test("not in the manifest's entries, only in its drafts", async () => {
-    const manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY))!) as Manifest;
+    const manifest = (await readManifest(worker.store))!;
     expect(manifest.entries.map((e) => e.slug)).toEqual(expect.not.arrayContaining(['secret-plans', 'wip']));
     expect(manifest.drafts.map((e) => e.slug).sort()).toEqual(['secret-plans', 'wip']);
   });

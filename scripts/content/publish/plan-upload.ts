@@ -103,18 +103,8 @@ export function planUpload({
   };
   // Each entry's piece holds its neighbours: keys follow the display order.
   const pieces = entryPieces(inDisplayOrder(entries.map(unkeyed)), drafts.map(unkeyed), (file) => stored.get(file)!);
-  for (const { key, value } of pieces.pieces) if (!existingKeys.has(key)) writes.push({ key, value });
-  const report = (list: ManifestEntry[], reports: EntryReport[]) => {
-    for (const e of list) reports.push({ file: e.file, slug: e.slug, status: existingKeys.has(e.key) ? 'unchanged' : 'written' });
-  };
-  const byFile = (list: BuiltEntry[], keyed: ManifestEntry[]) => {
-    const found = new Map(keyed.map((e) => [e.file, e]));
-    return list.map((e) => found.get(e.value.file)!);
-  };
   const manifestEntries = pieces.entries;
   const manifestDrafts = pieces.drafts;
-  report(byFile(entries, manifestEntries), entryReports);
-  report(manifestDrafts, draftReports);
 
   if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
 
@@ -133,7 +123,7 @@ export function planUpload({
     const statuses = files.map(({ key, bytes }) => immutable(key, bytes));
     return { name, url, status: statuses.includes('written') ? ('written' as const) : ('unchanged' as const) };
   });
-  const usedCards = [...manifestEntries, ...manifestDrafts].flatMap((e) => (cards.has(e.file) ? [cards.get(e.file)!] : []));
+  const usedCards = [...entries, ...drafts].flatMap(({ value: { file } }) => (cards.has(file) ? [cards.get(file)!] : []));
   const cardReports = usedCards.map(({ file, key, card, bytes }) => ({ file, url: card.url, status: immutable(key, bytes) }));
   const remoteReports = remoteImages.map(({ url, key, path }) => ({
     url,
@@ -158,7 +148,22 @@ export function planUpload({
   // A manifest from before the site index is published again in its format, whatever it holds.
   const manifestChanged = !previous || previous.pieces === undefined || !sameContent(previous, fresh);
   const index = indexed(fresh, previous, existingKeys);
-  if (manifestChanged) writes.push(...index.writes);
+  // Unchanged, the live manifest stays: only a piece it names that went missing from KV is written again.
+  const named = manifestChanged ? null : new Set(namedKeys(previous));
+  const needed = ({ key }: KvPair) => !existingKeys.has(key) && (named === null || named.has(key));
+  const entryWrites = pieces.pieces.filter(needed);
+  writes.unshift(...entryWrites);
+  writes.push(...index.writes.filter(needed));
+  const entriesWritten = new Set(entryWrites.map((w) => w.key));
+  const report = (list: ManifestEntry[], reports: EntryReport[]) => {
+    for (const e of list) reports.push({ file: e.file, slug: e.slug, status: entriesWritten.has(e.key) ? 'written' : 'unchanged' });
+  };
+  const byFile = new Map(manifestEntries.map((e) => [e.file, e]));
+  report(
+    entries.map((e) => byFile.get(e.value.file)!),
+    entryReports,
+  );
+  report(manifestDrafts, draftReports);
   const manifest = manifestChanged ? index.manifest : previous;
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
+import { readManifest } from '../../../scripts/content/kv/stored-records.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { syntheticContent } from '../../../tools/synthetic-content.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   // No social cards: indexes do not show them, and a fresh clone would draw one per entry (social-cards.test.ts tests cards).
   const outcome = await uploadContent({ content: syntheticContent(ENTRIES, { words: [30, 60] }), store: worker.store, cards: null });
   if (!outcome.ok) throw new Error('upload failed');
-  manifest = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? '') as Manifest;
+  manifest = (await readManifest(worker.store))!;
 });
 afterAll(() => worker?.dispose());
 

@@ -3,7 +3,7 @@
  * display order. Pure, unit.
  */
 import { describe, expect, test } from 'vitest';
-import { entryKey, MANIFEST_KEY, sampleKey, storedSampleKey } from '../../../../contracts/kv-keys.ts';
+import { MANIFEST_KEY, sampleKey, storedSampleKey } from '../../../../contracts/kv-keys.ts';
 import type { EntryType, ManifestEntry } from '../../../../contracts/kv-values.ts';
 import { type BuiltEntry, type BuiltSample, sha256 } from '../../../../scripts/content/build/build-entries.ts';
 import type { BuiltCard } from '../../../../scripts/content/cards/build-cards.ts';
@@ -52,15 +52,28 @@ const plan = (input: Partial<PlanInput> = {}) =>
   planUpload({ entries: ENTRIES, samples: SAMPLES, previous: null, existingKeys: new Set(), renderer: RENDERER, now: T1, ...input });
 /** Every key a plan's manifest names, as KV would hold them after publishing it. */
 const keysOf = (p: ReturnType<typeof plan>) =>
-  new Set([...p.manifest.entries.map((e) => e.key), ...p.manifest.samples.map(storedSampleKey)]);
+  new Set([...p.manifest.entries.map((e) => e.key), ...p.manifest.samples.map(storedSampleKey), ...(p.manifest.pieces ?? [])]);
+/** The site index's own pieces (index shards, lists): site-pieces.test.ts tests what they hold. */
+const isIndexPiece = (key: string) => /^(index|list)\//.test(key);
+/** The keys a plan writes, but its site index's pieces. */
+const contentWrites = (p: ReturnType<typeof plan>) => p.writes.map((w) => w.key).filter((key) => !isIndexPiece(key));
+/** The key of an entry's (or a draft's) piece in a plan. */
+const keyOf = (p: ReturnType<typeof plan>, slug: string) => [...p.manifest.entries, ...p.manifest.drafts].find((e) => e.slug === slug)!.key;
 
 describe('first upload', () => {
   const first = plan();
 
   test('writes every entry, and every sample under the hash of its text', () => {
-    expect(first.writes.map((w) => w.key).sort()).toEqual([...ENTRIES.map((e) => entryKey(e.hash)), START_KEY].sort());
-    const a = first.writes.find((w) => w.key === entryKey(ENTRIES[0]!.hash))!;
-    expect(JSON.parse(a.value as string)).toEqual(ENTRIES[0]!.value);
+    expect(contentWrites(first).sort()).toEqual([...first.manifest.entries.map((e) => e.key), START_KEY].sort());
+    expect(first.writes.filter((w) => isIndexPiece(w.key)).map((w) => w.key)).toEqual(first.manifest.pieces);
+    // Each entry's piece: as rendered, with its listing and its neighbours in its own list (a is the only guide).
+    const a = first.writes.find((w) => w.key === keyOf(first, 'a'))!;
+    expect(JSON.parse(a.value as string)).toEqual({
+      ...ENTRIES[0]!.value,
+      listing: expect.objectContaining({ slug: 'a', title: 'Title a', updated: EDITED }),
+      previous: null,
+      next: null,
+    });
     expect(first.writes.find((w) => w.key === START_KEY)!.value).toBe('echo start.bat');
     expect(first.entries.every((e) => e.status === 'written')).toBe(true);
     expect(first.samples).toEqual([{ path: 'start.bat', status: 'written' }]);
@@ -90,7 +103,7 @@ describe('first upload', () => {
       description: 'About b',
       date: '2024-05-01',
       file: 'b.md',
-      key: entryKey(ENTRIES[1]!.hash),
+      key: expect.stringMatching(/^entry\/[0-9a-f]{32}$/),
       sourceHash: sha256('B'),
       updated: null,
     });
@@ -136,9 +149,9 @@ describe('unchanged content', () => {
 
   test('rewrites an entry that went missing from KV, without a new manifest', () => {
     const missing = new Set(keysOf(first));
-    missing.delete(entryKey(ENTRIES[2]!.hash));
+    missing.delete(keyOf(first, 'c'));
     const repaired = plan({ previous: first.manifest, existingKeys: missing, now: T2 });
-    expect(repaired.writes.map((w) => w.key)).toEqual([entryKey(ENTRIES[2]!.hash)]);
+    expect(repaired.writes.map((w) => w.key)).toEqual([keyOf(first, 'c')]);
     expect(repaired.manifestChanged).toBe(false);
   });
 
@@ -169,7 +182,7 @@ describe('unchanged content', () => {
 
   test('a manifest from before samples were named by content: its `sample/<path>` keys kept while it is the previous one', () => {
     const legacy = { ...first.manifest, samples: [{ path: 'start.bat', hash: SAMPLES[0]!.hash }] };
-    const existing = new Set([...first.manifest.entries.map((e) => e.key), 'sample/start.bat']);
+    const existing = new Set([...first.manifest.entries.map((e) => e.key), ...first.manifest.pieces!, 'sample/start.bat']);
     const upgraded = plan({ previous: legacy, existingKeys: existing, now: T2 });
     expect(upgraded.writes).toEqual([{ key: START_KEY, value: 'echo start.bat' }]);
     expect(upgraded.manifestChanged).toBe(true);
@@ -188,8 +201,11 @@ describe('a changed entry', () => {
   ];
   const second = plan({ entries: edited, previous: first.manifest, existingKeys: keysOf(first), now: T2 });
 
-  test('writes exactly that entry', () => {
-    expect(second.writes.map((w) => w.key)).toEqual([entryKey(edited[1]!.hash)]);
+  test('writes exactly that entry, its shard, and the chunks and directories of the lists showing it', () => {
+    expect(contentWrites(second)).toEqual([keyOf(second, 'b')]);
+    const kinds = second.writes.map((w) => w.key.split('/')[0]);
+    // b is news: the news list's chunk and directory, and the catalogue's.
+    expect(kinds.sort()).toEqual(['entry', 'index', 'list', 'list', 'list', 'list']);
     expect(second.entries.find((e) => e.slug === 'b')!.status).toBe('written');
     expect(
       second.entries
@@ -214,7 +230,7 @@ describe('a changed entry', () => {
 
 describe('a deleted entry', () => {
   const first = plan();
-  const removedKey = entryKey(ENTRIES[2]!.hash);
+  const removedKey = keyOf(first, 'c');
   const second = plan({ entries: ENTRIES.slice(0, 2), previous: first.manifest, existingKeys: keysOf(first), now: T2 });
 
   test('is gone from the new manifest but its key is kept while the previous manifest names it', () => {
@@ -227,7 +243,7 @@ describe('a deleted entry', () => {
   test('is deleted once neither manifest names it', () => {
     const third = plan({ entries: ENTRIES.slice(0, 2), previous: second.manifest, existingKeys: keysOf(first), now: T3 });
     expect(third.manifestChanged).toBe(false);
-    expect(third.deletes).toEqual([removedKey]);
+    expect(third.deletes.filter((key) => !isIndexPiece(key))).toEqual([removedKey]);
   });
 
   test('a stray key named by no manifest is deleted, samples included', () => {
@@ -250,34 +266,34 @@ describe('drafts', () => {
   const first = plan({ drafts: [draft] });
 
   test("are written, named only in the manifest's drafts, and reported apart", () => {
-    expect(first.writes.map((w) => w.key)).toContain(entryKey(draft.hash));
+    expect(first.writes.map((w) => w.key)).toContain(keyOf(first, 'wip'));
     expect(first.manifest.entries.map((e) => e.slug)).toEqual(expect.not.arrayContaining(['wip']));
-    expect(first.manifest.drafts).toEqual([expect.objectContaining({ slug: 'wip', key: entryKey(draft.hash), type: 'news' })]);
+    expect(first.manifest.drafts).toEqual([expect.objectContaining({ slug: 'wip', key: keyOf(first, 'wip'), type: 'news' })]);
     expect(first.drafts).toEqual([{ file: 'wip.md', slug: 'wip', status: 'written' }]);
     expect(first.entries.map((e) => e.slug)).not.toContain('wip');
   });
 
   test('are kept by the clean-up while a manifest names them, and removed after', () => {
-    const keys = new Set([...keysOf(first), entryKey(draft.hash)]);
+    const keys = new Set([...keysOf(first), keyOf(first, 'wip')]);
     const again = plan({ drafts: [draft], previous: first.manifest, existingKeys: keys, now: T2 });
     expect(again.manifestChanged).toBe(false);
     expect(again.deletes).toEqual([]);
     const published = plan({ previous: first.manifest, existingKeys: keys, now: T2 });
     expect(published.manifestChanged).toBe(true);
     const after = plan({ previous: published.manifest, existingKeys: keys, now: T3 });
-    expect(after.deletes).toEqual([entryKey(draft.hash)]);
+    expect(after.deletes.filter((key) => !isIndexPiece(key))).toEqual([keyOf(first, 'wip')]);
   });
 });
 
 describe('a renderer change', () => {
-  test('writes every entry again under a new key but keeps updated', () => {
+  test('publishes a new version, keeping updated; an entry rendered alike keeps its key (its piece is named by its content)', () => {
     const first = plan();
     const rerendered = ENTRIES.map((e) =>
       entry(e.value.attributes.slug, e.value.markdown, { ...e.value.attributes, renderer: 'render-next', updated: e.updated }),
     );
     const second = plan({ entries: rerendered, renderer: 'render-next', previous: first.manifest, existingKeys: keysOf(first), now: T2 });
-    expect(second.writes.filter((w) => w.key.startsWith('entry/'))).toHaveLength(3);
-    expect(second.manifest.entries.map((e) => e.key)).not.toEqual(first.manifest.entries.map((e) => e.key));
+    expect(second.writes).toEqual([]);
+    expect(second.manifest.entries.map((e) => e.key)).toEqual(first.manifest.entries.map((e) => e.key));
     expect(second.manifest.entries.map((e) => e.updated)).toEqual(first.manifest.entries.map((e) => e.updated));
     expect(second.manifest).toMatchObject({ version: 2, renderer: 'render-next' });
   });
@@ -396,7 +412,8 @@ describe('social cards', () => {
   test('a changed card is a new key; the old one is kept a version for open pages, then deleted', () => {
     const changed = new Map(cards).set('c.md', card('c.md', 'C, retitled'));
     const second = plan({ cards: changed, previous: first.manifest, existingKeys: stored(first), now: T2 });
-    expect(second.writes.map((w) => w.key)).toEqual([changed.get('c.md')!.key]);
+    // The card's key, and c's piece, whose listing names the card.
+    expect(contentWrites(second)).toEqual([keyOf(second, 'c'), changed.get('c.md')!.key]);
     expect(second.manifestChanged).toBe(true);
     expect(second.deletes).toEqual([]);
     const third = plan({
@@ -405,7 +422,8 @@ describe('social cards', () => {
       existingKeys: new Set([...stored(first), ...stored(second)]),
       now: T3,
     });
-    expect(third.deletes).toEqual([cards.get('c.md')!.key]);
+    // With c's piece of the first version, and the index pieces that named it.
+    expect(third.deletes.filter((key) => !isIndexPiece(key))).toEqual([keyOf(first, 'c'), cards.get('c.md')!.key].sort());
   });
 
   test('an entry without a card names none', () => {
