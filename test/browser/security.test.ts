@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { type Site, startSite } from '../support/browser.ts';
 
@@ -137,7 +137,7 @@ describe('hostile markdown, uploaded through the real upload code', () => {
 describe('the CSP, the second wall', () => {
   test('an entry that bypassed the sanitiser still runs no inline script or handler: the CSP blocks and reports it', async () => {
     const store = site.worker.store;
-    const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+    const manifest = (await readManifest(store))!;
     const target = manifest.entries.find((e) => e.slug === ATTACK_SLUG)!;
     const stored = JSON.parse((await store.get(target.key))!) as { html: string };
     // Written straight to KV, as if the sanitiser had a hole.

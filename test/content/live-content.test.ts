@@ -4,10 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { entryPath } from '../../contracts/manifest-lookup.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
+import { kvStoreFromBinding } from '../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import { type UploadOutcome, uploadContent } from '../../scripts/content/publish/upload.ts';
 import { formatProblem } from '../../scripts/content/source/problems.ts';
 import { type LocalWorker, startLocalWorker } from '../../tools/local-worker.ts';
@@ -31,7 +31,7 @@ describe('the live content folder', () => {
 
   test('every page it publishes answers 200: the indexes, each article and its markdown', async () => {
     expect(outcome.ok, 'the upload was refused: see the validation test').toBe(true);
-    const stored = parseStored(manifestSchema, (await worker.kv.get(MANIFEST_KEY)) ?? 'null', 'manifest');
+    const stored = (await readManifest(kvStoreFromBinding(worker.kv)))!;
     const published = visibleManifest(stored, Date.now()).entries.map(entryPath);
     expect(published.length).toBeGreaterThan(0);
     const paths = ['/', '/news', '/guide', '/sitemap.xml', '/news/feed.xml', '/llms.txt', ...published, ...published.map((p) => `${p}.md`)];

@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { entryTag, listTag, MANIFEST_TAG, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY, storedSampleKey } from '../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored } from '../../contracts/kv-values.ts';
+import type { Manifest } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
 import { type KvStore, withBulkOperations } from '../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import { publishPlan } from '../../scripts/content/publish/publish.ts';
 import { UploadConflictError } from '../../scripts/content/publish/publish-error.ts';
 import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
@@ -97,7 +98,7 @@ function succeeded(outcome: UploadOutcome) {
 }
 
 async function liveManifest(): Promise<Manifest> {
-  return parseStored(manifestSchema, (await worker.store.get(MANIFEST_KEY))!, 'manifest');
+  return (await readManifest(worker.store))!;
 }
 
 /**

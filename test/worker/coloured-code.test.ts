@@ -5,9 +5,9 @@
 
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { visibleManifest } from '../../contracts/scheduled-entries.ts';
+import { kvStoreFromBinding } from '../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import type { LocalWorker } from '../../tools/local-worker.ts';
 import { startPublishedWorker } from '../support/worker-runtime.ts';
 
@@ -71,9 +71,8 @@ function colouredTokens(html: string): string[] {
 }
 
 test('articles render coloured code tokens (the batch sample and the ini settings at least), all readable in both themes', async () => {
-  const raw = await worker.kv.get(MANIFEST_KEY);
   // The public entries: the fixture's post scheduled for 2099 is not served yet.
-  const manifest = visibleManifest(parseStored(manifestSchema, raw ?? '', 'manifest'), Date.now());
+  const manifest = visibleManifest((await readManifest(kvStoreFromBinding(worker.kv)))!, Date.now());
   const coloured = new Map<string, string[]>();
   for (const entry of manifest.entries) {
     const path = `/${entry.type === 'news' ? 'news' : 'guide'}/${entry.slug}`;

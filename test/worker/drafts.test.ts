@@ -3,8 +3,6 @@
  * a bad token. Real upload, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import type { Manifest } from '../../contracts/kv-values.ts';
 import { LOCAL_PREVIEW_SECRET, signPreview } from '../../contracts/preview-token.ts';
 import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';

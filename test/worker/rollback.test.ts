@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { entryTag, listTag, MANIFEST_TAG, purgeTagsFor, SEARCH_TAG } from '../../contracts/edge-cache.ts';
-import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../contracts/kv-values.ts';
 import { articlePath } from '../../contracts/routes.ts';
+import { readManifest } from '../../scripts/content/kv/stored-records.ts';
 import { takePublishLock } from '../../scripts/content/publish/publish-lock.ts';
 import { rollback } from '../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../scripts/content/publish/upload.ts';
@@ -62,7 +61,7 @@ test('after --rollback the Worker serves the previous version at its next manife
   expect(back).toMatchObject({ version: 3, restored: 1, entries: published });
   expect((await worker.store.listKeys('entry/')).sort()).toEqual(keys);
   // The Worker was handed the tags of what came back: the retitled guide, the guide lists, search; and the manifest.
-  const live = parseStored(manifestSchema, (await worker.store.get(MANIFEST_KEY))!, 'manifest');
+  const live = (await readManifest(worker.store))!;
   expect(back.purged).toEqual([MANIFEST_TAG, ...purgeTagsFor(v2.plan.manifest, live)].sort());
   expect(back.purged).toEqual(expect.arrayContaining([entryTag('guide', 'DSX'), listTag('guide'), SEARCH_TAG]));
   expect(lines.filter((line) => line.startsWith(`purged now: ${back.purged.length} tag(s) (`))).toHaveLength(1);

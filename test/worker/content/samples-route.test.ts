@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CACHE_TAG_HEADER, EDGE_CACHE_CONTROL_HEADER, SAMPLES_TAG, SITE_TAG } from '../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY, sampleKey } from '../../../contracts/kv-keys.ts';
-import { manifestSchema } from '../../../contracts/kv-values.ts';
 import { sampleApiPath } from '../../../contracts/routes.ts';
 import { sha256 } from '../../../scripts/content/build/build-entries.ts';
+import { readManifest } from '../../../scripts/content/kv/stored-records.ts';
 import { rollback } from '../../../scripts/content/publish/rollback.ts';
 import { uploadContent } from '../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../scripts/content/source/load-content.ts';
@@ -75,7 +75,7 @@ test('404 for a path the manifest does not list, 400 for a bad path, neither kep
 });
 
 test('a manifest from before samples were named by content (a rollback to one) is served from its `sample/<path>`', async () => {
-  const live = manifestSchema.parse(JSON.parse((await worker.store.get(MANIFEST_KEY))!));
+  const live = (await readManifest(worker.store))!;
   const legacy = { ...live, version: live.version + 1, samples: live.samples.map(({ path, hash }) => ({ path, hash })) };
   await worker.store.put(`sample/${PATH}`, 'the text of that time');
   await worker.store.put(MANIFEST_KEY, JSON.stringify(legacy));

@@ -4,8 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import { readManifest } from '../../../scripts/content/kv/stored-records.ts';
 import type { LocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker } from '../../support/worker-runtime.ts';
@@ -41,7 +40,7 @@ describe("an article's card", () => {
     expect(doc.meta('twitter:card')).toBe('summary_large_image');
     expect(doc.jsonLd).toMatchObject({ image: doc.meta('og:image') });
     // The manifest names the same card for the entry.
-    const manifest = parseStored(manifestSchema, (await worker.store.get(MANIFEST_KEY))!, 'manifest');
+    const manifest = (await readManifest(worker.store))!;
     const entry = manifest.entries.find((e) => e.slug === 'race-element-2-released')!;
     expect(`${SITE}${entry.card!.url}`).toBe(doc.meta('og:image'));
   });

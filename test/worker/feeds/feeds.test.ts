@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { entryKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry } from '../../../contracts/kv-values.ts';
 import { visibleManifest } from '../../../contracts/scheduled-entries.ts';
+import { kvStoreFromBinding } from '../../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../../scripts/content/kv/stored-records.ts';
 import { type LocalWorker, startLocalWorker } from '../../../tools/local-worker.ts';
 import { fixturePath } from '../../support/fixture-site.ts';
 import { parsePage } from '../../support/html.ts';
@@ -69,7 +71,7 @@ describe('with the fixture site', () => {
   beforeAll(async () => {
     worker = await startPublishedWorker({ assetsDir: null });
     // What is public now: the fixture's scheduled post (2099) is stored but shows nowhere.
-    const stored = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? 'null') as Manifest;
+    const stored = (await readManifest(kvStoreFromBinding(worker.kv)))!;
     manifest = visibleManifest(stored, Date.now());
     expect(stored.entries.length - manifest.entries.length).toBe(1);
   });

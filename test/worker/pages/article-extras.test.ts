@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest, StoredEntry } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
+import { kvStoreFromBinding } from '../../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../../scripts/content/kv/stored-records.ts';
 import type { LocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker } from '../../support/worker-runtime.ts';
@@ -29,7 +31,7 @@ const LAST_EDITS: Record<string, string | null> = {
 
 beforeAll(async () => {
   worker = await startPublishedWorker({ assetsDir: null });
-  const published = JSON.parse((await worker.kv.get(MANIFEST_KEY)) ?? '') as Manifest;
+  const published = (await readManifest(kvStoreFromBinding(worker.kv)))!;
   manifest = { ...published, entries: published.entries.map((e) => (e.slug in LAST_EDITS ? { ...e, updated: LAST_EDITS[e.slug]! } : e)) };
   // Before any request, so no isolate holds the uploaded manifest.
   await worker.kv.put(MANIFEST_KEY, JSON.stringify(manifest));

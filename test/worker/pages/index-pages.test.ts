@@ -3,7 +3,6 @@
  * per-manifest index. Synthetic entries, workerd.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { PagePayload } from '../../../contracts/page-payload.ts';
 import { readManifest } from '../../../scripts/content/kv/stored-records.ts';

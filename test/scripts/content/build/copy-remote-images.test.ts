@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored, storedEntrySchema } from '../../../../contracts/kv-values.ts';
+import { parseStored, storedEntrySchema } from '../../../../contracts/kv-values.ts';
 import { copyRemoteImages } from '../../../../scripts/content/build/copy-remote-images.ts';
 import { kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../../../scripts/content/kv/stored-records.ts';
 import { remoteImagePointer } from '../../../../scripts/content/markdown/remote-images.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { loadContentFolder } from '../../../../scripts/content/source/load-content.ts';
@@ -151,7 +151,7 @@ describe('an upload of a folder (as `npm run upload` makes it)', () => {
     expect(lines.filter((l) => l.startsWith('warning: guide-a.md'))).toHaveLength(6);
     expect(lines.at(-1)).toMatch(/6 warning\(s\) above/);
 
-    const manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+    const manifest = (await readManifest(store))!;
     const entry = parseStored(storedEntrySchema, (await store.get(manifest.entries[0]!.key))!, 'entry');
     const sources = [...entry.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
     expect(sources[0]).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);

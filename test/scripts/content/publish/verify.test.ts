@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cardKey, MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
+import type { Manifest } from '../../../../contracts/kv-values.ts';
 import { type CloudflareKvStore, openCloudflareKvStore } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
+import { readManifest } from '../../../../scripts/content/kv/stored-records.ts';
 import { namedKeys } from '../../../../scripts/content/publish/named-keys.ts';
 import { uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import { verifyPublished } from '../../../../scripts/content/publish/verify.ts';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   store = await openCloudflareKvStore({ accountId: 'acc', namespaceId: 'ns', apiToken: 'token', baseURL: api.baseURL, writeIntervalMs: 0 });
   const outcome = await uploadContent({ content, store, now: '2026-01-06T10:00:00.000Z', diagrams: null });
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
-  manifest = parseStored(manifestSchema, (await store.get(MANIFEST_KEY))!, 'manifest');
+  manifest = (await readManifest(store))!;
 });
 afterAll(() => api?.close());
 
