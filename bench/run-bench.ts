@@ -42,9 +42,11 @@ const LIGHTHOUSE_PAGES = ['/', '/news', REAL_ARTICLE];
 // `npm run bench -- --world [--seed N] [--visits …] [--measure]`: only the world model (bench/world/run.ts), which
 // replays the committed measurement of the Worker and needs no build unless --measure asks to measure it again.
 // `npm run bench -- --faults [--only <words>]`: only the fault bench (bench/faults/run.ts), a bad day at the edge.
+// `npm run bench -- --scale [--sizes 24,1000,10000] [--json file]`: only the scale bench (bench/scale/run.ts).
 for (const [flag, script] of [
   ['--world', 'bench/world/run.ts'],
   ['--faults', 'bench/faults/run.ts'],
+  ['--scale', 'bench/scale/run.ts'],
 ] as const) {
   if (!process.argv.includes(flag)) continue;
   const rest = process.argv.slice(2).filter((arg) => arg !== flag);
