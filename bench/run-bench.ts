@@ -153,7 +153,8 @@ const starlight: ComparisonRow[] = args['no-starlight'] ? [] : await compareWith
 starlightLoad.push(loadavg()[0]!);
 
 // Report.
-const floorRatio = (run: SiteRun, name: 'article' | 'rendered' = 'article') => run.results.get(name)!.rps / run.results.get('floor')!.rps;
+const floorRatio = (run: SiteRun, name: 'article' | 'rendered' = 'article') =>
+  (run.results.get(name)?.rps ?? Number.NaN) / (run.results.get('floor')?.rps ?? Number.NaN);
 const indexGrowth = latencyGrowth(bySize, 'index');
 const articleGrowth = latencyGrowth(bySize, 'article');
 const article = pages.find((p) => p.label === 'article')!;

@@ -83,10 +83,13 @@ export function cacheShareTable(shares: { both: CacheShare; edgeOnly: CacheShare
   );
 }
 
-/** Failed requests over all of a run's targets: `0`, or `N FAILED`, which no figure of its row can be trusted with. */
-function errorCount(run: SiteRun): string {
-  const failed = [...run.results.values()].reduce((sum, m) => sum + m.failures, 0);
-  return failed ? `${failed} FAILED` : '0';
+/**
+ * Failed requests over all of a run's targets, and a failed publish: `0`, or `N FAILED` (with the publish's error),
+ * which no figure of its row can be trusted with.
+ */
+function errorCount(run: Pick<SiteRun, 'results' | 'error'>): string {
+  const failed = [...run.results.values()].reduce((sum, m) => sum + m.failures, 0) + (run.error ? 1 : 0);
+  return failed ? `${failed} FAILED${run.error ? `: ${run.error}` : ''}` : '0';
 }
 
 export function sizeTable(runs: SiteRun[]): string {
@@ -110,11 +113,12 @@ export function sizeTable(runs: SiteRun[]): string {
       'errors',
     ],
     runs.map((run) => {
-      const r = (name: TargetName) => run.results.get(name)!;
-      const pp = (m: Measurement) => `${m.p50} / ${m.p99}`;
+      const missing = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, mean: Number.NaN, requests: 0, failures: 0 };
+      const r = (name: TargetName) => run.results.get(name) ?? missing;
+      const pp = (m: Measurement) => `${fixed(m.p50)} / ${fixed(m.p99)}`;
       return [
         run.label,
-        `${kb(run.indexBytes)} KB`,
+        Number.isFinite(run.indexBytes) ? `${kb(run.indexBytes)} KB` : '–',
         fixed(r('index').rps),
         pp(r('index')),
         fixed(r('article').rps),
@@ -124,10 +128,10 @@ export function sizeTable(runs: SiteRun[]): string {
         fixed(r('floor').rps),
         ratio(r('article').rps / r('floor').rps),
         ratio(r('rendered').rps / r('floor').rps),
-        run.kv.indexCold,
-        run.kv.articleCold,
-        run.kv.articleWarm,
-        run.kv.indexWarm,
+        fixed(run.kv.indexCold),
+        fixed(run.kv.articleCold),
+        fixed(run.kv.articleWarm),
+        fixed(run.kv.indexWarm),
         errorCount(run),
       ];
     }),
@@ -148,9 +152,9 @@ export function uploadTable(run: SiteRun): string {
       [
         run.label,
         `${fixed(firstMs / 1000, 1)} s`,
-        firstWritten,
+        fixed(firstWritten),
         `${fixed(secondMs / 1000, 2)} s`,
-        secondWritten,
+        fixed(secondWritten),
         ratio(secondMs / firstMs),
       ],
     ],
