@@ -118,7 +118,7 @@ export function scaleTargetLines(rows: readonly ScaleRow[]): string[] {
     const latency = ratios(rows, (row) => row.warm[name]?.mean ?? Number.NaN);
     const slower = ratios(rows, (row) => 1 / (row.warm[name]?.rps ?? Number.NaN));
     const judged = {
-      figures: both.flatMap((row) => [row.warm[name]?.mean, row.warm[name]?.rps]),
+      figures: [small, large].flatMap((row) => [row?.warm[name]?.mean, row?.warm[name]?.rps]),
       errors: both.reduce((n, row) => n + warmErrors(row, name), 0),
     };
     const ok = latency.end <= limit && slower.end <= limit;
