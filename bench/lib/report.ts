@@ -24,6 +24,12 @@ export function table(head: string[], rows: (string | number)[][]): string {
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
 }
 
+/** A message for a table cell: on one line, cut at `max` characters. */
+export function oneLine(text: string, max = 240): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const ratio = (n: number) => fixed(n, 2);
 const LABELS: Record<TargetName, string> = {
@@ -89,7 +95,7 @@ export function cacheShareTable(shares: { both: CacheShare; edgeOnly: CacheShare
  */
 function errorCount(run: Pick<SiteRun, 'results' | 'error'>): string {
   const failed = [...run.results.values()].reduce((sum, m) => sum + m.failures, 0) + (run.error ? 1 : 0);
-  return failed ? `${failed} FAILED${run.error ? `: ${run.error}` : ''}` : '0';
+  return failed ? `${failed} FAILED${run.error ? `: ${oneLine(run.error)}` : ''}` : '0';
 }
 
 export function sizeTable(runs: SiteRun[]): string {

@@ -3,7 +3,7 @@
  * the JSON the world model reads (bench/README.md, Scale). Pure.
  */
 import type { Measurement } from '../lib/load.ts';
-import { table } from '../lib/report.ts';
+import { oneLine, table } from '../lib/report.ts';
 import { median } from '../lib/stats.ts';
 import { judge } from '../lib/target-lines.ts';
 
@@ -181,7 +181,7 @@ export function sizeTable(rows: readonly ScaleRow[]): string {
         `${fixed(coldCpu(row), 1)} (${range(row.cold.cpuMs, 1)})`,
         ...WARM_NAMES.map((name) => warm(row, name)),
         row.memory ? `${fixed(row.memory.heapMb, 1)} (${row.memory.pages})` : '–',
-        row.error ? `${errors}: publish failed: ${row.error}` : String(errors),
+        row.error ? `${errors}: publish failed: ${oneLine(row.error)}` : String(errors),
       ];
     }),
   );
