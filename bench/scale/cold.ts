@@ -2,7 +2,7 @@
  * A cold isolate's first article request: the KV bytes and reads it cost (counted at the binding by the KV probe) and the
  * isolate's CPU time (sampled through workerd's inspector), each in a workerd of its own. I/O: workerd runtimes, HTTP.
  */
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from '../../tools/loopback-server.ts';
 import { startRuntime } from '../lib/runtime.ts';
 import { inspectWorker } from '../lib/worker-inspector.ts';
 import type { ScaleSite } from './site.ts';
@@ -24,14 +24,6 @@ interface ProfileNode {
 export function busyMs(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): number {
   const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
   return profile.samples.reduce((sum, id, i) => sum + (idle.has(id) ? 0 : (profile.timeDeltas[i] ?? 0)), 0) / 1000;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** The article on a fresh workerd, its body read to the end: whether it answered 2xx. */
@@ -58,7 +50,7 @@ async function coldReads(site: ScaleSite): Promise<Pick<ColdSample, 'bytesRead' 
 
 /** CPU time of one cold isolate's first article request, sampled every 100 µs (no probe in this isolate). */
 async function coldCpu(site: ScaleSite): Promise<{ cpuMs: number; failed: boolean }> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const runtime = await startRuntime(site.scenario, { inspectorPort: port });
   try {
     const inspector = await inspectWorker(port);

@@ -2,9 +2,10 @@
  * An isolate's live JavaScript heap after it served up to 1,000 distinct pages, its caches as deployed (wrangler.toml).
  * I/O: a workerd runtime with its inspector open, HTTP.
  */
+
+import { freeLoopbackPort } from '../../tools/loopback-server.ts';
 import { startRuntime } from '../lib/runtime.ts';
 import { inspectWorker, liveHeapBytes } from '../lib/worker-inspector.ts';
-import { freePort } from './cold.ts';
 import type { ScaleSite } from './site.ts';
 
 export const DISTINCT_PAGES = 1000;
@@ -19,7 +20,7 @@ export interface MemorySample {
 /** Requests each page once, four at a time, then reads the heap after a full collection. */
 export async function measureMemory(site: ScaleSite): Promise<MemorySample> {
   const paths = site.pagePaths.slice(0, DISTINCT_PAGES);
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const runtime = await startRuntime(site.scenario, { inspectorPort: port });
   try {
     let failures = 0;
