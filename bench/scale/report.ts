@@ -155,7 +155,7 @@ export function sizeTable(rows: readonly ScaleRow[]): string {
   return table(
     [
       'entries',
-      'publish s',
+      'publish (or refusal) s',
       'manifest MB',
       'KV keys',
       'cold article KV MB (range)',

@@ -21,6 +21,7 @@ export interface ScaleSite {
   pagePaths: string[];
   /** Why the publish failed; the site is then not measured. */
   error?: string;
+  /** From the upload's start to its outcome, published or refused. */
   publishMs: number;
   layout: KeyLayout;
 }
@@ -84,12 +85,13 @@ export async function publishScaleSite(entries: number, log: (line: string) => v
         diagrams: null,
         log,
       });
-      if (outcome.ok) site.publishMs = performance.now() - started;
-      else site.error = outcome.problems.map(formatProblem).join('; ');
+      if (!outcome.ok) site.error = outcome.problems.map(formatProblem).join('; ');
     } catch (error) {
       site.error = error instanceof Error ? error.message : String(error);
     }
-    log(site.error ? `publish failed: ${site.error}` : `published in ${(site.publishMs / 1000).toFixed(1)} s; listing KV`);
+    site.publishMs = performance.now() - started;
+    const seconds = (site.publishMs / 1000).toFixed(1);
+    log(site.error ? `publish failed after ${seconds} s: ${site.error}` : `published in ${seconds} s; listing KV`);
     site.layout = await listLayout(runtime);
     return site;
   } finally {
