@@ -42,9 +42,11 @@ const LIGHTHOUSE_PAGES = ['/', '/news', REAL_ARTICLE];
 // `npm run bench -- --world [--seed N] [--visits …] [--measure]`: only the world model (bench/world/run.ts), which
 // replays the committed measurement of the Worker and needs no build unless --measure asks to measure it again.
 // `npm run bench -- --faults [--only <words>]`: only the fault bench (bench/faults/run.ts), a bad day at the edge.
+// `npm run bench -- --scale [--sizes 24,1000,10000] [--json file]`: only the scale bench (bench/scale/run.ts).
 for (const [flag, script] of [
   ['--world', 'bench/world/run.ts'],
   ['--faults', 'bench/faults/run.ts'],
+  ['--scale', 'bench/scale/run.ts'],
 ] as const) {
   if (!process.argv.includes(flag)) continue;
   const rest = process.argv.slice(2).filter((arg) => arg !== flag);
@@ -151,7 +153,8 @@ const starlight: ComparisonRow[] = args['no-starlight'] ? [] : await compareWith
 starlightLoad.push(loadavg()[0]!);
 
 // Report.
-const floorRatio = (run: SiteRun, name: 'article' | 'rendered' = 'article') => run.results.get(name)!.rps / run.results.get('floor')!.rps;
+const floorRatio = (run: SiteRun, name: 'article' | 'rendered' = 'article') =>
+  (run.results.get(name)?.rps ?? Number.NaN) / (run.results.get('floor')?.rps ?? Number.NaN);
 const indexGrowth = latencyGrowth(bySize, 'index');
 const articleGrowth = latencyGrowth(bySize, 'article');
 const article = pages.find((p) => p.label === 'article')!;

@@ -21,6 +21,11 @@ export interface KvProbe {
   /** Those reads in the order Node saw them: each key and when (performance.now(), ms). */
   readLog(): readonly KvRead[];
   /**
+   * UTF-8 bytes of the keys read and of the values they returned so far (JSON for a value read as an object, value and
+   * metadata for getWithMetadata); a value read as a stream counts once the Worker has read it to its end.
+   */
+  bytesRead(): number;
+  /**
    * Milliseconds each call waits in Node before it goes on (0 by default): reads the Worker issues together then arrive
    * together, and a read that waited for another arrives at least this much later (bench/world/measure-worker.ts).
    */
@@ -47,10 +52,42 @@ async function ask(env, op, key) {
     throw new Error('injected KV fault: no answer');
   }
 }
-// Node is told when a read it let through has its answer, before the Worker gets it: what counts round trips.
+const utf8 = (text) => new TextEncoder().encode(text).byteLength;
+/** A value's bytes: text, bytes, a parsed object, a bulk get's Map, getWithMetadata's pair; a stream is counted as it is read. */
+function sized(env, value) {
+  if (value === null || value === undefined) return { value, bytes: 0 };
+  if (typeof value === 'string') return { value, bytes: utf8(value) };
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return { value, bytes: value.byteLength };
+  if (value instanceof ReadableStream) {
+    let bytes = 0;
+    const counted = new TransformStream({
+      transform(chunk, controller) { bytes += chunk.byteLength; controller.enqueue(chunk); },
+      flush() { return env.CONTROL.fetch('http://control/?op=streamed&bytes=' + bytes).then(() => {}); },
+    });
+    return { value: value.pipeThrough(counted), bytes: 0 };
+  }
+  if (value instanceof Map) {
+    let bytes = 0;
+    for (const item of value.values()) bytes += sized(env, item).bytes;
+    return { value, bytes };
+  }
+  if ('value' in value && 'metadata' in value) {
+    const inner = sized(env, value.value);
+    return { value: { ...value, value: inner.value }, bytes: inner.bytes + sized(env, value.metadata).bytes };
+  }
+  return { value, bytes: utf8(JSON.stringify(value)) };
+}
+// Node is told when a read it let through has its answer, and its size, before the Worker gets it: what counts round trips.
 async function read(env, op, key, run) {
   await ask(env, op, key);
-  try { return await run(); } finally { await env.CONTROL.fetch('http://control/?op=answered'); }
+  let bytes = 0;
+  try {
+    const answer = sized(env, await run());
+    bytes = answer.bytes;
+    return answer.value;
+  } finally {
+    await env.CONTROL.fetch('http://control/?op=answered&bytes=' + bytes);
+  }
 }
 export default function (env) {
   const kv = env.REAL;
@@ -72,6 +109,7 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
   let failed = 0;
   const log: KvRead[] = [];
   let rounds = 0;
+  let bytes = 0;
   /** Reads let through whose answer has not come yet. */
   let underWay = 0;
   const probe: KvProbe = {
@@ -80,6 +118,7 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
     reads: () => log.length,
     rounds: () => rounds,
     readLog: () => log,
+    bytesRead: () => bytes,
     holdMs: 0,
   };
   return {
@@ -87,14 +126,16 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
     answer(request) {
       const query = new URL(request.url).searchParams;
       const op = query.get('op') ?? '';
-      if (op === 'answered') {
-        underWay--;
+      if (op === 'answered' || op === 'streamed') {
+        bytes += Number(query.get('bytes') ?? 0);
+        if (op === 'answered') underWay--;
         return new Response('ok');
       }
       const key = query.get('key') ?? '';
       const applies = faults.kv !== 'ok' && (!faults.only || key.startsWith(faults.only));
       if (READS.has(op)) {
         log.push({ key, at: performance.now() });
+        bytes += Buffer.byteLength(key);
         if (underWay === 0) rounds++;
         if (!applies) underWay++;
       }

@@ -24,6 +24,12 @@ export function table(head: string[], rows: (string | number)[][]): string {
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
 }
 
+/** A message for a table cell: on one line, cut at `max` characters. */
+export function oneLine(text: string, max = 240): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const ratio = (n: number) => fixed(n, 2);
 const LABELS: Record<TargetName, string> = {
@@ -83,10 +89,13 @@ export function cacheShareTable(shares: { both: CacheShare; edgeOnly: CacheShare
   );
 }
 
-/** Failed requests over all of a run's targets: `0`, or `N FAILED`, which no figure of its row can be trusted with. */
-function errorCount(run: SiteRun): string {
-  const failed = [...run.results.values()].reduce((sum, m) => sum + m.failures, 0);
-  return failed ? `${failed} FAILED` : '0';
+/**
+ * Failed requests over all of a run's targets, and a failed publish: `0`, or `N FAILED` (with the publish's error),
+ * which no figure of its row can be trusted with.
+ */
+function errorCount(run: Pick<SiteRun, 'results' | 'error'>): string {
+  const failed = [...run.results.values()].reduce((sum, m) => sum + m.failures, 0) + (run.error ? 1 : 0);
+  return failed ? `${failed} FAILED${run.error ? `: ${oneLine(run.error)}` : ''}` : '0';
 }
 
 export function sizeTable(runs: SiteRun[]): string {
@@ -110,11 +119,12 @@ export function sizeTable(runs: SiteRun[]): string {
       'errors',
     ],
     runs.map((run) => {
-      const r = (name: TargetName) => run.results.get(name)!;
-      const pp = (m: Measurement) => `${m.p50} / ${m.p99}`;
+      const missing = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, mean: Number.NaN, requests: 0, failures: 0 };
+      const r = (name: TargetName) => run.results.get(name) ?? missing;
+      const pp = (m: Measurement) => `${fixed(m.p50)} / ${fixed(m.p99)}`;
       return [
         run.label,
-        `${kb(run.indexBytes)} KB`,
+        Number.isFinite(run.indexBytes) ? `${kb(run.indexBytes)} KB` : '–',
         fixed(r('index').rps),
         pp(r('index')),
         fixed(r('article').rps),
@@ -124,10 +134,10 @@ export function sizeTable(runs: SiteRun[]): string {
         fixed(r('floor').rps),
         ratio(r('article').rps / r('floor').rps),
         ratio(r('rendered').rps / r('floor').rps),
-        run.kv.indexCold,
-        run.kv.articleCold,
-        run.kv.articleWarm,
-        run.kv.indexWarm,
+        fixed(run.kv.indexCold),
+        fixed(run.kv.articleCold),
+        fixed(run.kv.articleWarm),
+        fixed(run.kv.indexWarm),
         errorCount(run),
       ];
     }),
@@ -148,9 +158,9 @@ export function uploadTable(run: SiteRun): string {
       [
         run.label,
         `${fixed(firstMs / 1000, 1)} s`,
-        firstWritten,
+        fixed(firstWritten),
         `${fixed(secondMs / 1000, 2)} s`,
-        secondWritten,
+        fixed(secondWritten),
         ratio(secondMs / firstMs),
       ],
     ],

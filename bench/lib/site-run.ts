@@ -176,6 +176,8 @@ export async function siteTargets(runtime: LocalWorker, site: PublishedSite, twi
 
 export interface SiteRun {
   label: string;
+  /** Why the site could not be published or answered its first requests: its figures are then missing (NaN). */
+  error?: string;
   site: PublishedSite;
   /** Byte size of the index page's HTML. */
   indexBytes: number;
@@ -206,25 +208,63 @@ export interface LoadPlan {
   log?: (line: string) => void;
 }
 
+/** The run of a site that failed before its load: no folder left on disk, every figure missing. */
+function failedRun({ label, articlePath, indexPath = '/news' }: SiteRunOptions, error: unknown): SiteRun {
+  const scenario = { dir: '', assetsDir: '', kvDir: '', writeFloor() {}, remove() {} };
+  const upload = { entries: Number.NaN, firstMs: Number.NaN, firstWritten: Number.NaN, secondMs: Number.NaN, secondWritten: Number.NaN };
+  return {
+    label,
+    error: error instanceof Error ? error.message : String(error),
+    site: { scenario, articlePath, indexPath, articleBytes: Number.NaN, upload },
+    indexBytes: Number.NaN,
+    kv: { indexCold: Number.NaN, articleCold: Number.NaN, articleWarm: Number.NaN, indexWarm: Number.NaN },
+    results: new Map(),
+  };
+}
+
 /**
  * Publishes each site, counts its cold KV reads, then loads all their targets side by side:
  * every site's runtimes run at once and the targets of all of them take turns, so that sites
- * of different sizes are compared under the same conditions, not minutes apart.
+ * of different sizes are compared under the same conditions, not minutes apart. A site that
+ * fails to publish or to answer is a run with its error, and the others are measured.
  */
 export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: warm, log = () => {} }: LoadPlan): Promise<SiteRun[]> {
   const published: PublishedSite[] = [];
   const runtimes: LocalWorker[] = [];
   try {
     const prepared = [];
+    const failed = new Map<SiteRunOptions, SiteRun>();
     for (const options of sites) {
-      const site = await publishSite(options);
+      let site: PublishedSite;
+      try {
+        site = await publishSite(options);
+      } catch (error) {
+        failed.set(options, failedRun(options, error));
+        log(`${options.label}: FAILED to publish: ${failed.get(options)!.error}`);
+        continue;
+      }
       published.push(site);
       log(`${options.label}: published ${site.upload.entries} entries in ${(site.upload.firstMs / 1000).toFixed(1)} s`);
-      const kv = await coldReads(site);
+      let kv: KvReadCounts;
+      try {
+        kv = await coldReads(site);
+      } catch (error) {
+        failed.set(options, { ...failedRun(options, error), site });
+        log(`${options.label}: FAILED its first requests: ${failed.get(options)!.error}`);
+        continue;
+      }
       const runtime = await startRuntime(site.scenario);
       const twins = { edgeOnly: await startEdgeOnlyRuntime(site.scenario), uncached: await startUncachedRuntime(site.scenario) };
       runtimes.push(runtime, twins.edgeOnly, twins.uncached);
-      const targets = await siteTargets(runtime, site, twins);
+      let targets: Record<TargetName, Target>;
+      try {
+        targets = await siteTargets(runtime, site, twins);
+      } catch (error) {
+        failed.set(options, { ...failedRun(options, error), site });
+        log(`${options.label}: FAILED its first requests: ${failed.get(options)!.error}`);
+        await Promise.all([runtime.dispose(), twins.edgeOnly.dispose(), twins.uncached.dispose()]);
+        continue;
+      }
       const indexBytes = (await (await fetch(new URL(site.indexPath, runtime.url))).arrayBuffer()).byteLength;
       // Targets of every site in one list: the name says whose, the base where it is served.
       const list = TARGET_NAMES.map((name) => ({
@@ -235,18 +275,21 @@ export async function runSites(sites: SiteRunOptions[], { load, rounds, warmUp: 
       prepared.push({ options, site, kv, runtime, twins, indexBytes, list });
     }
     const all = prepared.flatMap((p) => p.list);
-    await warmUp(all[0]!.base, all, warm);
-    log(
-      `load: ${rounds} rounds of ${all.length} targets × ${load.duration / rounds} s${sites.length > 1 ? `, ${sites.map((s) => s.label).join(', ')} side by side` : ''}`,
-    );
-    const measured = await measureInterleaved(all[0]!.base, all, rounds, { ...load, duration: load.duration / rounds });
-    const runs: SiteRun[] = [];
+    let measured = new Map<string, Measurement>();
+    if (all.length > 0) {
+      await warmUp(all[0]!.base, all, warm);
+      log(
+        `load: ${rounds} rounds of ${all.length} targets × ${load.duration / rounds} s${prepared.length > 1 ? `, ${prepared.map((p) => p.options.label).join(', ')} side by side` : ''}`,
+      );
+      measured = await measureInterleaved(all[0]!.base, all, rounds, { ...load, duration: load.duration / rounds });
+    }
+    const runs = new Map<SiteRunOptions, SiteRun>(failed);
     for (const { options, site, kv, runtime, twins, indexBytes } of prepared) {
       const results = new Map(TARGET_NAMES.map((name) => [name, measured.get(`${options.label} ${name}`)!]));
       if (!options.keepRunning) await Promise.all([runtime.dispose(), twins.edgeOnly.dispose(), twins.uncached.dispose()]);
-      runs.push({ label: options.label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, twins } : {}) });
+      runs.set(options, { label: options.label, site, indexBytes, kv, results, ...(options.keepRunning ? { runtime, twins } : {}) });
     }
-    return runs;
+    return sites.map((options) => runs.get(options)!);
   } catch (error) {
     await Promise.all(runtimes.map((r) => r.dispose()));
     for (const site of published) site.scenario.remove();

@@ -29,11 +29,12 @@ export function judge({ figures, counts = [], errors }: Judged, ok: boolean): st
 }
 
 /** The parts of a site's run the target lines read. */
-export type RunFigures = Pick<SiteRun, 'label' | 'results' | 'kv'>;
+export type RunFigures = Pick<SiteRun, 'label' | 'results' | 'kv' | 'error'>;
 
 const result = (run: RunFigures, name: TargetName): Measurement | undefined => run.results.get(name);
+/** Failed requests of the named targets, and each failed publish (a size that was never measured). */
 const failures = (runs: readonly RunFigures[], names: TargetName[]) =>
-  runs.reduce((sum, run) => sum + names.reduce((n, name) => n + (result(run, name)?.failures ?? 0), 0), 0);
+  runs.reduce((sum, run) => sum + (run.error ? 1 : 0) + names.reduce((n, name) => n + (result(run, name)?.failures ?? 0), 0), 0);
 const two = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 
 /** Article SSR requests a second ÷ the static floor's, on real content and at each size. */
@@ -70,7 +71,7 @@ export function kvReadsLine(bySize: readonly RunFigures[]): string {
   const judged = {
     figures: bySize.flatMap((r) => [r.kv.indexCold, r.kv.articleCold]),
     counts: bySize.map((r) => r.kv.articleWarm),
-    errors: 0,
+    errors: failures(bySize, []),
   };
   return `- KV reads: index 1 cold, article ≤ 2 cold and 0 warm, at every size: ${judge(judged, ok)}`;
 }

@@ -104,6 +104,36 @@ test('probeKv: each KV read the Worker makes and its round trips are counted at 
   }
 });
 
+/** A Worker that reads the key `k` once each way the Worker may, then answers the bytes it saw. */
+const READ_EVERY_WAY = `export default { async fetch(request, env) {
+  const as = new URL(request.url).searchParams.get('as');
+  if (as === 'stream') return new Response(await env.CONTENT.get('k', { type: 'stream' }));
+  if (as === 'metadata') return Response.json(await env.CONTENT.getWithMetadata('k', { type: 'json' }));
+  return Response.json(await env.CONTENT.get('k', { type: as }));
+} }`;
+
+test('probeKv: the bytes of the keys read and of the values they returned are summed, however the value is read', async () => {
+  const worker = await startLocalWorker({ assetsDir: null, probeKv: true, script: READ_EVERY_WAY });
+  try {
+    const value = JSON.stringify({ word: 'déjà', n: 1 });
+    const bytes = Buffer.byteLength(value);
+    await worker.kv.put('k', value, { metadata: { v: 2 } });
+    const counted = async (as: string) => {
+      const before = worker.kvProbe.bytesRead();
+      const response = await worker.fetch(`/?as=${as}`);
+      await response.arrayBuffer();
+      expect(response.status, as).toBe(200);
+      return worker.kvProbe.bytesRead() - before;
+    };
+    // One byte of key each time; a streamed value counts once read to its end, before the Worker's answer ends.
+    for (const as of ['text', 'json', 'arrayBuffer', 'stream']) expect(await counted(as), as).toBe(1 + bytes);
+    expect(await counted('metadata')).toBe(1 + bytes + Buffer.byteLength('{"v":2}'));
+    expect(worker.kvProbe.reads()).toBe(5);
+  } finally {
+    await worker.dispose();
+  }
+});
+
 test('kvPersist: a second runtime on the same folder reads what the first wrote', async () => {
   parent = mkdtempSync(join(tmpdir(), 'local-worker-test-'));
   const kvPersist = join(parent, 'kv');

@@ -106,3 +106,15 @@ test("the size table's rows show each size's failed requests", () => {
   expect(ten).toMatch(/\| 0 +\|$/);
   expect(five).toMatch(/\| 42 FAILED \|$/);
 });
+
+test('a size that failed to publish is a row with its error, and every line judging it fails with that error', () => {
+  const nothing = { indexCold: Number.NaN, articleCold: Number.NaN, articleWarm: Number.NaN, indexWarm: Number.NaN };
+  const refused: RunFigures = { label: '1,000', results: new Map(), kv: nothing, error: 'KV PUT failed: 413' };
+  const sized = (figures: RunFigures): SiteRun => ({ ...figures, indexBytes: Number.NaN, site: {} as SiteRun['site'] });
+  const [, , row] = sizeTable([sized(refused)]).split('\n');
+  expect(row).toMatch(/^\| 1,000 +\| – +\|.*\| 1 FAILED: KV PUT failed: 413 \|$/);
+  const sizes = [run('10'), refused];
+  expect(floorLine(run('the site'), sizes)).toMatch(/: fails: 1 error$/);
+  expect(latencyLine(sizes)).toMatch(/: fails: 1 error$/);
+  expect(kvReadsLine(sizes)).toMatch(/: fails: 1 error$/);
+});
