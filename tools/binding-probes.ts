@@ -20,11 +20,6 @@ export interface KvProbe {
   rounds(): number;
   /** Those reads in the order Node saw them: each key and when (performance.now(), ms). */
   readLog(): readonly KvRead[];
-  /**
-   * Milliseconds each call waits in Node before it goes on (0 by default): reads the Worker issues together then arrive
-   * together, and a read that waited for another arrives at least this much later (bench/world/measure-worker.ts).
-   */
-  holdMs: number;
 }
 
 export interface KvRead {
@@ -80,7 +75,6 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
     reads: () => log.length,
     rounds: () => rounds,
     readLog: () => log,
-    holdMs: 0,
   };
   return {
     probe,
@@ -99,8 +93,7 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
         if (!applies) underWay++;
       }
       if (applies) failed++;
-      const answer = new Response(applies ? faults.kv : 'ok');
-      return probe.holdMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(answer), probe.holdMs)) : answer;
+      return new Response(applies ? faults.kv : 'ok');
     },
   };
 }

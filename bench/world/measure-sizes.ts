@@ -2,8 +2,9 @@
  * `npx node bench/world/measure-sizes.ts <state>`: today's nearest figures to the new design's pieces, read from the manifest
  * that `npm run upload -- --persist-to <state>` wrote; printed as inputs.json's `sizes` row. I/O: the local KV state.
  */
-import { type Manifest, manifestSchema } from '../../contracts/kv-values.ts';
+
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
+import { type Manifest, manifestSchema } from '../../contracts/kv-values.ts';
 import { openLocalKvStore } from '../../scripts/local-kv.ts';
 
 const bytes = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
