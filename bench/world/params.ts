@@ -45,7 +45,7 @@ const DOCS = 'https://developers.cloudflare.com';
 export const SOURCES: Record<keyof Params, string> = {
   regions:
     "weights: internet users by region, millions (world total from ITU Facts and Figures 2024, https://www.itu.int/itu-d/reports/statistics/facts-figures-2024/; the split is an assumption); data centres: Cloudflare's colo codes by region as listed in https://github.com/pocc/global-healthchecks/blob/main/docs/COLO_CITIES.md (2026-02-07; Oceania's 11 an assumption from https://www.cloudflare.com/network/); visits split evenly over a region's data centres and over the day, and round trips to the upper tier: assumptions",
-  mix: "assumption (the old model's visit: page loads home 0.25, article 0.6, index 0.15; 0.4 in-place navigations; 0.05 searches); a page view for every page shown and an XSRF token a visit run the Worker uncached",
+  mix: 'assumption: a visit loads one page (home 0.25, article 0.6, index 0.15), makes 0.4 in-place navigations and 0.05 searches; a page view for every page shown and an XSRF token a visit run the Worker uncached',
   zipf: 'assumption: articles and queries by popularity, Zipf',
   queries: 'assumption: distinct search queries a day',
   evictionS:
@@ -53,16 +53,15 @@ export const SOURCES: Record<keyof Params, string> = {
   isolateIdleS: 'assumption: an idle isolate is evicted after this long',
   cacheHitMs: 'assumption: a hit in a cache tier',
   warmRunMs:
-    "assumption near the measured: a warm isolate's render of an article, 2.0 ms beyond an empty Worker (bench/world/worker-profile.json, 2026-11-27, measure-worker.ts)",
-  kv: `p95 50 ms and p99 250 ms of reads in Europe, Asia, Africa and the Middle East: KV changelog 2025-08-22, ${DOCS}/changelog/2025-08-22-kv-performance-improvements/ (as the old model cited it; not found in the search corpus); nearShare (reads answered by KV's cache near the data centre, in 1 ms) 0.8: assumption; a write shows everywhere within lagMaxS (uniform): "up to 60 seconds or more", ${DOCS}/kv/concepts/how-kv-works/; index cacheTtl 30 s: the floor, ${DOCS}/kv/platform/limits/; bytesPerMs on a KV miss: assumption`,
+    "assumption near the measured: a warm isolate's render of an article, 2.0 ms beyond an empty Worker, measured in workerd at commit da92150 (2026-11-27)",
+  kv: `p95 50 ms and p99 250 ms of reads in Europe, Asia, Africa and the Middle East: KV changelog 2025-08-22, ${DOCS}/changelog/2025-08-22-kv-performance-improvements/ (the page itself not read here); nearShare (reads answered by KV's cache near the data centre, in 1 ms) 0.8: assumption; a write shows everywhere within lagMaxS (uniform): "up to 60 seconds or more", ${DOCS}/kv/concepts/how-kv-works/; index cacheTtl 30 s: the floor, ${DOCS}/kv/platform/limits/; bytesPerMs on a KV miss: assumption`,
   parseBytesPerMs:
     'measured: the manifest of 24 synthetic entries (823 KB) parsed and checked in 1.5 ms on this machine (issue 49, its table)',
   loopbackTiered: `assumption: the Worker's loopback for a piece is kept in the tiers as a visitor's request ("Caching works for any fetch() invocation … loopback fetch() calls between entrypoints via ctx.exports", ${DOCS}/workers/cache/; the tiers are our reading); off: each piece is a KV read (KV's own cache in front)`,
   staticHost: `Workers Static Assets (${DOCS}/workers/static-assets/): a miss of the data centre's cache reads the file from storage with KV's latency (assumption); rebuild and deploy times: assumptions; "Requests to static assets are free and unlimited", ${DOCS}/workers/static-assets/billing-and-limitations/`,
   deploysPerDay:
     'assumption; wrangler.toml cross_version_cache = false: after a deploy every page and piece misses once per data centre, and isolates start cold',
-  publishesPerDay:
-    "assumption (the old model's 5); each changes one article: its page and page data, its 2 neighbours, home, index, search",
+  publishesPerDay: 'assumption; each changes one article: its page and page data, its 2 neighbours, home, index, search',
   cookieShare: 'assumption: share of visitors holding a cookie on the domain (theme, __cf_bm, the XSRF cookie)',
   varyCookie: `the site: false (no public answer reads a cookie: one copy for all); true: Vary: Cookie, "a separate cached variant per distinct combination", ${DOCS}/workers/cache/`,
   purgeReachMs: 'a purge reaches every tier in 150 ms: "less than 150 milliseconds on P50", https://blog.cloudflare.com/instant-purge/',
