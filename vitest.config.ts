@@ -33,10 +33,11 @@ const PURE_TESTS = [
   'test/bench/starlight/report.test.ts',
   'test/bench/lib/stats.test.ts',
   'test/bench/lib/target-lines.test.ts',
-  'test/bench/world/kv-model.test.ts',
-  'test/bench/world/tiers.test.ts',
-  'test/bench/world/model.test.ts',
-  'test/bench/world/purges.test.ts',
+  'test/bench/world/kv-fit.test.ts',
+  'test/bench/world/interval.test.ts',
+  'test/bench/world/cache-tiers.test.ts',
+  'test/bench/world/purge-bucket.test.ts',
+  'test/bench/world/day.test.ts',
 ];
 const RATIO_CHECK = 'test/bench/ratio.test.ts';
 const builtSite = new Set(globSync([...BUILT_SITE_TESTS, ...CONTENT_CHECK]));

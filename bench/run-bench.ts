@@ -39,8 +39,8 @@ const WEIGHT_PAGES = [
 ];
 const LIGHTHOUSE_PAGES = ['/', '/news', REAL_ARTICLE];
 
-// `npm run bench -- --world [--seed N] [--visits …] [--measure]`: only the world model (bench/world/run.ts), which
-// replays the committed measurement of the Worker and needs no build unless --measure asks to measure it again.
+// `npm run bench -- --world [--seeds N] [--inputs file] [--json file]`: only the world model (bench/world/run.ts), fed by
+// the committed measurements of bench/world/inputs.json (or the scale bench's file); it needs no build.
 // `npm run bench -- --faults [--only <words>]`: only the fault bench (bench/faults/run.ts), a bad day at the edge.
 // `npm run bench -- --scale [--sizes 24,1000,10000] [--json file]`: only the scale bench (bench/scale/run.ts).
 for (const [flag, script] of [

@@ -25,11 +25,6 @@ export interface KvProbe {
    * metadata for getWithMetadata); a value read as a stream counts once the Worker has read it to its end.
    */
   bytesRead(): number;
-  /**
-   * Milliseconds each call waits in Node before it goes on (0 by default): reads the Worker issues together then arrive
-   * together, and a read that waited for another arrives at least this much later (bench/world/measure-worker.ts).
-   */
-  holdMs: number;
 }
 
 export interface KvRead {
@@ -119,7 +114,6 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
     rounds: () => rounds,
     readLog: () => log,
     bytesRead: () => bytes,
-    holdMs: 0,
   };
   return {
     probe,
@@ -140,8 +134,7 @@ export function kvProbeControl(): { probe: KvProbe; answer(request: { url: strin
         if (!applies) underWay++;
       }
       if (applies) failed++;
-      const answer = new Response(applies ? faults.kv : 'ok');
-      return probe.holdMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(answer), probe.holdMs)) : answer;
+      return new Response(applies ? faults.kv : 'ok');
     },
   };
 }

@@ -1,132 +1,65 @@
 /**
- * `npx node bench/world/run.ts [--seed N] [--visits 1000,10000,100000,1000000] [--days 10] [--measure] [--calibrate] [--json file]`
- * (also `npm run bench -- --world …`): the world model's tables for each traffic level, and at the levels of the latency
- * targets those targets over `--days` days (seeds from --seed on). I/O: reads (or with --measure
- * rewrites) worker-profile.json, writes the JSON, prints markdown.
+ * `npm run bench -- --world [--seeds 12] [--inputs file] [--json file] [--visits 1000,10000,1000000]`: the world model's
+ * tables (bench/README.md, World model). I/O: reads the inputs, prints markdown, writes every figure as JSON.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fitStore, kvReadPercentiles } from './calibration.ts';
-import { freshness, freshnessAfterUpload, notFreshAtProbeEnd, percentiles, pooledLatency, usage } from './metrics.ts';
-import { buildNetwork } from './network.ts';
-import { DEFAULT_PARAMS, DESIGNS, type Design } from './params.ts';
-import { dataCentres } from './places.ts';
-import { profileTable } from './profile-report.ts';
-import { schedulePublishes } from './publishes.ts';
-import { levelReport, type PooledDays, pooledTable } from './report.ts';
-import { simulateDesign } from './simulate.ts';
-import { LIMITS, parameterTable } from './sources.ts';
-import { LATENCY_LEVELS, targetChecks } from './targets.ts';
-import { generateTraffic } from './traffic.ts';
-import { BEFORE_PROFILE_FILE, PROFILE_FILE, type WorkerProfile } from './worker-profile.ts';
+import { type Day, simulateDay } from './day.ts';
+import { DEFAULT_INPUTS, readInputs, type Sizes } from './inputs.ts';
+import { PARAMS, type Params } from './params.ts';
+import { purgeDay } from './purge-bucket.ts';
+import { burstTable, headline, parameterTable, sensitivityTable, verdicts } from './report.ts';
+import { type Levels, variants } from './sensitivity.ts';
 
 const { values: args } = parseArgs({
   options: {
-    seed: { type: 'string', default: String(DEFAULT_PARAMS.seed) },
-    visits: { type: 'string', default: '1000,10000,100000,1000000' },
-    days: { type: 'string', default: '10' },
-    measure: { type: 'boolean', default: false },
-    calibrate: { type: 'boolean', default: false },
+    seeds: { type: 'string', default: '12' },
+    inputs: { type: 'string', default: DEFAULT_INPUTS },
     json: { type: 'string', default: 'dist/world-results.json' },
+    visits: { type: 'string', default: '1000,10000,1000000' },
   },
-  strict: true,
 });
-const seed = Number(args.seed);
+const seeds = Number(args.seeds);
 const levels = args.visits.split(',').map(Number);
-const days = Number(args.days);
-if (!Number.isInteger(seed) || levels.some((n) => !(n > 0)) || !Number.isInteger(days) || days < 1) {
-  console.error('world: --seed takes an integer, --visits positive numbers, --days a whole number of at least 1');
-  process.exit(2);
-}
-/** The control run's seed, this far from the run's: its own KV draws over the same visits. */
-const CONTROL_SEED_OFFSET = 1000;
-const log = (line: string) => console.error(`· ${line}`);
+if (!(seeds >= 2) || levels.some((v) => !(v > 0))) throw new Error('--seeds takes 2 or more, --visits positive numbers');
+const inputs = readInputs(args.inputs);
+const sizes = inputs.sizes[0]!;
+
+const run = (p: Params, s: Sizes): Levels =>
+  new Map(levels.map((visits) => [visits, Array.from({ length: seeds }, (_, k) => simulateDay(p, s, visits, k + 1))]));
+const base = run(PARAMS, sizes);
+const vary = run({ ...PARAMS, varyCookie: true }, sizes);
 const out = (text = '') => console.log(text);
 
-if (args.measure) {
-  const { measureWorker } = await import('./measure-worker.ts');
-  writeFileSync(PROFILE_FILE, `${JSON.stringify(await measureWorker(), null, 2)}\n`);
-  log(`measured the Worker again: ${PROFILE_FILE}`);
-}
-const profile = JSON.parse(readFileSync(PROFILE_FILE, 'utf8')) as WorkerProfile;
-const beforeProfile = JSON.parse(readFileSync(BEFORE_PROFILE_FILE, 'utf8')) as WorkerProfile;
-const nodes = buildNetwork(dataCentres(), DEFAULT_PARAMS);
+out(`Inputs: ${args.inputs} (${sizes.entries} entries; ${inputs.command}, ${inputs.measuredAt})\n`);
+for (const visits of levels) out(`${headline(visits, base.get(visits)!, vary.get(visits)!, PARAMS)}\n`);
 
-if (args.calibrate) {
-  log('fitting the central stores to the published KV percentiles (a few minutes)');
-  const fit = fitStore(nodes, DEFAULT_PARAMS);
-  out(`storeMedianMs ${fit.storeMedianMs}, storeSigma ${fit.storeSigma}`);
-  out(JSON.stringify(kvReadPercentiles(nodes, { ...DEFAULT_PARAMS, kv: { ...DEFAULT_PARAMS.kv, ...fit } })));
-  process.exit(0);
-}
+const bursts = [5, 10, 30, 60, 120].map((gapS) => {
+  const count = 10;
+  const { publishes, requests } = purgeDay(Array.from({ length: count }, (_, k) => k * gapS * 1000));
+  const latest = (at: (x: (typeof publishes)[number]) => number) => Math.max(...publishes.map((x) => (at(x) - x.at) / 1000));
+  return { gapS, count, perPublish: requests / count, firstS: latest((x) => x.first), againS: latest((x) => x.pagesAgain) };
+});
+out(`Purges through the queue, against the purge bucket (25 requests, 5 more a minute):\n\n${burstTable(bursts)}\n`);
 
-/** The designs whose latency is pooled over days: after and its bound. */
-const POOLED: readonly Design[] = ['after', 'afterPlaced', 'afterFreeStart'];
-
-/** The latency of `POOLED`, the static host and its control, each over `days` days of `visits` from seed `seed` on. */
-function pooledDays(visits: number): PooledDays {
-  const runs = Array.from({ length: days }, (_, day) => {
-    const params = { ...DEFAULT_PARAMS, seed: seed + day, visitsPerDay: visits };
-    const world = { nodes, params, profile, beforeProfile, traffic: generateTraffic(nodes, params), publishes: schedulePublishes(params) };
-    return {
-      anchor: simulateDesign('static', world),
-      control: simulateDesign('static', { ...world, params: { ...params, seed: params.seed + CONTROL_SEED_OFFSET } }),
-      designs: POOLED.map((design) => simulateDesign(design, world)),
-    };
-  });
-  return {
-    seeds: days === 1 ? `seed ${seed}` : `${days} days (seeds ${seed} to ${seed + days - 1})`,
-    anchor: pooledLatency(runs.map((r) => r.anchor)),
-    control: pooledLatency(runs.map((r) => r.control)),
-    designs: POOLED.map((design, i) => ({ design, latency: pooledLatency(runs.map((r) => r.designs[i]!)) })),
-  };
-}
-
-const kv = kvReadPercentiles(nodes, { ...DEFAULT_PARAMS, seed });
-out(`## World model (seed ${seed}; Worker measured ${profile.measuredAt.slice(0, 16)} UTC on ${profile.machine})`);
+const headlineVerdicts = verdicts(base, PARAMS);
+const rows = variants(PARAMS, sizes).map((v) => ({ ...v, verdicts: verdicts(run(v.params, v.sizes), v.params) }));
 out(
-  `\nThe before design replays the KV reads of the Worker measured ${beforeProfile.measuredAt.slice(0, 16)} UTC (two round trips), with today's times:\n`,
+  `Sensitivity: each input halved and doubled (booleans flipped), the conclusions over ${seeds} seeds:\n\n${sensitivityTable(headlineVerdicts, rows)}\n`,
 );
-out(profileTable(beforeProfile, profile));
-out(
-  `\n${nodes.length} data centres. KV reads at the binding, Europe, Asia, Africa and the Middle East, as calibrated: p95 ${kv.p95.toFixed(0)} ms, p99 ${kv.p99.toFixed(0)} ms (published: about 50 and 250).\n`,
-);
-const results = [];
-for (const visits of levels) {
-  const params = { ...DEFAULT_PARAMS, seed, visitsPerDay: visits };
-  const started = performance.now();
-  const traffic = generateTraffic(nodes, params);
-  const world = { nodes, params, profile, beforeProfile, traffic, publishes: schedulePublishes(params) };
-  const runs = DESIGNS.map((design) => simulateDesign(design, world));
-  // The static host again, its KV latencies drawn from another seed: what chance alone does to the latency checks.
-  const control = simulateDesign('static', { ...world, params: { ...params, seed: seed + CONTROL_SEED_OFFSET } });
-  log(`${visits} visits: ${traffic.count} requests, ${DESIGNS.length} designs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  out(levelReport(visits, runs, LIMITS, params.probeS, control));
-  const pooled = LATENCY_LEVELS.includes(visits) ? pooledDays(visits) : null;
-  if (pooled) out(`${pooledTable(pooled)}\n`);
-  results.push({
-    visits,
-    requests: traffic.count,
-    designs: runs.map((m) => ({
-      design: m.design,
-      pageTtfb: percentiles(m.pageTtfb),
-      firstVisitTtfb: percentiles(m.firstVisitTtfb),
-      byRegion: Object.fromEntries([...m.byRegion].map(([region, values]) => [region, percentiles(values)])),
-      freshness: freshness(m),
-      freshnessAfterUpload: freshnessAfterUpload(m),
-      staleAnswers: m.staleAnswers,
-      pageAnswers: m.pageAnswers,
-      oldAfterFresh: m.oldAfterFresh,
-      oldAfterFreshDataCentres: m.oldAfterFreshAt.size,
-      notFreshAtProbeEnd: notFreshAtProbeEnd(m),
-      usage: usage(m),
-    })),
-    targets: targetChecks(visits, runs, LIMITS, control),
-  });
-}
-out('### Parameters\n');
-out(parameterTable());
+out(`Parameters:\n\n${parameterTable(sizes, `${args.inputs} (${inputs.command}, ${inputs.measuredAt})`)}`);
+
+const figures = (days: Day[]) => days.map(({ worker: _, static: __, ...rest }) => rest);
 mkdirSync(dirname(args.json), { recursive: true });
-writeFileSync(args.json, `${JSON.stringify({ seed, params: DEFAULT_PARAMS, results }, null, 2)}\n`);
-log(`results written to ${args.json}`);
+writeFileSync(
+  args.json,
+  JSON.stringify({
+    inputs: args.inputs,
+    sizes,
+    levels: levels.map((visits) => ({ visits, worker: figures(base.get(visits)!), vary: figures(vary.get(visits)!) })),
+    bursts,
+    verdicts: headlineVerdicts,
+    sensitivity: rows.map(({ input, change, verdicts }) => ({ input, change, verdicts })),
+  }),
+);
