@@ -55,9 +55,11 @@ export function entryPieces(
     list.map((entry) => {
       const siblings = withNeighbours && entry.type !== null ? ofType[entry.type] : [];
       const at = withNeighbours ? (position.get(entry) ?? -1) : -1;
+      // What its page shows: the sitemap's `changed` stays in the lists, so a commit that changes no text keeps the key.
+      const { changed: _, ...listing } = listingOf(entry);
       const value: EntryPiece = {
         ...stored(entry.file),
-        listing: listingOf(entry),
+        listing,
         previous: at < 0 ? null : link(siblings[at - 1]),
         next: at < 0 ? null : link(siblings[at + 1]),
       };

@@ -73,9 +73,11 @@ describe('locally', () => {
     expect(await store.get(MANIFEST_KEY)).toBe(live);
     expect(deleted).toBe(0);
     expect(preview).toMatchObject({ name: 'pr-1', version: 1, expires: '2026-03-09T00:00:00.000Z' });
+    // The new post, the edited guide, and the post whose page now links to the new one as its neighbour.
     expect(lines.filter((l) => l.startsWith('written')).sort()).toEqual([
       'written   guide-setup.md → setup-guide',
       'written   news-big-update.md → big-update',
+      'written   news-season-start.md → season-start',
     ]);
     const [record] = await readPreviews(store);
     expect(await present(store, namedKeys(record!.manifest))).toEqual(namedKeys(record!.manifest));

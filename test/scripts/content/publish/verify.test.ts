@@ -61,8 +61,8 @@ test('the manifest names images, both cards and the image from another host, and
   const { outcome, lines, requests } = await verify();
   expect(outcome).toMatchObject({ ok: true, entries: 2, problems: [] });
   expect(lines).toEqual(['all 2 entries verified (manifest v1, 1 samples, search index, 5 images and cards, 1 images from other hosts)']);
-  // The manifest, one key list of media/, one bulk read of the text values.
-  expect(requests).toBe(3);
+  // The root, its version's history record, one key list of media/, one bulk read of the text values.
+  expect(requests).toBe(4);
 });
 
 test('a deleted image, a deleted card and a spoilt image from another host are each named', async () => {
