@@ -2,12 +2,12 @@
  * Publishes the content folder to the dev server's KV through the upload's own pipeline (scripts/content/publish/upload.ts).
  * Prints what a save changed. I/O: reads the folder, reads and writes KV, logs.
  */
-import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
-import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
+import type { Manifest } from '../../../contracts/kv-values.ts';
 import type { RenderCache } from '../../content/build/build-entries.ts';
 import type { CardMaker } from '../../content/cards/build-cards.ts';
 import type { DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
 import type { KvStore } from '../../content/kv/kv-store.ts';
+import { readManifest } from '../../content/kv/stored-records.ts';
 import type { PreviewOptions } from '../../content/previews/preview-links.ts';
 import type { TakeLock } from '../../content/publish/publish-lock.ts';
 import { uploadContent } from '../../content/publish/upload.ts';
@@ -52,8 +52,7 @@ export async function contentPublisher({
   lock,
   imageCopies = true,
 }: PublisherOptions): Promise<ContentPublisher> {
-  const raw = await store.get(MANIFEST_KEY);
-  let served: Manifest | null = raw === null ? null : parseStored(manifestSchema, raw, 'the manifest in KV');
+  let served: Manifest | null = await readManifest(store);
   let state: LiveState = { version: served?.version ?? null, problems: [], moved: {} };
   const edits = sessionLastEdits();
   const images = sessionImageFetches();

@@ -53,7 +53,9 @@ afterAll(() => miniflare?.dispose());
 const localStore = async (name: string) => kvStoreFromBinding((await miniflare.mf.getKVNamespace(name)) as unknown as KVNamespace);
 
 /** Version 2: DSX edited, sponsor removed. Version 3: features edited too. */
+// Spread from the fixture, so that its folder's file history (last edits, last changes) is the same in every version.
 const v2 = (): ContentFolder => ({
+  ...real,
   files: real.files
     .filter((f) => f.file !== 'sponsor.md')
     .map((f) => (f.file === 'guide-DSX.md' ? { ...f, source: `${f.source}\nVersion 2.\n` } : f)),
@@ -61,6 +63,7 @@ const v2 = (): ContentFolder => ({
   media: real.media,
 });
 const v3 = (): ContentFolder => ({
+  ...real,
   files: v2().files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nVersion 3.\n` } : f)),
   samples: real.samples,
   media: real.media,

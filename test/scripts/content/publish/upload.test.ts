@@ -212,7 +212,9 @@ test('after removing an entry, its key is gone once no kept version names it', a
   const first = (await readManifest(store))!;
   const removedKey = first.entries.find((e) => e.file === 'sponsor.md')!.key;
   const removedCard = first.entries.find((e) => e.file === 'sponsor.md')!.card!.url.slice(1);
+  // Spread from the fixture, so that its folder's file history is the same in every version.
   const without: ContentFolder = {
+    ...realContent,
     files: realContent.files.filter((f) => f.file !== 'sponsor.md'),
     samples: realContent.samples,
     media: realContent.media,
@@ -227,6 +229,7 @@ test('after removing an entry, its key is gone once no kept version names it', a
   expect(unchanged.deleted, 'version 1 is still the one before the live one').toBe(0);
 
   const edited: ContentFolder = {
+    ...without,
     files: without.files.map((f) => (f.file === 'features.md' ? { ...f, source: `${f.source}\nEdited.\n` } : f)),
     samples: without.samples,
     media: without.media,
