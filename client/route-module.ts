@@ -8,7 +8,7 @@ export interface PageContent {
   manifest(): Promise<Manifest>;
   entry(key: string): Promise<StoredEntry>;
   /** Null when the upload built no search index. */
-  search(): Promise<{ search(query: string): SearchHit[] } | null>;
+  search(): Promise<{ search(query: string): Promise<SearchHit[]> } | null>;
 }
 
 export interface LoaderContext {

@@ -8,7 +8,11 @@ import type { Loaded, LoaderArgs } from '../route-module.ts';
 export async function loader({ url, context }: LoaderArgs): Promise<Loaded> {
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   const engine = query ? await context.content.search() : null;
-  return { status: 200, meta: meta(context.siteUrl, query), body: { kind: 'search', query, results: engine ? engine.search(query) : [] } };
+  return {
+    status: 200,
+    meta: meta(context.siteUrl, query),
+    body: { kind: 'search', query, results: engine ? await engine.search(query) : [] },
+  };
 }
 
 export const meta = (siteUrl: string, query: string): PageMeta =>

@@ -9,10 +9,10 @@ import { ContentError } from '../../contracts/content-error.ts';
 import { MANIFEST_MEMO_SECONDS } from '../../contracts/edge-cache.ts';
 import { type Manifest, manifestSchema, parseStored, type StoredEntry, storedEntrySchema } from '../../contracts/kv-values.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
-import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
 import { readKvText } from './kv-text.ts';
 import { MANIFEST_SOURCE_URL, manifestText } from './manifest-response.ts';
-import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
+import { cachedPieces } from './search-piece-cache.ts';
+import { openSearch, type ShardedSearchEngine } from './sharded-search.ts';
 
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
 /** Bounds the isolate memo; entries average tens of KB, isolates have 128 MB. */
@@ -35,8 +35,6 @@ export interface ContentReaderOptions {
 /** The last good manifest this isolate read, its text, and when. */
 let manifestMemo: { manifest: Manifest; raw: string; at: number } | undefined;
 const entryMemo = new Map<string, StoredEntry>();
-/** The loaded search index, by its (immutable) key: one per isolate at a time. */
-let searchMemo: { key: string; engine: SearchEngine } | undefined;
 
 /**
  * One per request. Hands out the manifest's public view at the request's time (scheduled posts not yet live left out,
@@ -90,7 +88,7 @@ export class ContentReader implements PageContent {
    * The search engine for the published content, answering with public pages only (the index
    * the upload built holds scheduled posts too); null when the upload built no index.
    */
-  async search(): Promise<SearchEngine | null> {
+  async search(): Promise<ShardedSearchEngine | null> {
     const view = await this.manifest();
     const engine = await this.#searchEngine(view.search);
     if (!engine) return null;
@@ -98,14 +96,11 @@ export class ContentReader implements PageContent {
     return { search: (query, limit) => engine.search(query, limit, (href) => shown.has(href)) };
   }
 
-  async #searchEngine(key: string | null): Promise<SearchEngine | null> {
+  /** The root from the manifest's values or KV, its pieces from KV through the isolate's piece cache (search-piece-cache.ts). */
+  async #searchEngine(key: string | null): Promise<ShardedSearchEngine | null> {
     if (!key) return null;
-    if (searchMemo?.key === key) return searchMemo.engine;
-    const engine = await this.#read(key, `The search index ${key}`, (raw, what) =>
-      loadSearchIndex(parseStored(storedSearchIndexSchema, raw, what)),
-    );
-    searchMemo = { key, engine };
-    return engine;
+    const readPiece = cachedPieces((piece) => this.#read(piece, `The search piece ${piece}`, (raw) => raw));
+    return openSearch(await readPiece(key), readPiece);
   }
 
   /**

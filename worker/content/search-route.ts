@@ -21,7 +21,7 @@ export async function searchApi(c: Context<AppEnv>): Promise<Response> {
   if (!query) return found([]);
   try {
     const engine = await content.search();
-    return found(engine ? engine.search(query) : []);
+    return found(engine ? await engine.search(query) : []);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     const answer = contentErrorStatus(error.kind);

@@ -6,7 +6,7 @@ import { entryKey, sampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
 import { withValues } from '../../../contracts/manifest-values.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
-import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
+import { type BuiltSearch, buildSearch, type PreviousSearch, searchKeys } from '../build/build-search.ts';
 import { checkKvLimits } from '../build/kv-limits.ts';
 import type { BuiltMedia } from '../build/media.ts';
 import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
@@ -19,7 +19,7 @@ import { namedKeys } from './named-keys.ts';
 export type EntryReport = { file: string; slug: string; status: 'written' | 'unchanged' };
 
 export interface UploadPlan {
-  /** Entry, sample and search-index values, to put before the manifest. */
+  /** Entry, sample and search values, to put before the manifest. */
   writes: KvPair[];
   /** The manifest to write, carrying the values of its entries and search index (contracts/manifest-values.ts). */
   manifest: Manifest;
@@ -46,8 +46,8 @@ export interface PlanInput {
   samples: BuiltSample[];
   /** Entries with `draft: true`: written like the others, named only in the manifest's `drafts`. */
   drafts?: BuiltEntry[];
-  /** The search index of this content; absent when none is built. */
-  search?: BuiltSearchIndex | null;
+  /** The search index of this content, its root and pieces (build-search.ts); absent when none is built. */
+  search?: BuiltSearch | null;
   /** Images of content/media/, stored under their content hash. */
   media?: BuiltMedia[];
   /** Social cards by content file (build-cards.ts); an entry without one names none. */
@@ -108,11 +108,10 @@ export function planUpload({
   const manifestEntries = entries.map((entry) => toManifestEntry(entry, entryReports));
   const manifestDrafts = drafts.map((entry) => toManifestEntry(entry, draftReports));
 
-  if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
-
   // Samples and images are named by their content, so never written in place: the live manifest's keys serve on until
   // the new manifest is written. Only those KV lacks are written, each once (two articles may share a card).
   const written = new Set<string>();
+  for (const { key, value } of search?.pieces ?? []) if (!existingKeys.has(key)) writes.push({ key, value });
   const immutable = (key: string, value: string | Uint8Array) => {
     const unchanged = existingKeys.has(key);
     if (!unchanged && !written.has(key)) writes.push({ key, value });
@@ -142,32 +141,35 @@ export function planUpload({
     renderer,
     entries: inDisplayOrder(manifestEntries),
     samples: samples.map(({ path, hash }) => ({ path, hash, key: sampleKey(hash) })),
-    search: search?.key ?? null,
+    search: search?.root ?? null,
     drafts: manifestDrafts,
     ...(imageKeys.length > 0 ? { media: imageKeys } : {}),
   };
 
   const manifestChanged = !previous || !sameContent(previous, fresh);
-  if (search) values.set(search.key, search.value);
+  for (const { key, value } of search?.pieces ?? []) values.set(key, value);
   const manifest = manifestChanged ? withValues(fresh, (key) => values.get(key)) : previous;
-  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
+  // A search root names its pieces; the live manifest carries its root's value (manifest-values.ts).
+  const roots = [manifest, previous].flatMap((m) => (m?.search && m.values?.[m.search] ? searchKeys(m.values[m.search]!) : []));
+  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : []), ...roots]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
   checkKvLimits(
     { writes, manifest, manifestChanged },
-    { entries: [...entries, ...drafts], samples, media, cards: usedCards, remoteImages, search },
+    { entries: [...entries, ...drafts], samples, media, cards: usedCards, remoteImages, search: search && { key: search.root } },
   );
   return { writes, manifest, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
-/** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */
+/** The plan of built content, with its search index (over the last one's base, when KV holds it all) and social cards, by this renderer. */
 export function planBuilt(
   built: Extract<BuildResult, { ok: true }>,
   cards: BuiltCards | null,
-  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
+  { previousSearch, ...at }: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'> & { previousSearch?: PreviousSearch | null },
 ) {
-  const search = buildSearchIndexValue(built.entries);
+  const whole = previousSearch && searchKeys(previousSearch.root).every((key) => at.existingKeys.has(key));
+  const search = buildSearch(built.entries, whole ? previousSearch : null);
   return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });
 }
 
