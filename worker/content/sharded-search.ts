@@ -34,14 +34,18 @@ const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[]
 const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string;
 
 /** The engine of a root; `readPiece` reads a key's value (through a cache), throwing when KV lacks it. */
-export function openSearch(rootValue: string, readPiece: (key: string) => Promise<string>): ShardedSearchEngine {
+export function openSearch(
+  rootValue: string,
+  readPiece: (key: string) => Promise<string>,
+  shardBudget = SHARD_BUDGET_BYTES,
+): ShardedSearchEngine {
   const root = parsed(searchRootSchema, rootValue, 'The search root');
   const read = async <T>(key: string, schema: z.ZodType<T>) => parsed(schema, await readPiece(key), `The search piece ${key}`);
   return {
     async search(query, limit = 10, isPublic) {
       const q = searchedText(query);
       if (!q) return [];
-      const shards = shardsFor(root, [...new Set(tokenize(q).map(processTerm).filter(Boolean))]);
+      const shards = shardsFor(root, [...new Set(tokenize(q).map(processTerm).filter(Boolean))], shardBudget);
       const [postings, delta] = await Promise.all([
         Promise.all(shards.map((i) => read(baseShardKey(root.base, i), searchShardSchema))),
         root.delta ? read(root.delta.key, searchDeltaSchema) : null,
@@ -110,17 +114,17 @@ function shardOf(root: SearchRoot, term: string): number {
 }
 
 /**
- * The shards a query reads: all while they fit SHARD_BUDGET_BYTES; else each term's own shard (its exact and first
+ * The shards a query reads: all while they fit the budget; else each term's own shard (its exact and first
  * prefix matches), then the shards of terms sharing its first two characters nearest first (its other prefix and fuzzy
  * matches), while the budget lasts. A typo in a term's first two characters then finds nothing beyond them.
  */
-function shardsFor(root: SearchRoot, terms: string[]): number[] {
+function shardsFor(root: SearchRoot, terms: string[], budget: number): number[] {
   const all = root.shards.map((_, i) => i);
-  if (root.shardBytes.reduce((sum, bytes) => sum + bytes, 0) <= SHARD_BUDGET_BYTES) return all;
+  if (root.shardBytes.reduce((sum, bytes) => sum + bytes, 0) <= budget) return all;
   const picked = new Set<number>();
   let bytes = 0;
   const take = (i: number) => {
-    if (picked.has(i) || bytes + root.shardBytes[i]! > SHARD_BUDGET_BYTES) return;
+    if (picked.has(i) || bytes + root.shardBytes[i]! > budget) return;
     picked.add(i);
     bytes += root.shardBytes[i]!;
   };

@@ -16,7 +16,16 @@ import {
 import type { KvStore } from '../kv/kv-store.ts';
 import type { BuiltEntry } from './build-entries.ts';
 import { searchDocuments } from './build-search-index.ts';
-import { buildBase, documentHash, miniSearchJson, namedPiece, postingsOf, type SearchPiece, storedDoc } from './search-base.ts';
+import {
+  buildBase,
+  documentHash,
+  miniSearchJson,
+  namedPiece,
+  postingsOf,
+  type SearchLimits,
+  type SearchPiece,
+  storedDoc,
+} from './search-base.ts';
 
 /** Past either bound the next upload builds a new base: every query reads the delta. */
 export const DELTA_LIMITS = { docs: 100, bytes: 64 * 1024 };
@@ -42,12 +51,13 @@ export function buildSearch(entries: BuiltEntry[], previous: PreviousSearch | nu
   return buildSearchOf(searchDocuments(entries), previous);
 }
 
-export function buildSearchOf(documents: SearchDocument[], previous: PreviousSearch | null): BuiltSearch {
+/** As buildSearch, of search documents; `limits` other than SEARCH_LIMITS only for tests of small shards. */
+export function buildSearchOf(documents: SearchDocument[], previous: PreviousSearch | null, limits?: SearchLimits): BuiltSearch {
   const hashes = documents.map(documentHash);
   const prior = previous ? baseOf(previous) : null;
   const update = prior ? withDelta(prior.root, prior.hashes, documents, hashes) : null;
   if (update) return update;
-  const base = buildBase(documents, hashes);
+  const base = buildBase(documents, hashes, limits);
   return rooted({ ...base.root, delta: null }, base.pieces);
 }
 

@@ -16,6 +16,7 @@ import {
 } from '../../../contracts/search-pieces.ts';
 import { sha256 } from './build-entries.ts';
 
+export type SearchLimits = typeof SEARCH_LIMITS;
 export const SEARCH_LIMITS = {
   /** A shard is closed once it passes this many bytes; one term's postings may pass it alone. */
   shardBytes: 32 * 1024,
@@ -80,11 +81,11 @@ export function postingsOf(json: AsPlainObject, cap = Number.POSITIVE_INFINITY):
 }
 
 /** Consecutive terms (an array: an object would list terms like "2024" first), a shard closed once it passes SEARCH_LIMITS.shardBytes. */
-function cutShards(postings: [string, Postings[string]][]): [string, Postings[string]][][] {
+function cutShards(postings: [string, Postings[string]][], shardBytes: number): [string, Postings[string]][][] {
   const shards: [string, Postings[string]][][] = [[]];
   let bytes = 0;
   for (const posting of postings) {
-    if (bytes >= SEARCH_LIMITS.shardBytes) {
+    if (bytes >= shardBytes) {
       shards.push([]);
       bytes = 0;
     }
@@ -101,13 +102,13 @@ export interface BuiltBase {
 }
 
 /** The base of `documents` (ids 0…n-1, in order); `hashes` are their documentHash. */
-export function buildBase(documents: SearchDocument[], hashes: string[]): BuiltBase {
+export function buildBase(documents: SearchDocument[], hashes: string[], limits: SearchLimits = SEARCH_LIMITS): BuiltBase {
   const json = miniSearchJson(documents);
-  const cut = cutShards(postingsOf(json, SEARCH_LIMITS.postingsPerField));
+  const cut = cutShards(postingsOf(json, limits.postingsPerField), limits.shardBytes);
   const shards = cut.map((terms) => JSON.stringify({ terms: Object.fromEntries(terms) }));
   const chunks: string[] = [];
-  for (let at = 0; at < documents.length; at += SEARCH_LIMITS.docsPerChunk) {
-    const chunk: SearchDocChunk = { docs: documents.slice(at, at + SEARCH_LIMITS.docsPerChunk).map(storedDoc) };
+  for (let at = 0; at < documents.length; at += limits.docsPerChunk) {
+    const chunk: SearchDocChunk = { docs: documents.slice(at, at + limits.docsPerChunk).map(storedDoc) };
     chunks.push(JSON.stringify(chunk));
   }
   const digest = createHash('sha256');
@@ -123,7 +124,7 @@ export function buildBase(documents: SearchDocument[], hashes: string[]): BuiltB
     shards: cut.map((terms) => terms[0]?.[0] ?? ''),
     shardBytes: shards.map((value) => Buffer.byteLength(value, 'utf8')),
     chunks: chunks.length,
-    docsPerChunk: SEARCH_LIMITS.docsPerChunk,
+    docsPerChunk: limits.docsPerChunk,
     record: record.key,
   };
   return {
