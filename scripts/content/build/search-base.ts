@@ -41,11 +41,9 @@ export const documentHash = ({ id: _, ...content }: SearchDocument): string => s
 
 /** What a hit shows of a document, its text cut for snippets. */
 export function storedDoc({ title, href, description, section, date, text }: SearchDocument): StoredSearchDoc {
-  const cut =
-    text.length <= SEARCH_LIMITS.snippetChars
-      ? text
-      : text.slice(0, text.lastIndexOf(' ', SEARCH_LIMITS.snippetChars) + 1 || SEARCH_LIMITS.snippetChars);
-  return { title, href, description, section, date, text: cut.trimEnd() };
+  const chars = SEARCH_LIMITS.snippetChars;
+  const cut = text.length <= chars ? text : text.slice(0, text.lastIndexOf(' ', chars) + 1 || chars).trimEnd();
+  return { title, href, description, section, date, text: cut };
 }
 
 /** MiniSearch over `documents`, its JSON: tokenising, field lengths and averages stay MiniSearch's own. */
@@ -55,6 +53,7 @@ export function miniSearchJson(documents: SearchDocument[]): AsPlainObject {
   return search.toJSON();
 }
 
+/** BM25's parameters as MiniSearch scores with them: its defaults (defaultBM25params, not exported), SEARCH_OPTIONS sets none. */
 const { k, b, d } = { k: 1.2, b: 0.7, d: 0.5 };
 
 /**
