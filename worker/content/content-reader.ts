@@ -96,11 +96,11 @@ export class ContentReader implements PageContent {
     return { search: (query, limit) => engine.search(query, limit, (href) => shown.has(href)) };
   }
 
-  /** The root from the manifest's values or KV, its pieces from KV through the isolate's piece cache (search-piece-cache.ts). */
+  /** The root from the manifest's values (or KV, when they lack it or it does not parse), its pieces from KV through the isolate's memo. */
   async #searchEngine(key: string | null): Promise<ShardedSearchEngine | null> {
     if (!key) return null;
     const readPiece = cachedPieces((piece) => this.#read(piece, `The search piece ${piece}`, (raw) => raw));
-    return openSearch(await readPiece(key), readPiece);
+    return this.#read(key, `The search root ${key}`, (raw) => openSearch(raw, readPiece));
   }
 
   /**

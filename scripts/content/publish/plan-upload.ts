@@ -149,9 +149,7 @@ export function planUpload({
   const manifestChanged = !previous || !sameContent(previous, fresh);
   for (const { key, value } of search?.pieces ?? []) values.set(key, value);
   const manifest = manifestChanged ? withValues(fresh, (key) => values.get(key)) : previous;
-  // A search root names its pieces; the live manifest carries its root's value (manifest-values.ts).
-  const roots = [manifest, previous].flatMap((m) => (m?.search && m.values?.[m.search] ? searchKeys(m.values[m.search]!) : []));
-  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : []), ...roots]);
+  const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };

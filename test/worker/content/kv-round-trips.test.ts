@@ -53,14 +53,16 @@ async function cold(path: string) {
   return { status: res.status, text, rounds: runtime.kvProbe.rounds() - roundsBefore };
 }
 
-test('every kind of request, on a cold isolate, is answered after one KV round trip', async () => {
+test('every kind of request, on a cold isolate, is answered after one KV round trip (a search: three)', async () => {
   const trips: Record<string, number> = {};
   for (const [kind, { path, holds }] of Object.entries(REQUESTS)) {
     const answer = await cold(path);
     expect(answer.text, kind).toContain(holds);
     trips[kind] = answer.rounds;
   }
-  expect(trips).toEqual(Object.fromEntries(Object.keys(REQUESTS).map((kind) => [kind, 1])));
+  // A search reads the pieces its query needs after the manifest: its terms' shards, then its hits' chunks.
+  const rounds = (kind: string) => (kind.startsWith('search') ? 3 : 1);
+  expect(trips).toEqual(Object.fromEntries(Object.keys(REQUESTS).map((kind) => [kind, rounds(kind)])));
 });
 
 test('a value the manifest carries that does not parse is passed over: the page reads its key, a second round trip', async () => {
@@ -77,7 +79,7 @@ test('a value the manifest carries that does not parse is passed over: the page 
     expect(page.rounds).toBe(2);
     const search = await cold('/api/_analog/search?q=signed');
     expect(search.text).toContain('Digitally Signed App');
-    expect(search.rounds).toBe(2);
+    expect(search.rounds).toBe(4);
   } finally {
     await runtime.kv.put(MANIFEST_KEY, stored);
   }

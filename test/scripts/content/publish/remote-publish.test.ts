@@ -200,12 +200,12 @@ describe('request counts', () => {
     expect(api.counts()).toMatchObject({ total: 3, 'value.get': 1, 'bulk.get': 1, 'keys.list': 1 });
 
     // Published again unchanged: the cards are in KV under the same keys, so nothing is written
-    // (the manifest, history and previews are read, keys listed; nothing else).
+    // (the manifest, history and previews are read, keys listed, the search root and its record read; nothing else).
     api.resetLog();
     const again = await publish(await remote(api), real, T(2), undefined, lock);
     expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
-    expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
+    expect(again.lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 3 value reads, 1 bulk read)');
   });
 
   test('the Worker is handed what changed right after the manifest: it purges that now, and says when it purges again', async () => {
