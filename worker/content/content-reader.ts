@@ -10,13 +10,12 @@ import { MANIFEST_MEMO_SECONDS } from '../../contracts/edge-cache.ts';
 import { type Manifest, parseStored, storedEntrySchema } from '../../contracts/kv-values.ts';
 import type { Section } from '../../contracts/routes.ts';
 import { publicPaths, visibleManifest } from '../../contracts/scheduled-entries.ts';
-import { storedSearchIndexSchema } from '../../contracts/search-index.ts';
 import type { IndexRow, ListName, SiteRoot } from '../../contracts/site-index.ts';
 import { indexedContent, type ReadPiece } from './indexed-content.ts';
 import { readKvText } from './kv-text.ts';
 import { CONTENT_SOURCE_ORIGIN, MANIFEST_SOURCE_URL, manifestText, parsePublished, pieceText } from './manifest-response.ts';
 import { PieceMemo } from './piece-memo.ts';
-import { loadSearchIndex, type SearchEngine } from './search-engine.ts';
+import { openSearch, type ShardedSearchEngine } from './sharded-search.ts';
 import { wholeManifestContent } from './whole-manifest-content.ts';
 
 const ENTRY_CACHE_TTL = 60 * 60 * 24 * 30;
@@ -45,8 +44,6 @@ export interface ContentReaderOptions {
 let publishedMemo: { published: Published; raw: string; at: number } | undefined;
 /** Pieces and entries by their (immutable) keys, parsed, within a budget of bytes (piece-memo.ts). */
 const pieces = new PieceMemo();
-/** The loaded search index, by its (immutable) key: one per isolate at a time. */
-let searchMemo: { key: string; engine: SearchEngine } | undefined;
 
 /**
  * One per request, answering what loaders ask (PageContent) at the request's time: scheduled posts not yet live are
@@ -91,10 +88,10 @@ export class ContentReader implements PageContent {
   }
 
   /** The search engine, answering with public pages only (the index holds scheduled posts too); null when none was built. */
-  async search(): Promise<SearchEngine | null> {
+  async search(): Promise<ShardedSearchEngine | null> {
     const { published } = await this.#open();
     if (!published.search) return null;
-    const engine = await this.#searchEngine(published.search);
+    const engine = openSearch(await this.#rawPiece(published.search), this.#rawPiece);
     const hidden = isRoot(published)
       ? new Set(published.scheduled.filter((s) => Date.parse(s.publishAt) > this.#now()).map((s) => s.path))
       : null;
@@ -102,12 +99,14 @@ export class ContentReader implements PageContent {
     return { search: (query, limit) => engine.search(query, limit, (href) => (shown ? shown.has(href) : !hidden!.has(href))) };
   }
 
-  async #searchEngine(key: string): Promise<SearchEngine> {
-    if (searchMemo?.key === key) return searchMemo.engine;
-    const engine = loadSearchIndex(await this.#readPiece(key, storedSearchIndexSchema, `The search index ${key}`));
-    searchMemo = { key, engine };
-    return engine;
-  }
+  /** A search piece's text (sharded-search.ts parses it), kept in the same memo. */
+  #rawPiece = async (key: string): Promise<string> => {
+    const memo = pieces.get(key);
+    if (typeof memo === 'string') return memo;
+    const raw = await this.#piece(key);
+    pieces.set(key, raw, raw.length);
+    return raw;
+  };
 
   #open() {
     this.#content ??= this.#currentPublished().then((published) => {

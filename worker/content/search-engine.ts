@@ -1,8 +1,9 @@
-/** Search at the edge: the index the upload built, loaded into MiniSearch, answers ranked hits with snippets. Pure. */
+/** Search at the edge: a whole index loaded into MiniSearch answers ranked hits with snippets; the hit and snippet shapes. Pure. */
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { SearchHit, SnippetPart } from '../../contracts/page-payload.ts';
 import { MAX_QUERY_LENGTH } from '../../contracts/routes.ts';
 import { SEARCH_OPTIONS, type SearchDocument, type StoredSearchIndex } from '../../contracts/search-index.ts';
+import type { StoredSearchDoc } from '../../contracts/search-pieces.ts';
 
 const SNIPPET_LENGTH = 180;
 
@@ -11,25 +12,33 @@ export interface SearchEngine {
   search(query: string, limit?: number, isPublic?: (href: string) => boolean): SearchHit[];
 }
 
-/** Loads a stored index once (the reader keeps it per isolate and key); every word must match, else any word. */
+/** The query as searched: trimmed, at most MAX_QUERY_LENGTH characters. */
+export const searchedText = (query: string): string => query.trim().slice(0, MAX_QUERY_LENGTH);
+
+/** A hit: its document's fields, a snippet marking `terms` (the indexed words matched) in its text. */
+export const hitOf = (doc: Omit<StoredSearchDoc, 'text'>, text: string, terms: string[]): SearchHit => ({
+  title: doc.title,
+  href: doc.href,
+  description: doc.description,
+  section: doc.section,
+  date: doc.date ?? null,
+  snippet: makeSnippet(text, terms),
+});
+
+/** Loads a whole stored index; every word must match, else any word. */
 export function loadSearchIndex(stored: StoredSearchIndex): SearchEngine {
   const engine = MiniSearch.loadJS<SearchDocument>(stored.index, SEARCH_OPTIONS);
   return {
     search(query, limit = 10, isPublic) {
-      const q = query.trim().slice(0, MAX_QUERY_LENGTH);
+      const q = searchedText(query);
       if (!q) return [];
       const filter: SearchOptions = isPublic ? { filter: (r) => isPublic(r.href as string) } : {};
       // Every word must match; if none does, settle for any word matching.
       let results = engine.search(q, filter);
       if (results.length === 0) results = engine.search(q, { ...filter, combineWith: 'OR' });
-      return results.slice(0, limit).map((r) => ({
-        title: r.title as string,
-        href: r.href as string,
-        description: r.description as string,
-        section: r.section as 'news' | 'guide',
-        date: (r.date as string | null) ?? null,
-        snippet: makeSnippet(stored.texts[String(r.id)] ?? (r.description as string), r.terms),
-      }));
+      return results
+        .slice(0, limit)
+        .map((r) => hitOf(r as unknown as StoredSearchDoc, stored.texts[String(r.id)] ?? (r.description as string), r.terms));
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The upload's search index: every published entry as a search document.
+ * Every published entry as a search document, and the whole index of them in one value.
  * Pure: built entries in, the KV key (the value's sha256) and value out.
  */
 import MiniSearch from 'minisearch';
@@ -13,8 +13,15 @@ export interface BuiltSearchIndex {
   value: string;
 }
 
+/** The whole index in one value: what the pieced index (build-search.ts) answers like, query for query. */
 export function buildSearchIndexValue(entries: BuiltEntry[]): BuiltSearchIndex {
-  const documents: SearchDocument[] = entries.map((entry, id) => {
+  const value = JSON.stringify(buildSearchIndex(searchDocuments(entries)));
+  return { key: searchIndexKey(sha256(value)), value };
+}
+
+/** Each entry as a search document, its id its place in `entries`. */
+export function searchDocuments(entries: BuiltEntry[]): SearchDocument[] {
+  return entries.map((entry, id) => {
     const { attributes, toc } = entry.value;
     const section = attributes.type === 'news' ? 'news' : 'guide';
     return {
@@ -29,8 +36,6 @@ export function buildSearchIndexValue(entries: BuiltEntry[]): BuiltSearchIndex {
       date: attributes.date?.slice(0, 10) ?? null,
     };
   });
-  const value = JSON.stringify(buildSearchIndex(documents));
-  return { key: searchIndexKey(sha256(value)), value };
 }
 
 /** The KV value: MiniSearch's index with the contract's options, and each document's text for snippets. */

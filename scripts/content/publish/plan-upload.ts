@@ -6,7 +6,7 @@ import { sampleKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest, ManifestEntry, StoredEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
 import type { SiteRoot } from '../../../contracts/site-index.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
-import { type BuiltSearchIndex, buildSearchIndexValue } from '../build/build-search-index.ts';
+import { type BuiltSearch, buildSearch, type PreviousSearch, searchKeys } from '../build/build-search.ts';
 import { checkKvLimits } from '../build/kv-limits.ts';
 import type { BuiltMedia } from '../build/media.ts';
 import { entryPieces, indexed } from '../build/site-pieces.ts';
@@ -49,8 +49,8 @@ export interface PlanInput {
   samples: BuiltSample[];
   /** Entries with `draft: true`: written like the others, named only in the manifest's `drafts`. */
   drafts?: BuiltEntry[];
-  /** The search index of this content; absent when none is built. */
-  search?: BuiltSearchIndex | null;
+  /** The search index of this content, its root and pieces (build-search.ts); absent when none is built. */
+  search?: BuiltSearch | null;
   /** Images of content/media/, stored under their content hash. */
   media?: BuiltMedia[];
   /** Social cards by content file (build-cards.ts); an entry without one names none. */
@@ -106,7 +106,7 @@ export function planUpload({
   const manifestEntries = pieces.entries;
   const manifestDrafts = pieces.drafts;
 
-  if (search && !existingKeys.has(search.key)) writes.push({ key: search.key, value: search.value });
+  for (const { key, value } of search?.pieces ?? []) if (!existingKeys.has(key)) writes.push({ key, value });
 
   // Samples and images are named by their content, so never written in place: the live manifest's keys serve on until
   // the new manifest is written. Only those KV lacks are written, each once (two articles may share a card).
@@ -140,14 +140,17 @@ export function planUpload({
     renderer,
     entries: manifestEntries,
     samples: samples.map(({ path, hash }) => ({ path, hash, key: sampleKey(hash) })),
-    search: search?.key ?? null,
+    search: search?.root ?? null,
     drafts: manifestDrafts,
     ...(imageKeys.length > 0 ? { media: imageKeys } : {}),
   };
 
   // A manifest from before the site index is published again in its format, whatever it holds.
   const manifestChanged = !previous || previous.pieces === undefined || !sameContent(previous, fresh);
-  const index = indexed(fresh, previous, existingKeys);
+  // The search root names its pieces, a kept base's among them: the record names them all for the clean-ups.
+  const rootValue = search?.pieces.find((p) => p.key === search.root)?.value;
+  const searchNamed = search ? [search.root, ...(rootValue === undefined ? [] : searchKeys(rootValue))] : [];
+  const index = indexed(fresh, previous, existingKeys, searchNamed);
   // Unchanged, the live manifest stays: only a piece it names that went missing from KV is written again.
   const named = manifestChanged ? null : new Set(namedKeys(previous));
   const needed = ({ key }: KvPair) => !existingKeys.has(key) && (named === null || named.has(key));
@@ -171,19 +174,27 @@ export function planUpload({
   const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
   checkKvLimits(
     { writes, root: manifestChanged ? index.root : null },
-    { entries: [...manifestEntries, ...manifestDrafts], samples, media, cards: usedCards, remoteImages, search },
+    {
+      entries: [...manifestEntries, ...manifestDrafts],
+      samples,
+      media,
+      cards: usedCards,
+      remoteImages,
+      search: search && { key: search.root },
+    },
   );
   const root = manifestChanged ? index.root : null;
   return { writes, manifest, root, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
-/** The plan of built content, with its search index and its social cards (when drawn), by this renderer. */
+/** The plan of built content, with its search index (over the last one's base, when KV holds it all) and social cards, by this renderer. */
 export function planBuilt(
   built: Extract<BuildResult, { ok: true }>,
   cards: BuiltCards | null,
-  at: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'>,
+  { previousSearch, ...at }: Pick<PlanInput, 'previous' | 'existingKeys' | 'now'> & { previousSearch?: PreviousSearch | null },
 ) {
-  const search = buildSearchIndexValue(built.entries);
+  const whole = previousSearch && searchKeys(previousSearch.root).every((key) => at.existingKeys.has(key));
+  const search = buildSearch(built.entries, whole ? previousSearch : null);
   return planUpload({ ...built, ...at, ...(cards && { cards: cards.cards }), search, renderer: RENDERER_VERSION });
 }
 

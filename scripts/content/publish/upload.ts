@@ -1,5 +1,6 @@
 /** One upload for command line, tests and bench: read, copy, build, draw, plan, publish live or as a preview. I/O: folder, hosts, KV. */
 import { type BuildResult, buildEntries, type RenderCache } from '../build/build-entries.ts';
+import { readPreviousSearch } from '../build/build-search.ts';
 import { type CopyOptions, copyRemoteImages } from '../build/copy-remote-images.ts';
 import { buildCards, type CardMaker } from '../cards/build-cards.ts';
 import { diskCardCache } from '../cards/card-cache.ts';
@@ -139,7 +140,8 @@ export async function uploadContent({
           readPreviews(store),
         ]),
     );
-    const planned = planBuilt(built, cards, { previous, existingKeys, now });
+    const previousSearch = await readPreviousSearch(store, previous?.search ?? null);
+    const planned = planBuilt(built, cards, { previous, existingKeys, now, previousSearch });
     // Kept versions' and kept previews' keys survive the clean-up.
     const plan = withPreviews(
       withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser(), madeBy }),

@@ -1,7 +1,7 @@
 /** `--verify`: every key the manifest names (named-keys.ts) exists and parses; a line per problem, nothing written. I/O: KV reads. */
 import { cardKey, storedSampleKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, parseStored, storedEntrySchema, storedRemoteImageSchema } from '../../../contracts/kv-values.ts';
-import { storedSearchIndexSchema } from '../../../contracts/search-index.ts';
+import { searchRootSchema } from '../../../contracts/search-pieces.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readManifest } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
@@ -65,7 +65,7 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
         const stored = parseStored(storedEntrySchema, value, 'the stored entry');
         if (stored.attributes.slug !== entry.slug) report(where, `holds slug ${stored.attributes.slug}, not ${entry.slug}`);
         else if (stored.file !== entry.file) report(where, `holds file ${stored.file}, not ${entry.file}`);
-      } else if (key === manifest.search) parseStored(storedSearchIndexSchema, value, 'the search index');
+      } else if (key === manifest.search) parseStored(searchRootSchema, value, 'the search root');
       else if (key.startsWith(REMOTE_PREFIX)) parseStored(storedRemoteImageSchema, value, 'the image from another host');
     } catch (error) {
       report(where, (error as Error).message);

@@ -1,6 +1,7 @@
 /** Search at the edge: the API and the /search page, from the index the upload built. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SearchHit } from '../../../contracts/page-payload.ts';
+import { searchKeys } from '../../../scripts/content/build/build-search.ts';
 import type { LocalWorker } from '../../../tools/local-worker.ts';
 import { parsePage } from '../../support/html.ts';
 import { startPublishedWorker } from '../../support/worker-runtime.ts';
@@ -17,10 +18,11 @@ const api = async (q: string) => {
 };
 
 describe('search API', () => {
-  test('the upload stored one search index and the manifest names it', async () => {
+  test('the keys under search/ are the root the manifest names and the pieces that root names', async () => {
     const keys = (await worker.kv.list({ prefix: 'search/' })).keys.map((k) => k.name);
     const manifest = JSON.parse((await worker.kv.get('manifest')) ?? '{}');
-    expect(keys).toEqual([manifest.search]);
+    const root = (await worker.kv.get(manifest.search)) ?? '';
+    expect(keys.sort()).toEqual([manifest.search, ...searchKeys(root)].sort());
   });
 
   test('answers ranked results with highlighted snippets; "dualsens" finds the DSX guide', async () => {

@@ -339,8 +339,8 @@ describe('display order', () => {
 });
 
 describe('search index', () => {
-  const search = { key: 'search/aaa', value: '{"version":1}' };
-  const next = { key: 'search/bbb', value: '{"version":1,"x":1}' };
+  const search = { root: 'search/aaa', pieces: [{ key: 'search/aaa', value: '{"version":1}' }] };
+  const next = { root: 'search/bbb', pieces: [{ key: 'search/bbb', value: '{"version":1,"x":1}' }] };
   const withSearch = (p: ReturnType<typeof plan>) => new Set([...keysOf(p), ...(p.manifest.search ? [p.manifest.search] : [])]);
 
   test('is written before the manifest and named by it', () => {

@@ -189,10 +189,10 @@ describe('request counts', () => {
     expect(lines.at(-1)).toBe('10 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 2 bulk writes)');
     expect(api.counts().total).toBe(10);
     // The 28 social cards (26 entries, 2 drafts), the screenshot's 9 files (AVIF, WebP and PNG at 3 widths) and the 6
-    // URLs of images the Worker fetches from other hosts ride in the same bulk write as the entries: 75 keys, not 33, in
-    // as many requests.
+    // URLs of images the Worker fetches from other hosts ride in the same bulk write as the entries, and so do the search
+    // index's 17 keys: 91 keys, not 33, in as many requests.
     const written = api.log.filter((r) => r.operation === 'bulk.write').flatMap((r) => r.keys);
-    expect(written).toHaveLength(75);
+    expect(written).toHaveLength(91);
     expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(43);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
@@ -200,12 +200,12 @@ describe('request counts', () => {
     expect(api.counts()).toMatchObject({ total: 3, 'value.get': 1, 'bulk.get': 1, 'keys.list': 1 });
 
     // Published again unchanged: the cards are in KV under the same keys, so nothing is written
-    // (the manifest, history and previews are read, keys listed; nothing else).
+    // (the manifest, history and previews are read, keys listed, the search root and its record read; nothing else).
     api.resetLog();
     const again = await publish(await remote(api), real, T(2), undefined, lock);
     expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
-    expect(again.lines.at(-1)).toBe('9 Cloudflare API requests (1 namespace read, 6 key lists, 1 value read, 1 bulk read)');
+    expect(again.lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 3 value reads, 1 bulk read)');
   });
 
   test('the Worker is handed what changed right after the manifest: it purges that now, and says when it purges again', async () => {
@@ -237,7 +237,7 @@ describe('request counts', () => {
     expect(tally).toMatch(/^\d+ Cloudflare API requests /);
   });
 
-  test('a first publish of 1,000 entries makes 10 requests, and --verify 12', async () => {
+  test('a first publish of 1,000 entries makes 10 requests, and --verify 17', async () => {
     const api = await server();
     const store = await remote(api);
     const site = syntheticContent(1000, { words: [30, 60] });
@@ -247,8 +247,8 @@ describe('request counts', () => {
     expect(api.counts()).toMatchObject({ total: 10, 'bulk.write': 2, 'keys.list': 6 });
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
-    // The manifest, then 1,000 entries and the search index, 100 keys a request.
-    expect(api.counts()).toMatchObject({ total: 12, 'value.get': 1, 'bulk.get': 11 });
+    // The manifest, then 1,000 entries, the search root and the pieces it names, 100 keys a request.
+    expect(api.counts()).toMatchObject({ total: 17, 'value.get': 1, 'bulk.get': 16 });
   });
 });
 

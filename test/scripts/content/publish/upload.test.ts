@@ -59,6 +59,9 @@ function succeeded(outcome: UploadOutcome) {
   return outcome;
 }
 
+/** The fixture site's search root and the 16 pieces it names (build-search.ts). */
+const SEARCH_KEYS = 17;
+
 describe('uploading the fixture site', () => {
   test('writes 26 entries and 2 drafts, 1 sample, the search index, the images, 28 social cards, the manifest and its history record', async () => {
     const store = stores.FULL;
@@ -72,7 +75,8 @@ describe('uploading the fixture site', () => {
     const sample = realContent.samples[0]!;
     expect(keys.filter((k) => k.startsWith('sample/'))).toEqual([sampleKey(sha256(sample.content))]);
     expect(keys).toContain(MANIFEST_KEY);
-    expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(1);
+    // The search root and the pieces it names: the record, 2 term shards, 13 chunks of documents.
+    expect(keys.filter((k) => k.startsWith('search/'))).toHaveLength(SEARCH_KEYS);
     expect(keys).toContain('history/0000000001');
     // The files of media/ (the screenshot's 9 variants, and those of the kept copies of images from other
     // hosts), one card per entry and draft (every title differs), and the URL of each image from another
@@ -83,7 +87,7 @@ describe('uploading the fixture site', () => {
     expect(files).toHaveLength(mediaFiles() + 28);
     expect(keys.filter((k) => /^media\/remote\/[0-9a-f]{64}$/.test(k))).toHaveLength(uncopied);
     expect(keys.filter((k) => k.startsWith('media/'))).toHaveLength(files.length + uncopied);
-    expect(keys.filter((k) => !isIndexPiece(k))).toHaveLength(32 + files.length + uncopied);
+    expect(keys.filter((k) => !isIndexPiece(k))).toHaveLength(31 + SEARCH_KEYS + files.length + uncopied);
 
     // `manifest` holds the root of the site index; the version's whole manifest is its history record.
     const root = JSON.parse((await store.get(MANIFEST_KEY))!);
@@ -133,7 +137,7 @@ describe('uploading the fixture site', () => {
     expect(lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(sent, 'nothing is written').toEqual([]);
     expect((await allKeys(store)).filter((k) => !isIndexPiece(k))).toHaveLength(
-      32 + 28 + mediaFiles() + imagesWithoutCopy(realContent).size,
+      31 + SEARCH_KEYS + 28 + mediaFiles() + imagesWithoutCopy(realContent).size,
     );
   });
 });
@@ -194,10 +198,10 @@ test('a dry run writes nothing but reports what it would write', async () => {
   const { outcome, lines } = await upload(stores.DRY, realContent, { dryRun: true });
   const dry = succeeded(outcome);
   expect(dry.entriesWritten).toBe(26);
-  // 26 entries, 2 drafts, 1 sample, the search index, the images, 28 cards, the history record,
+  // 26 entries, 2 drafts, 1 sample, the search index's keys, the images, 28 cards, the history record,
   // and the URL of each image from another host without a copy; and the site index's pieces.
   const images = mediaFiles() + imagesWithoutCopy(realContent).size;
-  expect(dry.plan.writes.filter((w) => !isIndexPiece(w.key))).toHaveLength(26 + 2 + 1 + 1 + 28 + 1 + images);
+  expect(dry.plan.writes.filter((w) => !isIndexPiece(w.key))).toHaveLength(26 + 2 + 1 + SEARCH_KEYS + 28 + 1 + images);
   expect(await allKeys(stores.DRY)).toEqual([]);
   expect(lines.at(-1)).toMatch(
     /^Dry run: 26 entries: would write 26, 0 unchanged; 2 draft\(s\); 1 samples; 1 image\(s\); manifest v1 \(\d+ KB\); would delete 0 stale key\(s\)\.$/,
