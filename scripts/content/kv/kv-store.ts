@@ -23,8 +23,8 @@ export interface KvStore {
 
 /** Bulk operations made of single-key calls, `concurrency` at a time (a local binding, test doubles); `basic` is a plain object. */
 export function withBulkOperations(basic: Pick<KvStore, 'get' | 'put' | 'delete' | 'listKeys'>, concurrency = 8): KvStore {
-  const each = async <T>(items: readonly T[], run: (item: T) => Promise<void>, done?: (count: number) => void) => {
-    for (let i = 0; i < items.length; i += concurrency) done?.((await Promise.all(items.slice(i, i + concurrency).map(run))).length);
+  const each = async <T>(items: readonly T[], run: (item: T) => Promise<void>, done = (_count: number) => {}) => {
+    for (let i = 0; i < items.length; i += concurrency) done((await Promise.all(items.slice(i, i + concurrency).map(run))).length);
   };
   return {
     ...basic,
