@@ -26,6 +26,8 @@ export const isProgressLine = (line: string): boolean => /^\[[A-Za-z ]+\] /.test
 export const measureName = (stage: string): string => `upload ${stage}`;
 
 const count = (n: number) => n.toLocaleString('en');
+/** `unit` is singular: `entry` → `entries`, `card` → `cards`. */
+const counted = (n: number, unit: string) => `${count(n)} ${n === 1 ? unit : unit.replace(/y$/, 'ie')}${n === 1 ? '' : 's'}`;
 const rate = (n: number, ms: number) => `${ms > 0 ? count(Math.round((n * 1000) / ms)) : '–'}/s`;
 
 /** `[render] 2,400/10,000 entries, 240/s`, then `[render] 10,000 entries in 41.2 s, 243/s, 9,990 from the cache`. */
@@ -47,7 +49,7 @@ export function stageProgress(
       cached += hits;
       const at = now();
       if (done >= total || done - lastLine.done < everyItems || at - lastLine.at < everyMs) return;
-      log(`[${stage}] ${count(done)}/${count(total)} ${unit}, ${rate(done - lastLine.done, at - lastLine.at)}`);
+      log(`[${stage}] ${count(done)}/${counted(total, unit)}, ${rate(done - lastLine.done, at - lastLine.at)}`);
       lastLine = { at, done };
     },
     end() {
@@ -57,7 +59,7 @@ export function stageProgress(
       performance.measure(measureName(stage), { start: started, duration: ms });
       if (done === 0) return;
       const hits = cached > 0 ? `, ${count(cached)} from the cache` : '';
-      log(`[${stage}] ${count(done)} ${unit} in ${(ms / 1000).toFixed(1)} s, ${rate(done, ms)}${hits}`);
+      log(`[${stage}] ${counted(done, unit)} in ${(ms / 1000).toFixed(1)} s, ${rate(done, ms)}${hits}`);
     },
   };
 }

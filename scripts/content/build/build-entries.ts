@@ -119,7 +119,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   const entries: BuiltEntry[] = [];
   const drafts: BuiltEntry[] = [];
   const clientDiagrams: string[] = [];
-  const progress = stageProgress(options.log ?? (() => {}), 'render', parsed.length, 'entries');
+  const progress = stageProgress(options.log ?? (() => {}), 'render', parsed.length, 'entry');
   for (const file of parsed) {
     try {
       const renderHash = entryHash(file);

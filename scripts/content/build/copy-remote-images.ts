@@ -48,7 +48,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
       ? `Copying ${wanted.size} image(s) from other hosts into ${join(dir, 'media', 'remote')}…`
       : `Fetching ${wanted.size} image(s) from other hosts (dry run: no copy is written)…`,
   );
-  const progress = stageProgress(log, 'image copies', wanted.size, 'images');
+  const progress = stageProgress(log, 'image copies', wanted.size, 'image');
   await Promise.all(
     [...wanted].map(async ([url, places]) => {
       const result = await fetchImage(url, places, timeoutMs);

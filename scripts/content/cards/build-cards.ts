@@ -55,7 +55,7 @@ export async function buildCards(
   maker: CardMaker,
   log: (line: string) => void = () => {},
 ): Promise<BuiltCards> {
-  const progress = stageProgress(log, 'cards', entries.length, 'cards');
+  const progress = stageProgress(log, 'cards', entries.length, 'card');
   const cards = new Map<string, BuiltCard>();
   // Two articles whose cards would look the same share one: it is drawn once.
   const byHash = new Map<string, Uint8Array>();

@@ -24,7 +24,7 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
   await stage(
     () => live.manifestNotWritten(basedOn),
     async () => {
-      await withProgress(log, 'KV writes', plan.writes.length, 'values', (advance) => store.putMany(plan.writes, advance));
+      await withProgress(log, 'KV writes', plan.writes.length, 'value', (advance) => store.putMany(plan.writes, advance));
       if (manifestChanged) await lock?.commit(basedOn, manifest.version, tags);
     },
   );

@@ -118,6 +118,7 @@ describe('locally', () => {
     expect(live.values?.[live.search!]).toBe(await store.get(live.search!));
     expect(lines).toEqual([
       'restored  features.md → features (its text of version 2)',
+      expect.stringMatching(/^\[KV writes\] 1 value in \d+\.\d s, [\d,–]+\/s$/),
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
       'content/ now differs from what is live: the next save in `npm start` or the next `npm run upload` publishes content/ again.',
     ]);
