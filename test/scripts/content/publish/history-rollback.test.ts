@@ -384,6 +384,7 @@ describe('remotely', () => {
     expect(back.stdout.trim().split('\n')).toEqual([
       'Rolling the remote namespace back to the previous version…',
       'restored  features.md → features (its text of version 2)',
+      expect.stringMatching(/^\[KV writes\] 1 value in \d+\.\d s, [\d,–]+\/s$/),
       purged,
       again,
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
