@@ -125,6 +125,10 @@ describe('the command', () => {
       `Publishing ${join(dir, 'articles')} to the local state…`,
       // The other host has no such image: it is not copied, and the page shows it through the Worker.
       `Copying 1 image(s) from other hosts into ${join(dir, 'articles', 'media', 'remote')}…`,
+      // Each stage's progress: one item each, so its summary alone (progress.ts).
+      expect.stringMatching(/^\[image copies\] 1 image in \d+\.\d s, [\d,–]+\/s$/),
+      expect.stringMatching(/^\[render\] 1 entry in \d+\.\d s, [\d,–]+\/s$/),
+      expect.stringMatching(/^\[cards\] 1 card in \d+\.\d s, [\d,–]+\/s(, 1 from the cache)?$/),
       `warning: guide-a.md:7:11: ${notCopied()}`,
       '  hint: Upload again from a machine that reaches the host, or save the image into content/media/ and link that. [remote-image-not-copied]',
       'warning: guide-a.md:7:11: body: removed onerror="x()" on <img>: event handler attributes are not allowed (scripts never run in articles)',
@@ -133,6 +137,7 @@ describe('the command', () => {
       `written   ${image} → ${remoteImagePointer(image).path} (fetched by the Worker)`,
       // Drawn, or from the card cache of an earlier run.
       expect.stringMatching(/^cards {5}1 social card\(s\): wrote 1, 0 unchanged; drew [01], [01] from the cache$/),
+      expect.stringMatching(/^\[KV writes\] 5 values in \d+\.\d s, [\d,–]+\/s$/),
       // The first version: every page the cache in front of its Worker might hold goes; that Worker, gone once the
       // upload is done, purges nothing again later.
       'purged now: 2 tag(s) (manifest, site) from the cache in front of the Worker',

@@ -10,6 +10,7 @@ import { embedSamples } from '../markdown/embed-samples.ts';
 import { COLOURED_LANGUAGES } from '../markdown/highlighter.ts';
 import { type RemoteImagePointer, remoteImagePointer } from '../markdown/remote-images.ts';
 import { RENDERER_VERSION, type RenderedMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
+import { stageProgress } from '../progress.ts';
 import { lastUpdated } from '../source/file-history.ts';
 import { type ParsedFile, parseFrontMatter } from '../source/front-matter.ts';
 import type { ContentFolder } from '../source/load-content.ts';
@@ -69,6 +70,8 @@ export interface BuildOptions {
   diagrams?: DiagramDrawer | null;
   /** Where encoded images are kept between runs (default: encode-media.ts diskMediaCache). */
   mediaCache?: DiskCache<Uint8Array>;
+  /** Where the rendering's progress goes (progress.ts). */
+  log?: (line: string) => void;
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -116,10 +119,12 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
   const entries: BuiltEntry[] = [];
   const drafts: BuiltEntry[] = [];
   const clientDiagrams: string[] = [];
+  const progress = stageProgress(options.log ?? (() => {}), 'render', parsed.length, 'entry');
   for (const file of parsed) {
     try {
       const renderHash = entryHash(file);
       let rendered = await renderCache?.get(renderHash);
+      progress.advance(1, rendered ? 1 : 0);
       // A kept render without the lists of removals, image problems and unknown languages is rendered again.
       if (
         !rendered ||
@@ -155,6 +160,7 @@ export async function buildEntries(folder: ContentFolder, renderCache?: RenderCa
       problems.push(contentProblem(bodyPlace(file)(), 'markdown-unrenderable', (error as Error).message));
     }
   }
+  progress.end();
 
   const encoded = await encodeMedia(media.values(), options.mediaCache);
   problems.push(...encoded.problems);

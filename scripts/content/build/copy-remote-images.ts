@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { REMOTE_IMAGE_MAX_BYTES } from '../../../contracts/media.ts';
 import { readAtMost } from '../../../contracts/read-at-most.ts';
 import { remoteCopyBase, remoteCopyName } from '../markdown/remote-images.ts';
+import { stageProgress } from '../progress.ts';
 import type { ContentFolder } from '../source/load-content.ts';
 import { type ContentProblem, contentProblem } from '../source/problems.ts';
 import { encodeMedia } from './encode-media.ts';
@@ -47,9 +48,11 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
       ? `Copying ${wanted.size} image(s) from other hosts into ${join(dir, 'media', 'remote')}…`
       : `Fetching ${wanted.size} image(s) from other hosts (dry run: no copy is written)…`,
   );
+  const progress = stageProgress(log, 'image copies', wanted.size, 'image');
   await Promise.all(
     [...wanted].map(async ([url, places]) => {
       const result = await fetchImage(url, places, timeoutMs);
+      progress.advance();
       if (!result.ok) {
         const host = new URL(url).host;
         for (const { file, line, column } of places) {
@@ -75,6 +78,7 @@ export async function copyRemoteImages(dir: string, folder: ContentFolder, optio
       );
     }),
   );
+  progress.end();
   // In the order of the files and lines, whichever host answered first.
   outcome.warnings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)));
   return outcome;

@@ -2,7 +2,8 @@
  * Files keyed by hash that an upload keeps between runs (renders, cards, diagrams).
  * Disk I/O; a missing or unreadable file is a miss, so deleting the folder is always safe.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface DiskCache<T> {
@@ -26,7 +27,8 @@ export function diskCache<T>(dir: string, format: DiskCacheFormat<T>): DiskCache
   return {
     async get(key) {
       try {
-        return format.decode(new Uint8Array(await readFile(path(key))));
+        // Read at once: an upload reads thousands of these, and the promise API's round trips cost several times as much.
+        return format.decode(new Uint8Array(readFileSync(path(key))));
       } catch {
         return undefined;
       }

@@ -82,7 +82,16 @@ export function kvLimitBreaches(
 
 /** Refuses a plan that breaks a limit, before anything is written; the error lists every breach. */
 export function checkKvLimits(...args: Parameters<typeof kvLimitBreaches>): void {
-  const breaches = kvLimitBreaches(...args);
+  refuseBreaches(kvLimitBreaches(...args));
+}
+
+/** A record an upload writes beside its plan (a version's history, a preview's), named `name`: refused when too big. */
+export function withinLimits(write: KvPair & { value: string }, name: string, limits: KvLimits = KV_LIMITS): KvPair & { value: string } {
+  refuseBreaches(writeBreaches([write], new Map([[write.key, name]]), limits));
+  return write;
+}
+
+function refuseBreaches(breaches: readonly string[]): void {
   if (breaches.length === 0) return;
   throw new KvLimitError(
     `the content does not fit Workers KV's size limits (https://developers.cloudflare.com/kv/platform/limits/):\n` +

@@ -7,6 +7,7 @@ import { mediaKey } from '../../../contracts/kv-keys.ts';
 import { mediaUrl } from '../../../contracts/media.ts';
 import { CARD_HEIGHT, CARD_WIDTH, cardAlt, type SocialCard } from '../../../contracts/social-card.ts';
 import type { BuiltEntry } from '../build/build-entries.ts';
+import { stageProgress } from '../progress.ts';
 import { type CardInputs, cardInputs } from './card-design.ts';
 
 /** Drawn cards by key; a miss is drawn again. */
@@ -49,7 +50,12 @@ export function cardHash(inputs: CardInputs, digest: string): string {
 }
 
 /** A card for each entry, drawn only when the maker's cache lacks its key. */
-export async function buildCards(entries: readonly BuiltEntry[], maker: CardMaker): Promise<BuiltCards> {
+export async function buildCards(
+  entries: readonly BuiltEntry[],
+  maker: CardMaker,
+  log: (line: string) => void = () => {},
+): Promise<BuiltCards> {
+  const progress = stageProgress(log, 'cards', entries.length, 'card');
   const cards = new Map<string, BuiltCard>();
   // Two articles whose cards would look the same share one: it is drawn once.
   const byHash = new Map<string, Uint8Array>();
@@ -62,10 +68,12 @@ export async function buildCards(entries: readonly BuiltEntry[], maker: CardMake
       bytes = await maker.render(inputs);
       drawn++;
       await maker.cache?.set(hash, bytes);
-    }
+      progress.advance();
+    } else progress.advance(1, 1);
     byHash.set(hash, bytes);
     const card: SocialCard = { url: mediaUrl(hash, 'png'), width: CARD_WIDTH, height: CARD_HEIGHT, alt: cardAlt(inputs.title) };
     cards.set(entry.value.file, { file: entry.value.file, hash, key: mediaKey(hash, 'png'), card, bytes });
   }
+  progress.end();
   return { cards, drawn };
 }

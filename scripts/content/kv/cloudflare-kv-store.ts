@@ -142,15 +142,14 @@ export function createCloudflareKvStore(options: CloudflareKvOptions): Cloudflar
       return values;
     },
 
-    async putMany(pairs) {
+    async putMany(pairs, written) {
       // Every pair is checked before the first request: one over a limit writes nothing.
-      const batches = writeBatches(
-        pairs.map((pair) => toBulkPair(pair, limits)),
-        limits,
-      );
+      const bulk = pairs.map((pair) => toBulkPair(pair, limits));
+      const batches = writeBatches(bulk, limits);
       for (const [i, batch] of batches.entries()) {
         const keys = batch.map((p) => p.key);
         await call('bulk write', describeBatch(keys, i, batches.length), () => ns.bulkUpdate(namespaceId, { ...at, body: batch }), keys);
+        written?.(batch.length);
       }
     },
     put: (key, value) => store.putMany([{ key, value }]),

@@ -14,8 +14,8 @@ export interface KvStore {
   listKeys(prefix: string): Promise<string[]>;
   /** The values of `keys` (null for a missing one), read in as few requests as the backend allows. */
   getMany(keys: readonly string[]): Promise<Map<string, string | null>>;
-  /** Writes every pair, in batches within the backend's limits; throws on the first batch that fails. */
-  putMany(pairs: readonly KvPair[]): Promise<void>;
+  /** Writes every pair, in batches within the backend's limits, telling `written` each batch's size; throws on the first that fails. */
+  putMany(pairs: readonly KvPair[], written?: (count: number) => void): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Only stores that talk to an API count their requests. */
   requests?(): RequestTally;
@@ -23,8 +23,8 @@ export interface KvStore {
 
 /** Bulk operations made of single-key calls, `concurrency` at a time (a local binding, test doubles); `basic` is a plain object. */
 export function withBulkOperations(basic: Pick<KvStore, 'get' | 'put' | 'delete' | 'listKeys'>, concurrency = 8): KvStore {
-  const each = async <T>(items: readonly T[], run: (item: T) => Promise<void>) => {
-    for (let i = 0; i < items.length; i += concurrency) await Promise.all(items.slice(i, i + concurrency).map(run));
+  const each = async <T>(items: readonly T[], run: (item: T) => Promise<void>, done = (_count: number) => {}) => {
+    for (let i = 0; i < items.length; i += concurrency) done((await Promise.all(items.slice(i, i + concurrency).map(run))).length);
   };
   return {
     ...basic,
@@ -33,7 +33,7 @@ export function withBulkOperations(basic: Pick<KvStore, 'get' | 'put' | 'delete'
       await each(keys, async (key) => void values.set(key, await basic.get(key)));
       return new Map(keys.map((key) => [key, values.get(key) ?? null]));
     },
-    putMany: (pairs) => each(pairs, ({ key, value }) => basic.put(key, value)),
+    putMany: (pairs, written) => each(pairs, ({ key, value }) => basic.put(key, value), written),
     deleteMany: (keys) => each(keys, (key) => basic.delete(key)),
   };
 }

@@ -3,6 +3,7 @@ import { PREVIEW_KEY_PREFIX, previewKey } from '../../../contracts/kv-keys.ts';
 import type { PreviewRecord } from '../../../contracts/kv-values.ts';
 import { previewLinkPath, signPreviewLink } from '../../../contracts/site-preview.ts';
 import type { BuildResult } from '../build/build-entries.ts';
+import { withinLimits } from '../build/kv-limits.ts';
 import type { BuiltCards } from '../cards/build-cards.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readContentKeys } from '../kv/stored-records.ts';
@@ -57,9 +58,10 @@ export async function publishPreview(input: PreviewUploadInput): Promise<{ plan:
 
   for (const line of planLines(plan, false, cards?.drawn ?? null)) log(line);
   for (const draft of plan.drafts) log(`draft     ${draft.file} → ${draft.slug} (in the preview as a draft: not listed)`);
+  const kept = withinLimits({ key: previewKey(name), value: JSON.stringify(record) }, `the record of the preview ${name}`);
   await stage(notWritten(name), async () => {
     await store.putMany(plan.writes);
-    await store.put(previewKey(name), JSON.stringify(record));
+    await store.put(kept.key, kept.value);
   });
   // Held under the lock until listed: an upload after this one lists the record, and so keeps its
   // keys, rather than cleaning up entries it found before the record showed.

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { HISTORY_KEY_PREFIX, historyKey } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema } from '../../../contracts/kv-values.ts';
+import { withinLimits } from '../build/kv-limits.ts';
 import type { KvStore } from '../kv/kv-store.ts';
 import { readStoredRecords } from '../kv/stored-records.ts';
 import { namedKeys } from './named-keys.ts';
@@ -95,7 +96,7 @@ export function withHistory({ plan, previous, records, keep, by, madeBy = 'uploa
   const writes = [...plan.writes];
   let known = [...records];
   const record = (r: HistoryRecord) => {
-    writes.push({ key: historyKey(r.version), value: JSON.stringify(r) });
+    writes.push(withinLimits({ key: historyKey(r.version), value: JSON.stringify(r) }, `the history record of v${r.version}`));
     known = [...known.filter((k) => k.version !== r.version), r];
   };
   if (plan.manifestChanged) {

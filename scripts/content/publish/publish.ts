@@ -3,6 +3,7 @@ import { coalescedTags, MANIFEST_TAG, purgeTagsFor } from '../../../contracts/ed
 import { MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import type { PurgeAnswer } from '../../../contracts/publish-lock.ts';
 import type { KvStore } from '../kv/kv-store.ts';
+import { withProgress } from '../progress.ts';
 import type { UploadPlan } from './plan-upload.ts';
 import { live, stage } from './publish-error.ts';
 import type { Log, PublishLock } from './publish-lock.ts';
@@ -23,7 +24,7 @@ export async function publishPlan(store: KvStore, plan: UploadPlan, lock: Publis
   await stage(
     () => live.manifestNotWritten(basedOn),
     async () => {
-      await store.putMany(plan.writes);
+      await withProgress(log, 'KV writes', plan.writes.length, 'value', (advance) => store.putMany(plan.writes, advance));
       if (manifestChanged) await lock?.commit(basedOn, manifest.version, tags);
     },
   );

@@ -1,5 +1,4 @@
 /** `--rollback [N]`: a kept version live again under the next number, one manifest write; refused if not kept or a key is gone. I/O: KV. */
-
 import { historyKey } from '../../../contracts/kv-keys.ts';
 import type { Manifest } from '../../../contracts/kv-values.ts';
 import { indexed } from '../build/site-pieces.ts';

@@ -11,6 +11,7 @@ import { readContentKeys, readLiveManifest } from '../kv/stored-records.ts';
 import { draftLines, type PreviewOptions } from '../previews/preview-links.ts';
 import { type PreviewOutcome, publishPreview } from '../previews/preview-upload.ts';
 import { previewWindow, readPreviews, withPreviews } from '../previews/previews.ts';
+import { measured } from '../progress.ts';
 import { type ContentFolder, loadContentFolder } from '../source/load-content.ts';
 import { type ContentProblem, formatProblem, formatWarning } from '../source/problems.ts';
 import { formatScheduled, scheduledAt } from '../source/schedule.ts';
@@ -79,11 +80,11 @@ export async function uploadContent({
 }: UploadOptions): Promise<UploadOutcome> {
   const previewLink = previewName === undefined ? null : previewSigning(preview, dryRun);
   const folder = typeof content === 'string' ? await loadContentFolder(content) : content;
+  const logTally = (tally = store.requests?.()) => tally && log(formatRequestTally(tally));
   const refuse = (problems: ContentProblem[]): UploadOutcome => {
     for (const problem of problems) log(formatProblem(problem));
     log(`${problems.length} problem(s) found: nothing was written.`);
-    const tally = store.requests?.();
-    if (tally) log(formatRequestTally(tally));
+    logTally();
     return { ok: false, problems };
   };
   const copyWarnings =
@@ -99,7 +100,7 @@ export async function uploadContent({
   const drawer = diagrams === undefined ? browserDiagramDrawer() : diagrams;
   let built: BuildResult;
   try {
-    built = await buildEntries(folder, renderCache, { published, strict, diagrams: drawer });
+    built = await buildEntries(folder, renderCache, { published, strict, diagrams: drawer, log });
   } finally {
     // Only a drawer made here is closed here.
     if (diagrams === undefined) await drawer?.close();
@@ -108,7 +109,7 @@ export async function uploadContent({
   if (!built.ok || strictCopies.length > 0) return refuse([...strictCopies, ...(built.ok ? [] : built.problems)]);
   // Drawn before the lock is taken, which other uploads then wait for: a first upload's drawings take seconds.
   const maker = cardMaker === undefined ? await satoriCardMaker(diskCardCache()) : cardMaker;
-  const cards = maker ? await buildCards([...built.entries, ...built.drafts], maker) : null;
+  const cards = maker ? await buildCards([...built.entries, ...built.drafts], maker, log) : null;
   built = { ...built, warnings: [...copyWarnings, ...built.warnings] };
   for (const warning of built.warnings) log(formatWarning(warning));
   if (built.clientDiagrams.length > 0) {
@@ -130,18 +131,20 @@ export async function uploadContent({
     const [previous, existingKeys, records, previews] = await stage(
       () => live.nothingPublished(served),
       () =>
-        Promise.all([
-          liveManifest(log).then((manifest) => {
-            served = manifest?.version ?? null;
-            return manifest;
-          }),
-          readContentKeys(store),
-          readHistory(store),
-          readPreviews(store),
-        ]),
+        measured('KV reads', () =>
+          Promise.all([
+            liveManifest(log).then((manifest) => {
+              served = manifest?.version ?? null;
+              return manifest;
+            }),
+            readContentKeys(store),
+            readHistory(store),
+            readPreviews(store),
+          ]),
+        ),
     );
     const previousSearch = await readPreviousSearch(store, previous?.search ?? null);
-    const planned = planBuilt(built, cards, { previous, existingKeys, now, previousSearch });
+    const planned = await measured('plan', () => planBuilt(built, cards, { previous, existingKeys, now, previousSearch }));
     // Kept versions' and kept previews' keys survive the clean-up.
     const plan = withPreviews(
       withHistory({ plan: planned, previous, records, keep: keepVersions, by: machineUser(), madeBy }),
@@ -155,8 +158,7 @@ export async function uploadContent({
     log(summaryLine(plan, dryRun, built.warnings.length));
     return succeeded(plan, undefined, purged);
   });
-  const tally = store.requests?.();
-  if (tally) log(formatRequestTally(tally));
+  logTally();
   return outcome;
 }
 

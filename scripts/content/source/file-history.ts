@@ -3,7 +3,7 @@
  * (docs/publishing.md). I/O: one `git log` and one `git ls-files` per upload, file times; the parsing is pure.
  */
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -49,7 +49,8 @@ export async function readGitHistory(dir: string): Promise<GitHistory | null> {
 
 /** When `files` last changed by what git says (`null`: not a git checkout, the mtime is all there is). */
 export async function lastEditsFrom(dir: string, files: readonly string[], git: GitHistory | null): Promise<Map<string, FileTimes>> {
-  const mtime = async (file: string) => isoLocal((await stat(join(dir, file))).mtime);
+  // At once, not through the promise API: a folder outside git has thousands of files to ask (as load-content.ts reads them).
+  const mtime = async (file: string) => isoLocal(statSync(join(dir, file)).mtime);
   const times = async (file: string): Promise<FileTimes> => {
     if (!git) {
       const time = await mtime(file);

@@ -9,6 +9,7 @@ import type { DiagramDrawer } from '../../content/diagrams/diagram-browser.ts';
 import type { KvStore } from '../../content/kv/kv-store.ts';
 import { readManifest } from '../../content/kv/stored-records.ts';
 import type { PreviewOptions } from '../../content/previews/preview-links.ts';
+import { isProgressLine } from '../../content/progress.ts';
 import type { TakeLock } from '../../content/publish/publish-lock.ts';
 import { uploadContent } from '../../content/publish/upload.ts';
 import { loadContentFolder } from '../../content/source/load-content.ts';
@@ -81,7 +82,8 @@ export async function contentPublisher({
           madeBy: 'npm start',
           ...(lock ? { lock } : {}),
           remoteImages: imageCopies && { fetchImage: images.fetchImage },
-          log: (line) => lines.push(line),
+          // Progress as it comes (a first publish of thousands of entries takes minutes); the rest once it is done.
+          log: (line) => (isProgressLine(line) ? log(line) : lines.push(line)),
         });
         if (outcome.ok) {
           const manifest = outcome.plan.manifest;

@@ -2,7 +2,7 @@
  * "Last updated" during `npm start` without git on the way of each save: git's answer kept, mtimes since then.
  * I/O: runs git through `readGit`, reads file times.
  */
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type GitHistory, lastEditsFrom, readGitHistory } from '../../content/source/file-history.ts';
 import type { LastEditsReader } from '../../content/source/load-content.ts';
@@ -56,8 +56,9 @@ export function sessionLastEdits(
       let seen = git;
       if (git) {
         const since = askedAt - MTIME_SLACK_MS;
-        const changed = await Promise.all(files.map(async (file) => ((await stat(join(dir, file))).mtimeMs >= since ? file : null)));
-        seen = { commits: git.commits, uncommitted: new Set([...git.uncommitted, ...changed.filter((file) => file !== null)]) };
+        // At once, not through the promise API, whose round trips cost several times as much for thousands of files.
+        const changed = files.filter((file) => statSync(join(dir, file)).mtimeMs >= since);
+        seen = { commits: git.commits, uncommitted: new Set([...git.uncommitted, ...changed]) };
       }
       return lastEditsFrom(dir, files, seen);
     },

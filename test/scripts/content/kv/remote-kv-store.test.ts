@@ -87,6 +87,41 @@ describe('batches within the limits', () => {
     expect(api.contents(NS).size).toBe(31);
   });
 
+  test("at KV's own limits: 10,001 pairs are two requests of 10,000 and 1, with progress after each", async () => {
+    const kv = store();
+    const written: number[] = [];
+    await kv.putMany(
+      Array.from({ length: 10_001 }, (_, i) => ({ key: `entry/${i}`, value: 'v' })),
+      (n) => written.push(n),
+    );
+    expect(api.log.filter((r) => r.operation === 'bulk.write').map((r) => [r.status, r.keys.length])).toEqual([
+      [200, 10_000],
+      [200, 1],
+    ]);
+    expect(written).toEqual([10_000, 1]);
+    expect(api.contents(NS).size).toBe(10_001);
+  });
+
+  test("at KV's own limits: values making a body of exactly 100,000,000 bytes go in one request; one byte more, in two", async () => {
+    // Four values near 25 MiB: `[`, four `{"key":"kN","value":"…"}` (23 bytes besides the value), three commas, `]`.
+    const pairsOfBody = (bytes: number) => {
+      const each = Math.floor((bytes - 5 - 4 * 23) / 4);
+      const last = bytes - 5 - 4 * 23 - 3 * each;
+      return [each, each, each, last].map((n, i) => ({ key: `k${i}`, value: 'x'.repeat(n) }));
+    };
+    const kv = store();
+    await kv.putMany(pairsOfBody(100_000_000));
+    await kv.putMany(pairsOfBody(100_000_001).map((p) => ({ ...p, key: `${p.key}b` })));
+    const writes = api.log.filter((r) => r.operation === 'bulk.write');
+    expect(writes.map((r) => [r.status, r.keys.length])).toEqual([
+      [200, 4],
+      [200, 3],
+      [200, 1],
+    ]);
+    expect(writes[0]!.bytes).toBe(100_000_000);
+    expect(api.contents(NS).size).toBe(8);
+  }, 60_000);
+
   test('a value over 25 MiB is refused, naming its key, before any request', async () => {
     const kv = store();
     const huge = 'z'.repeat(25 * 1024 * 1024 + 1);

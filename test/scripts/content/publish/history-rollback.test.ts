@@ -122,6 +122,7 @@ describe('locally', () => {
     expect(JSON.parse((await store.get(MANIFEST_KEY))!)).toMatchObject({ format: 2, version: 4, search: published[1]!.search });
     expect(lines).toEqual([
       'restored  features.md → features (its text of version 2)',
+      expect.stringMatching(/^\[KV writes\] 1 value in \d+\.\d s, [\d,–]+\/s$/),
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',
       'content/ now differs from what is live: the next save in `npm start` or the next `npm run upload` publishes content/ again.',
     ]);
@@ -391,6 +392,7 @@ describe('remotely', () => {
     expect(back.stdout.trim().split('\n')).toEqual([
       'Rolling the remote namespace back to the previous version…',
       'restored  features.md → features (its text of version 2)',
+      expect.stringMatching(/^\[KV writes\] 1 value in \d+\.\d s, [\d,–]+\/s$/),
       purged,
       again,
       'rolled back: version 4 is live, with the content of version 2 (25 entries; no entry written).',

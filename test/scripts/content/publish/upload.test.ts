@@ -12,6 +12,7 @@ import { imagesWithoutCopy } from '../../../../scripts/content/build/images-with
 import { buildMedia } from '../../../../scripts/content/build/media.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
 import { readManifest } from '../../../../scripts/content/kv/stored-records.ts';
+import { isProgressLine } from '../../../../scripts/content/progress.ts';
 import { type UploadOutcome, uploadContent } from '../../../../scripts/content/publish/upload.ts';
 import type { ContentFolder } from '../../../../scripts/content/source/load-content.ts';
 import { createMiniflare, type LocalMiniflare } from '../../../../tools/local-worker.ts';
@@ -44,15 +45,16 @@ const allKeys = async (store: KvStore) => (await store.listKeys('')).sort();
 /** The files the images of media/ are stored as: each image's variants (AVIF, WebP, its own format at each width). */
 const mediaFiles = () => [...buildMedia(realContent.media ?? []).media.values()].reduce((n, m) => n + m.variants.length, 0);
 const md = (fm: string, body = 'Text') => `---\n${fm}\n---\n${body}\n`;
-/** Runs an upload and collects its log lines. */
+/** Runs an upload and collects its log lines, the progress lines apart (how many depends on the machine's speed). */
 async function upload(
   store: KvStore,
   content: string | ContentFolder,
   opts: { dryRun?: boolean; now?: string; keepVersions?: number } = {},
 ) {
   const lines: string[] = [];
-  const outcome = await uploadContent({ content, store, log: (line) => lines.push(line), ...opts });
-  return { outcome, lines };
+  const progress: string[] = [];
+  const outcome = await uploadContent({ content, store, log: (line) => (isProgressLine(line) ? progress : lines).push(line), ...opts });
+  return { outcome, lines, progress };
 }
 function succeeded(outcome: UploadOutcome) {
   if (!outcome.ok) throw new Error(`upload failed: ${JSON.stringify(outcome.problems)}`);
@@ -250,8 +252,18 @@ test('after removing an entry, its key is gone once no kept version names it', a
   for (const e of manifest.entries) expect(await store.get(e.key), e.key).not.toBeNull();
 });
 
-test('the log prints one line per entry and sample, then a summary', async () => {
-  const { lines } = await upload(stores.LOG, realContent);
+test('the log prints one line per entry and sample, then a summary; each stage a summary of its progress', async () => {
+  const { lines, progress } = await upload(stores.LOG, realContent);
+  // Each stage's last line is its summary: the count, the time, the rate; a stage with nothing from a cache says none.
+  const summaries = progress.filter((line) => / in \d+\.\d s, [\d,]+\/s/.test(line));
+  expect(summaries).toEqual([
+    expect.stringMatching(/^\[render\] 28 entries in \d+\.\d s, [\d,]+\/s$/),
+    expect.stringMatching(/^\[cards\] 28 cards in \d+\.\d s, [\d,]+\/s(, \d+ from the cache)?$/),
+    expect.stringMatching(/^\[KV writes\] \d+ values in \d+\.\d s, [\d,]+\/s$/),
+  ]);
+  expect(
+    progress.filter((line) => !summaries.includes(line)).every((line) => /^\[(render|cards|KV writes)\] [\d,]+\/[\d,]+ /.test(line)),
+  ).toBe(true);
   const entryLines = lines.filter((l) => /^written {3}\S+\.md → \S+$/.test(l));
   expect(entryLines).toHaveLength(26);
   expect(entryLines).toContain('written   guide-DSX.md → DSX');
