@@ -30,8 +30,8 @@ export interface FlowFigures {
   bytesTotal: number;
   longTaskMaxMs: number;
   longTaskTotalMs: number;
-  /** The longest task from the first contentful paint to AFTER_PAINT_WINDOW_MS after it, input or not. */
-  longTaskAfterPaintMaxMs: number;
+  /** The longest task from the first contentful paint to AFTER_PAINT_WINDOW_MS after it, input or not; null: no paint seen. */
+  longTaskAfterPaintMaxMs: number | null;
   /** Bytes of pages fetched ahead (the page-HTML API) before the first input. */
   aheadBytesBeforeInput: number;
   /** Each of those long tasks: when after the first input, how long, and what its frame ran. */
@@ -137,7 +137,7 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
     bytesTotal: docs.flatMap((d) => d.resources).reduce((sum, r) => sum + r.bytes, 0),
     longTaskMaxMs: Math.max(0, ...tasks.map((t) => t.duration)),
     longTaskTotalMs: tasks.reduce((sum, t) => sum + t.duration, 0),
-    longTaskAfterPaintMaxMs: Math.max(0, ...afterPaint.map((t) => t.duration)),
+    longTaskAfterPaintMaxMs: first.fcp === null ? null : Math.max(0, ...afterPaint.map((t) => t.duration)),
     aheadBytesBeforeInput: before.filter((r) => isAhead(r.url)).reduce((sum, r) => sum + r.bytes, 0),
     longTasksBeforeInput: afterPaint
       .filter((t) => t.start < firstInput)

@@ -3,8 +3,8 @@
  * many. Pure.
  */
 
-/** Page-HTML requests made ahead for one page shown, at most: links in view on a phone are a handful. */
-export const FETCH_AHEAD_LIMIT = 5;
+/** Page-HTML requests made ahead for one page shown, at most: about the posts of a list a phone shows at once. */
+export const FETCH_AHEAD_LIMIT = 3;
 
 /** What the Network Information API tells of the connection (navigator.connection; absent in Firefox and Safari). */
 export interface ConnectionHints {

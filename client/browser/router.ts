@@ -44,9 +44,11 @@ export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, re
   const controller = new AbortController();
   current = controller;
   document.documentElement.dataset.navigating = '';
-  // Where the reader leaves this page, recorded while its HTML is on the way: the main thread
-  // waits for the network then, and a history call costs milliseconds on a phone.
-  if (push) rememberScroll();
+  // Where the reader leaves this page, recorded while its HTML is on the way (the main thread
+  // waits for the network then), in a task of its own: a history call costs milliseconds on a
+  // phone, and the task of the click, or of the entry following a held tap, stays short. Timers
+  // run in order: it runs before the swap's task below.
+  if (push) setTimeout(rememberScroll, 0);
 
   let fetched: Fetched;
   try {

@@ -1,5 +1,5 @@
 /**
- * Pages fetched ahead once the page is idle (client/browser/fetch-ahead.ts): the links in view, the page's own first,
+ * Pages fetched ahead once the page has loaded and is idle (client/browser/fetch-ahead.ts): the links in view, the page's own first,
  * at most FETCH_AHEAD_LIMIT, without a cookie and answered for the shared cache; none on Save-Data or 2G. Chromium.
  */
 import type { Page, Request } from 'playwright-core';
@@ -104,6 +104,29 @@ describe('on a phone, a list page once idle', () => {
     await expect
       .poll(async () => (await requests.all()).map((r) => r.path).filter((p) => !before.has(p)))
       .toEqual(expected.filter((p) => !before.has(p)));
+    await context.close();
+  });
+
+  test('nothing before the page has loaded: its own images first', async () => {
+    const { page, context } = await site.open(PHONE);
+    // An image of the page's that has not come yet holds its load event.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/held-image.png', async (route) => {
+      await held;
+      await route.fulfill({ status: 404 });
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => document.body.append(Object.assign(new Image(), { src: '/held-image.png' }))),
+    );
+    const requests = aheadRequests(page);
+    await page.goto(site.url('/news'), { waitUntil: 'domcontentloaded' });
+    await enhanced(page);
+    await afterIdle(page);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(requests.count()).toBe(0);
+    release();
+    await expect.poll(() => requests.count()).toBe(FETCH_AHEAD_LIMIT);
     await context.close();
   });
 

@@ -114,4 +114,9 @@ describe('figures', () => {
     // 3.1 s after the first paint: outside its window.
     expect(result.longTaskAfterPaintMaxMs).toBe(0);
   });
+
+  test('no first paint seen: no figure for the window after it, not a zero', () => {
+    const page = doc({ fcp: null, longTasks: [{ start: T0 + 900, duration: 200 }] });
+    expect(figures([page], NAV).longTaskAfterPaintMaxMs).toBeNull();
+  });
 });
