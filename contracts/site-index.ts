@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { ENTRY_TYPES } from './front-matter-fields.ts';
-import { socialCardSchema, storedEntrySchema } from './kv-values.ts';
+import { checkStored, type Manifest, manifestSchema, socialCardSchema, storedEntrySchema } from './kv-values.ts';
 
 /** What the root's `format` says: a root, not a whole manifest (contracts/kv-values.ts), which older uploads wrote. */
 export const SITE_INDEX_FORMAT = 2;
@@ -101,6 +101,18 @@ export const siteRootSchema = z.object({
   scheduled: z.array(z.object({ path: z.string(), publishAt: z.string() })),
 });
 export type SiteRoot = z.infer<typeof siteRootSchema>;
+
+/** The `manifest` value: a root of the site index, or a whole manifest, as uploads before it wrote; throws naming what is wrong. */
+export function parsePublished(text: string, what: string): SiteRoot | Manifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${what} is not valid JSON`);
+  }
+  const isRoot = (json as { format?: unknown } | null)?.format === SITE_INDEX_FORMAT;
+  return isRoot ? checkStored(siteRootSchema, json, what) : checkStored(manifestSchema, json, what);
+}
 
 /** FNV-1a over UTF-16 code units: the same shard for the same name in Node and in workerd. */
 function fnv1a(text: string): number {

@@ -5,8 +5,7 @@
 import { ContentError } from '../../contracts/content-error.ts';
 import { CACHE_TAG_HEADER, EDGE_CACHE_CONTROL_HEADER, edgeCacheControl, MANIFEST_TAG, SITE_TAG } from '../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../contracts/kv-keys.ts';
-import { checkStored, type Manifest, manifestSchema } from '../../contracts/kv-values.ts';
-import { SITE_INDEX_FORMAT, type SiteRoot, siteRootSchema } from '../../contracts/site-index.ts';
+import { parsePublished } from '../../contracts/site-index.ts';
 
 /** Where the reader asks for it, and for the pieces it names (`<origin>/<key>`): a loopback, so the host is only a name. */
 export const CONTENT_SOURCE_ORIGIN = 'https://manifest.internal';
@@ -57,18 +56,6 @@ export async function manifestText(response: Response): Promise<string | null> {
   const reason = await response.text();
   if (response.status === 404) return null;
   throw new ContentError('unavailable', `Reading the manifest failed (${response.status}): ${reason}`);
-}
-
-/** The `manifest` value: a root of the site index (contracts/site-index.ts), or a whole manifest, as uploads before it wrote. */
-export function parsePublished(text: string, what: string): SiteRoot | Manifest {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${what} is not valid JSON`);
-  }
-  const isRoot = (json as { format?: unknown } | null)?.format === SITE_INDEX_FORMAT;
-  return isRoot ? checkStored(siteRootSchema, json, what) : checkStored(manifestSchema, json, what);
 }
 
 /** An immutable piece as the entrypoint answers it: kept a year; 404 (not kept) when KV has none; 503 when KV failed. */

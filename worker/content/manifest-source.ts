@@ -17,7 +17,7 @@ const MANIFEST_KV_CACHE_TTL = 30;
 /** A piece never changes under its key: KV may keep it a month. */
 const PIECE_KV_CACHE_TTL = 60 * 60 * 24 * 30;
 /** The keys of the pieces a root names; no other key is read here. */
-const PIECE_KEY = /^(?:entry|index|list|search)\/[\w.-]+$/;
+const PIECE_KEY = /^(?:entry|index|list)\/[\w.-]+$|^search\/[\w.-]+(?:\/[\w.-]+)?$/;
 
 export class ManifestSource extends WorkerEntrypoint<WorkerEnv> {
   /** `/manifest`: the root; `/<key>`: a piece it names. */

@@ -2,26 +2,18 @@
 import * as z from 'zod';
 import { CONTENT_KEY_PREFIXES, historyKey, MANIFEST_KEY } from '../../../contracts/kv-keys.ts';
 import { type Manifest, manifestSchema, parseStored } from '../../../contracts/kv-values.ts';
-import { SITE_INDEX_FORMAT, siteRootSchema } from '../../../contracts/site-index.ts';
+import { parsePublished } from '../../../contracts/site-index.ts';
 import type { KvStore } from './kv-store.ts';
 
 const recordManifest = z.object({ manifest: manifestSchema });
 
-const isRoot = (raw: string): boolean => {
-  try {
-    return (JSON.parse(raw) as { format?: unknown } | null)?.format === SITE_INDEX_FORMAT;
-  } catch {
-    return false;
-  }
-};
-
 /** The manifest a `manifest` value publishes: a root's, from its version's history record; an older upload's, itself. */
 async function manifestOf(store: KvStore, raw: string): Promise<Manifest> {
-  if (!isRoot(raw)) return parseStored(manifestSchema, raw, 'the manifest in KV');
-  const root = parseStored(siteRootSchema, raw, 'the site index root in KV (`manifest`)');
-  const key = historyKey(root.version);
+  const published = parsePublished(raw, 'the manifest in KV');
+  if (!('format' in published)) return published;
+  const key = historyKey(published.version);
   const record = await store.get(key);
-  if (record === null) throw new Error(`the history record of the live version ${root.version} (${key}) is missing`);
+  if (record === null) throw new Error(`the history record of the live version ${published.version} (${key}) is missing`);
   return parseStored(recordManifest, record, `the history record ${key}`).manifest;
 }
 

@@ -3,18 +3,18 @@
  * Pure: built content, the previous manifest and the keys in KV in; a plan out.
  */
 import { sampleKey } from '../../../contracts/kv-keys.ts';
-import type { Manifest, ManifestEntry, StoredEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
+import type { Manifest, ManifestEntry, StoredRemoteImage } from '../../../contracts/kv-values.ts';
 import type { SiteRoot } from '../../../contracts/site-index.ts';
 import type { BuildResult, BuiltEntry, BuiltSample } from '../build/build-entries.ts';
 import { type BuiltSearch, buildSearch, type PreviousSearch, searchKeys } from '../build/build-search.ts';
 import { checkKvLimits } from '../build/kv-limits.ts';
+import { inDisplayOrder, manifestEntryOf } from '../build/manifest-entries.ts';
 import type { BuiltMedia } from '../build/media.ts';
 import { entryPieces, indexed } from '../build/site-pieces.ts';
 import type { BuiltCard, BuiltCards } from '../cards/build-cards.ts';
 import type { KvPair } from '../kv/kv-store.ts';
 import type { RemoteImagePointer } from '../markdown/remote-images.ts';
 import { RENDERER_VERSION } from '../markdown/render-markdown.ts';
-import { calendarDate, publishAtFor } from '../source/schedule.ts';
 import { namedKeys } from './named-keys.ts';
 
 export type EntryReport = { file: string; slug: string; status: 'written' | 'unchanged' };
@@ -30,7 +30,7 @@ export interface UploadPlan {
   previous: Manifest | null;
   /** False when the content is what the previous manifest names: nothing to publish, and `manifest` is that one. */
   manifestChanged: boolean;
-  /** Keys to delete after the manifest is written. */
+  /** Keys to delete after the root is written. */
   deletes: string[];
   entries: EntryReport[];
   /** Draft entries, reported apart: they are not published. */
@@ -79,32 +79,11 @@ export function planUpload({
   now,
 }: PlanInput): UploadPlan {
   const writes: KvPair[] = [];
-  const entryReports: EntryReport[] = [];
-  const draftReports: EntryReport[] = [];
-  const stored = new Map<string, StoredEntry>();
-
-  const unkeyed = (entry: BuiltEntry): Omit<ManifestEntry, 'key'> => {
-    const { attributes, file } = entry.value;
-    stored.set(file, entry.value);
-    const publishAt = publishAtFor(attributes.date, now);
-    return {
-      slug: attributes.slug,
-      type: attributes.type ?? null,
-      title: attributes.title,
-      description: attributes.description,
-      date: attributes.date === undefined ? null : calendarDate(attributes.date),
-      file,
-      sourceHash: entry.sourceHash,
-      updated: entry.updated,
-      ...(entry.changed === undefined ? {} : { changed: entry.changed }),
-      ...(publishAt === undefined ? {} : { publishAt }),
-      ...(cards.has(file) ? { card: cards.get(file)!.card } : {}),
-    };
-  };
+  const stored = new Map([...entries, ...drafts].map((e) => [e.value.file, e.value]));
+  const unkeyed = (entry: BuiltEntry) => manifestEntryOf(entry, cards.get(entry.value.file)?.card, now);
   // Each entry's piece holds its neighbours: keys follow the display order.
   const pieces = entryPieces(inDisplayOrder(entries.map(unkeyed)), drafts.map(unkeyed), (file) => stored.get(file)!);
-  const manifestEntries = pieces.entries;
-  const manifestDrafts = pieces.drafts;
+  const { entries: manifestEntries, drafts: manifestDrafts } = pieces;
 
   for (const { key, value } of search?.pieces ?? []) if (!existingKeys.has(key)) writes.push({ key, value });
 
@@ -148,8 +127,7 @@ export function planUpload({
   // A manifest from before the site index is published again in its format, whatever it holds.
   const manifestChanged = !previous || previous.pieces === undefined || !sameContent(previous, fresh);
   // The search root names its pieces, a kept base's among them: the record names them all for the clean-ups.
-  const rootValue = search?.pieces.find((p) => p.key === search.root)?.value;
-  const searchNamed = search ? [search.root, ...(rootValue === undefined ? [] : searchKeys(rootValue))] : [];
+  const searchNamed = search ? [search.root, ...searchKeys(search.pieces.find((p) => p.key === search.root)!.value)] : [];
   const index = indexed(fresh, previous, existingKeys, searchNamed);
   // Unchanged, the live manifest stays: only a piece it names that went missing from KV is written again.
   const named = manifestChanged ? null : new Set(namedKeys(previous));
@@ -158,22 +136,27 @@ export function planUpload({
   writes.unshift(...entryWrites);
   writes.push(...index.writes.filter(needed));
   const entriesWritten = new Set(entryWrites.map((w) => w.key));
-  const report = (list: ManifestEntry[], reports: EntryReport[]) => {
-    for (const e of list) reports.push({ file: e.file, slug: e.slug, status: entriesWritten.has(e.key) ? 'written' : 'unchanged' });
-  };
+  const reportOf = ({ file, slug, key }: ManifestEntry): EntryReport => ({
+    file,
+    slug,
+    status: entriesWritten.has(key) ? 'written' : 'unchanged',
+  });
   const byFile = new Map(manifestEntries.map((e) => [e.file, e]));
-  report(
-    entries.map((e) => byFile.get(e.value.file)!),
-    entryReports,
-  );
-  report(manifestDrafts, draftReports);
   const manifest = manifestChanged ? index.manifest : previous;
   const keep = new Set<string>([...namedKeys(manifest), ...(previous ? namedKeys(previous) : [])]);
   const deletes = [...existingKeys].filter((key) => !keep.has(key)).sort();
 
-  const reports = { entries: entryReports, drafts: draftReports, samples: sampleReports, media: mediaReports, cards: cardReports };
+  const entryReports = entries.map((e) => reportOf(byFile.get(e.value.file)!));
+  const reports = {
+    entries: entryReports,
+    drafts: manifestDrafts.map(reportOf),
+    samples: sampleReports,
+    media: mediaReports,
+    cards: cardReports,
+  };
+  const root = manifestChanged ? index.root : null;
   checkKvLimits(
-    { writes, root: manifestChanged ? index.root : null },
+    { writes, root },
     {
       entries: [...manifestEntries, ...manifestDrafts],
       samples,
@@ -183,7 +166,6 @@ export function planUpload({
       search: search && { key: search.root },
     },
   );
-  const root = manifestChanged ? index.root : null;
   return { writes, manifest, root, previous, manifestChanged, deletes, ...reports, remoteImages: remoteReports };
 }
 
@@ -205,27 +187,7 @@ export function planBuilt(
 function sameContent(a: Manifest, b: Manifest): boolean {
   // An entry's key names its piece, which holds its times too: what it was rendered from is its source hash.
   const text = (entries: ManifestEntry[]) => entries.map(({ updated, changed, publishAt, key, ...rest }) => rest);
-  const content = (m: Manifest) =>
-    JSON.stringify({
-      renderer: m.renderer,
-      entries: text(m.entries),
-      samples: m.samples,
-      search: m.search,
-      drafts: text(m.drafts),
-      media: m.media ?? [],
-    });
+  const content = ({ renderer, entries, samples, search, drafts, media = [] }: Manifest) =>
+    JSON.stringify([renderer, text(entries), samples, search, text(drafts), media]);
   return content(a) === content(b);
-}
-
-/**
- * News newest first (same day: by title), then all other entries by title. Sorting once here
- * spares every index request from sorting.
- */
-export function inDisplayOrder<T extends Pick<ManifestEntry, 'type' | 'title' | 'date' | 'publishAt'>>(entries: T[]): T[] {
-  const byTitle = (a: T, b: T) => a.title.localeCompare(b.title, 'en');
-  // A time of day (publishAt) orders posts of the same day.
-  const when = (e: T) => e.publishAt ?? e.date ?? '';
-  const news = entries.filter((e) => e.type === 'news').sort((a, b) => when(b).localeCompare(when(a)) || byTitle(a, b));
-  const others = entries.filter((e) => e.type !== 'news').sort(byTitle);
-  return [...news, ...others];
 }

@@ -64,18 +64,13 @@ export async function rollback({
             `version ${target.version} cannot be made live: ${missing.length} key(s) it names are gone from KV (${shown})`,
           );
         }
-        // Its entries' keys name pieces that hold their listing and neighbours: a version published whole under
-        // `manifest` before the site index has none.
-        if (target.manifest.pieces === undefined)
-          throw new RollbackRefusedError(
-            `version ${target.version} was published before the site index and cannot be made live by this uploader; publish its content again`,
-          );
+        // Its entries' keys name no pieces with listings.
+        if (!target.manifest.pieces) throw new RollbackRefusedError(`version ${target.version} predates the site index: publish it again`);
         return { current, target, present };
       },
     );
     const restored: Manifest = { ...target.manifest, version: current.version + 1, publishedAt: now };
-    // Its pieces were kept with it; one that depends on the publish time (scheduled entries) is written again.
-    const { manifest, root, writes: pieces } = indexed(restored, target.manifest, present, target.manifest.pieces);
+    const { manifest, root, writes: pieces } = indexed(restored, target.manifest, present, target.manifest.pieces); // kept with it
     const record = historyRecord(manifest, current, machineUser(), 'rollback', target.version);
     const writes = [...pieces, { key: historyKey(manifest.version), value: JSON.stringify(record) }];
     const plan = { writes, manifest, root, previous: current, manifestChanged: true, deletes: [], entries: [], drafts: [], samples: [] };

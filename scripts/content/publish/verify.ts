@@ -35,13 +35,9 @@ export async function verifyPublished(store: KvStore, log: (line: string) => voi
     problems.push({ where, reason });
     log(`${where}: ${reason}`);
   };
-  let manifest: Manifest;
-  try {
-    const read = await readManifest(store);
-    if (read === null) throw new Error('missing: nothing is published');
-    manifest = read;
-  } catch (error) {
-    report('manifest', (error as Error).message);
+  const manifest = await readManifest(store).catch((error: Error) => error.message);
+  if (manifest === null || typeof manifest === 'string') {
+    report('manifest', manifest ?? 'missing: nothing is published');
     return { ok: false, problems, entries: 0 };
   }
 

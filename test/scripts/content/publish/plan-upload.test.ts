@@ -6,8 +6,9 @@ import { describe, expect, test } from 'vitest';
 import { MANIFEST_KEY, sampleKey, storedSampleKey } from '../../../../contracts/kv-keys.ts';
 import type { EntryType, ManifestEntry } from '../../../../contracts/kv-values.ts';
 import { type BuiltEntry, type BuiltSample, sha256 } from '../../../../scripts/content/build/build-entries.ts';
+import { inDisplayOrder } from '../../../../scripts/content/build/manifest-entries.ts';
 import type { BuiltCard } from '../../../../scripts/content/cards/build-cards.ts';
-import { inDisplayOrder, type PlanInput, planUpload } from '../../../../scripts/content/publish/plan-upload.ts';
+import { type PlanInput, planUpload } from '../../../../scripts/content/publish/plan-upload.ts';
 
 const RENDERER = 'render-test';
 const T1 = '2025-01-01T10:00:00.000Z';
