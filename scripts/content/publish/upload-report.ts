@@ -22,8 +22,8 @@ export function planLines(plan: UploadPlan, dryRun: boolean, drawn: number | nul
 export function summaryLine(plan: UploadPlan, dryRun: boolean, warnings: number): string {
   const written = plan.entries.filter((e) => e.status === 'written').length;
   const { version } = plan.manifest;
-  // The manifest carries the site's entries (contracts/manifest-values.ts): its size is what every miss reads.
-  const kb = Math.ceil(new TextEncoder().encode(JSON.stringify(plan.manifest)).length / 1024);
+  // The root (contracts/site-index.ts) is what every request that misses the isolate's memo reads.
+  const kb = Math.ceil(new TextEncoder().encode(JSON.stringify(plan.root ?? '')).length / 1024);
   const manifestNote = plan.manifestChanged ? `manifest v${version} (${kb} KB)` : `the site is unchanged (version ${version})`;
   return (
     `${dryRun ? 'Dry run: ' : ''}${plan.entries.length} entries: ${dryRun ? 'would write' : 'wrote'} ${written}, ${plan.entries.length - written} unchanged; ` +
