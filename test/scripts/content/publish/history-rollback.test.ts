@@ -377,7 +377,7 @@ describe('remotely', () => {
       `v2  ${T(2)}  ${by}  0 added, 1 changed, 1 removed`,
       `v1  ${T(1)}  ${by}  26 added, 0 changed, 0 removed`,
       'no previews',
-      '5 Cloudflare API requests (1 namespace read, 2 key lists, 1 value read, 1 bulk read)',
+      '6 Cloudflare API requests (1 namespace read, 2 key lists, 2 value reads, 1 bulk read)',
     ]);
 
     api.resetLog();
