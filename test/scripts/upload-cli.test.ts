@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
+import { historyKey } from '../../contracts/kv-keys.ts';
 import { remoteImagePointer } from '../../scripts/content/markdown/remote-images.ts';
 import { parseUploadArgs, UPLOAD_OPTIONS, usage } from '../../scripts/upload-cli.ts';
 import { type LoopbackServer, listenOnLoopback } from '../../tools/loopback-server.ts';
@@ -148,8 +149,13 @@ describe('the command', () => {
     // What `wrangler dev` binds: every binding of wrangler.toml over the same state folder.
     const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
     try {
-      const manifest = JSON.parse((await proxy.env.CONTENT.get('manifest')) ?? 'null') as { entries: { slug: string }[] } | null;
-      expect(manifest?.entries.map((e) => e.slug)).toEqual(['a']);
+      // The root, and the version's whole manifest in its history record.
+      const root = JSON.parse((await proxy.env.CONTENT.get('manifest')) ?? 'null') as { format: number; version: number };
+      expect(root.format).toBe(2);
+      const record = JSON.parse((await proxy.env.CONTENT.get(historyKey(root.version))) ?? 'null') as {
+        manifest: { entries: { slug: string }[] };
+      };
+      expect(record.manifest.entries.map((e) => e.slug)).toEqual(['a']);
     } finally {
       await proxy.dispose();
     }
