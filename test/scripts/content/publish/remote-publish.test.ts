@@ -159,9 +159,10 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     await publish(local, changedAgain(), T(3), 2);
     expect(third.plan.manifest.version).toBe(3);
     // Sponsor and its social card, the two edited pages' old entries (their titles, so their cards,
-    // are unchanged), the first search index, the first history record.
-    expect(third.deleted).toBe(6);
-    expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === 6 && r.status === 200)).toHaveLength(1);
+    // are unchanged), the first search index, the first history record; and the site index's pieces only it named.
+    expect(third.plan.deletes.filter((k) => !/^(index|list)\//.test(k))).toHaveLength(6);
+    expect(third.deleted).toBe(third.plan.deletes.length);
+    expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === third.deleted && r.status === 200)).toHaveLength(1);
     await settle();
     const held = api.contents(NS);
     expect(held).toEqual(await snapshot(local));
@@ -199,16 +200,16 @@ describe('request counts', () => {
     expect(written.filter((k) => k.startsWith('media/'))).toHaveLength(43);
     api.resetLog();
     expect((await verifyPublished(store)).ok).toBe(true);
-    // The manifest, one bulk read of the text values, one key list of media/ (images and cards are bytes: looked for, not read).
+    // The root and its history record, one bulk read of the text values, one key list of media/ (images and cards are bytes: looked for, not read).
     expect(api.counts()).toMatchObject({ total: 4, 'value.get': 2, 'bulk.get': 1, 'keys.list': 1 });
 
     // Published again unchanged: the cards are in KV under the same keys, so nothing is written
-    // (the manifest, history and previews are read, keys listed, the search root and its record read; nothing else).
+    // (the root and its record, history and previews are read, keys listed, the search root and its record read; nothing else).
     api.resetLog();
     const again = await publish(await remote(api), real, T(2), undefined, lock);
     expect(again.lines).toContain('cards     28 social card(s): wrote 0, 28 unchanged; drew 0, 28 from the cache');
     expect(api.log.filter((r) => r.operation === 'bulk.write')).toEqual([]);
-    expect(again.lines.at(-1)).toBe('11 Cloudflare API requests (1 namespace read, 6 key lists, 3 value reads, 1 bulk read)');
+    expect(again.lines.at(-1)).toBe('14 Cloudflare API requests (1 namespace read, 8 key lists, 4 value reads, 1 bulk read)');
   });
 
   test('the Worker is handed what changed right after the manifest: it purges that now, and says when it purges again', async () => {
@@ -420,7 +421,7 @@ describe('the command line', () => {
     expect(verify.code).toBe(0);
     expect(verify.stdout.trim().split('\n').slice(-2)).toEqual([
       'all 26 entries verified (manifest v1, 1 samples, search index, 37 images and cards, 6 images from other hosts)',
-      '4 Cloudflare API requests (1 namespace read, 1 key list, 1 value read, 1 bulk read)',
+      '5 Cloudflare API requests (1 namespace read, 1 key list, 2 value reads, 1 bulk read)',
     ]);
   });
 
