@@ -159,8 +159,9 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     await publish(local, changedAgain(), T(3), 2);
     expect(third.plan.manifest.version).toBe(3);
     // Sponsor and its social card, the two edited pages' old entries (their titles, so their cards,
-    // are unchanged), the first search index, the first history record; and the site index's pieces only it named.
-    expect(third.plan.deletes.filter((k) => !/^(index|list)\//.test(k))).toHaveLength(6);
+    // are unchanged) and that of the guide next to the new page, the first search index, the first history record;
+    // and the site index's pieces only version 1 named.
+    expect(third.plan.deletes.filter((k) => !/^(index|list)\//.test(k))).toHaveLength(7);
     expect(third.deleted).toBe(third.plan.deletes.length);
     expect(api.log.filter((r) => r.operation === 'bulk.delete' && r.keys.length === third.deleted && r.status === 200)).toHaveLength(1);
     await settle();
