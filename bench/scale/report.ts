@@ -43,9 +43,10 @@ const PIECE_PREFIXES = {
   entry: ['entry/'],
   indexShard: ['index/'],
   listChunk: ['list/'],
-  searchRoot: ['search/root/'],
-  searchShard: ['search/shard/', 'search/'],
-  docChunk: ['search/doc/', 'doc/'],
+  /** The root and its base's record (build-search.ts): their median. */
+  searchRoot: ['search/'],
+  searchShard: ['search/*/s'],
+  docChunk: ['search/*/d'],
 } as const;
 
 export function pieceBytes(layout: KeyLayout): Record<keyof typeof PIECE_PREFIXES, number> {

@@ -32,8 +32,15 @@ function pagePath(source: string): string {
   return `/${field('type')}/${field('slug')}`;
 }
 
-/** A key's prefix: the key less its last segment (`entry/`, `media/remote/`), or the key itself (`manifest`). */
-export const keyPrefix = (key: string): string => (key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : key);
+/**
+ * A key's prefix: the key less its last segment (`entry/`, `media/remote/`), or the key itself (`manifest`); a search
+ * base's term shards and document chunks (`search/<base>/s3`, `/d7`) as `search/*/s` and `search/*/d`.
+ */
+export const keyPrefix = (key: string): string => {
+  const piece = /^search\/[^/]+\/([sd])\d+$/.exec(key);
+  if (piece) return `search/*/${piece[1]}`;
+  return key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : key;
+};
 
 /** Every key of the namespace and its value's bytes, per prefix: read back through the binding, eight at a time. */
 async function listLayout(runtime: LocalWorker): Promise<KeyLayout> {
