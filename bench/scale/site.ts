@@ -34,7 +34,7 @@ function pagePath(source: string): string {
 
 /**
  * A key's prefix: the key less its last segment (`entry/`, `media/remote/`), or the key itself (`manifest`); a search
- * base's term shards and document chunks (`search/<base>/s3`, `/d7`) as `search/*/s` and `search/*/d`.
+ * base's term shards and document chunks (`search/<base>/s3`, `/d7`) as two groups of their own.
  */
 export const keyPrefix = (key: string): string => {
   const piece = /^search\/[^/]+\/([sd])\d+$/.exec(key);
