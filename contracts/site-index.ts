@@ -26,6 +26,11 @@ export type IndexRow = z.infer<typeof indexRowSchema>;
 /** `index/<hash>`: the rows whose slug or file name (lower case) falls in this shard, in the manifest's order. */
 export const indexShardSchema = z.object({ rows: z.array(indexRowSchema) });
 
+/** Shard keys a directory holds: the root names directories, so that it stays a few hundred bytes at any size. */
+export const SHARDS_PER_DIRECTORY = 64;
+/** `index/<hash>`: the keys of up to SHARDS_PER_DIRECTORY consecutive shards. */
+export const shardDirectorySchema = z.object({ shards: z.array(z.string()).min(1) });
+
 /** What lists, feeds and neighbours show of an entry without reading it. */
 export const listingSchema = z.object({
   slug: z.string(),
@@ -90,8 +95,10 @@ export const siteRootSchema = z.object({
   version: z.number().int().nonnegative(),
   publishedAt: z.string(),
   renderer: z.string(),
-  /** Keys of the index shards; a name's shard is `shardOf(name, shards.length)`. */
-  shards: z.array(z.string()).min(1),
+  /** How many index shards: a name's is `shardOf(name, shardCount)`, in directory ⌊i / SHARDS_PER_DIRECTORY⌋. */
+  shardCount: z.number().int().positive(),
+  /** Keys of the shard directories. */
+  shardDirectories: z.array(z.string()).min(1),
   /** Key of each list's directory. */
   lists: z.object({ news: z.string(), guide: z.string(), all: z.string() }),
   /** Key of the search root (worker/content/search-engine.ts); null when none was built. */
@@ -124,7 +131,7 @@ function fnv1a(text: string): number {
   return hash;
 }
 
-/** The shard holding the rows a name finds: by its lower case, so that a slug in another case finds it too. */
+/** The shard holding the rows a name finds (its number): by its lower case, so that a slug in another case finds it too. */
 export const shardOf = (name: string, shardCount: number): number => fnv1a(name.toLowerCase()) % shardCount;
 
 /** A stable number for an entry, for content-defined chunk boundaries (scripts/content/build/site-pieces.ts). */

@@ -12,7 +12,9 @@ import {
   type Listing,
   listChunkSchema,
   listDirectorySchema,
+  SHARDS_PER_DIRECTORY,
   type SiteRoot,
+  shardDirectorySchema,
   shardOf,
 } from '../../contracts/site-index.ts';
 
@@ -21,8 +23,12 @@ export type ReadPiece = <T>(key: string, schema: z.ZodType<T>, what: string) => 
 
 export function indexedContent(root: SiteRoot, read: ReadPiece, now: number): Omit<PageContent, 'search'> {
   const isPublic = (publishAt: string | undefined) => publishAt === undefined || Date.parse(publishAt) <= now;
-  const shardRows = async (name: string) =>
-    (await read(root.shards[shardOf(name, root.shards.length)]!, indexShardSchema, 'An index shard')).rows;
+  const shardRows = async (name: string) => {
+    const shard = shardOf(name, root.shardCount);
+    const directory = root.shardDirectories[Math.floor(shard / SHARDS_PER_DIRECTORY)]!;
+    const { shards } = await read(directory, shardDirectorySchema, 'A shard directory');
+    return (await read(shards[shard % SHARDS_PER_DIRECTORY]!, indexShardSchema, 'An index shard')).rows;
+  };
   const shown = (link: (ArticleLink & { publishAt?: string }) | null): ArticleLink | null =>
     link && isPublic(link.publishAt) ? { title: link.title, href: link.href } : null;
 

@@ -66,7 +66,7 @@ function rootBreach(root: SiteRoot, limits: KvLimits): string[] {
   const bytes = Buffer.byteLength(JSON.stringify(root), 'utf8');
   if (bytes <= limits.valueBytes) return [];
   return [
-    `the site index's root ("${MANIFEST_KEY}") would be ${count(bytes)} bytes for ${count(root.shards.length)} shards; ${valueLimit(limits)}`,
+    `the site index's root ("${MANIFEST_KEY}") would be ${count(bytes)} bytes for ${count(root.shardCount)} shards; ${valueLimit(limits)}`,
   ];
 }
 

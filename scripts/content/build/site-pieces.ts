@@ -13,6 +13,7 @@ import {
   type Listing,
   type ListName,
   listingOf,
+  SHARDS_PER_DIRECTORY,
   SITE_INDEX_FORMAT,
   type SiteRoot,
   shardOf,
@@ -21,7 +22,7 @@ import {
 import type { KvPair } from '../kv/kv-store.ts';
 
 /** A shard holds about this many rows; the count is kept while shards hold between half and twice it. */
-export const ROWS_PER_SHARD = 64;
+export const ROWS_PER_SHARD = 24;
 /** List chunks end after an entry whose slug hashes to 0 modulo `mean`, or at `max` entries: an edit moves no boundary. */
 const CHUNKING: Record<ListName, { mean: number; max: number }> = {
   news: { mean: 16, max: 48 },
@@ -127,6 +128,9 @@ export function sitePieces(manifest: Manifest, shards: number): { root: SiteRoot
     for (const i of at) buckets[i]!.push(row);
   }
   const shardPieces = buckets.map((rows) => piece(indexShardKey, { rows }));
+  const directories = Array.from({ length: Math.ceil(shards / SHARDS_PER_DIRECTORY) }, (_, d) =>
+    piece(indexShardKey, { shards: shardPieces.slice(d * SHARDS_PER_DIRECTORY, (d + 1) * SHARDS_PER_DIRECTORY).map((s) => s.key) }),
+  );
   const lists = {
     news: listPieces(
       manifest.entries.filter((e) => e.type === 'news'),
@@ -145,7 +149,8 @@ export function sitePieces(manifest: Manifest, shards: number): { root: SiteRoot
     version: manifest.version,
     publishedAt: manifest.publishedAt,
     renderer: manifest.renderer,
-    shards: shardPieces.map((s) => s.key),
+    shardCount: shards,
+    shardDirectories: directories.map((d) => d.key),
     lists: { news: lists.news.directory.key, guide: lists.guide.directory.key, all: lists.all.directory.key },
     search: manifest.search,
     samples: manifest.samples,
@@ -155,7 +160,7 @@ export function sitePieces(manifest: Manifest, shards: number): { root: SiteRoot
     }),
   };
   const listed = Object.values(lists).flatMap(({ directory, chunks }) => [directory, ...chunks]);
-  return { root, pieces: [...shardPieces, ...listed] };
+  return { root, pieces: [...shardPieces, ...directories, ...listed] };
 }
 
 /**

@@ -12,8 +12,8 @@ import { runRenderCache } from '../../support/run-render-cache.ts';
 const NEWS = '/news/2023-04-29-signpath';
 const GUIDE = '/guide/how-to-get-started';
 /** One of each kind of request that reads content, with the words its answer holds. */
-/** The root, then what the page shows: an article its shard and piece; a list its directory and the chunks in view. */
-const ARTICLE = ['manifest', 'index/', 'entry/'];
+/** The root, then what the page shows: an article its shard (through its directory) and piece; a list its directory and the chunks in view. */
+const ARTICLE = ['manifest', 'index/', 'index/', 'entry/'];
 const LIST = ['manifest', 'list/', 'list/'];
 /** One of each kind of request that reads content, the words its answer holds, and the keys it reads in order, by prefix. */
 const REQUESTS: Record<string, { path: string; holds: string; reads: string[] }> = {
@@ -23,7 +23,7 @@ const REQUESTS: Record<string, { path: string; holds: string; reads: string[] }>
   'page HTML': { path: `/api/_analog/page-html${NEWS}`, holds: 'SignPath', reads: ARTICLE },
   'markdown source': { path: `${GUIDE}.md`, holds: 'Race Element ships', reads: ARTICLE },
   // Suggestions come from the whole list while the site is small.
-  'unknown article': { path: '/news/no-such-post', holds: 'No Content Found', reads: ['manifest', 'index/', 'list/', 'list/'] },
+  'unknown article': { path: '/news/no-such-post', holds: 'No Content Found', reads: ['manifest', 'index/', 'index/', 'list/', 'list/'] },
   home: { path: '/', holds: 'Race Element', reads: LIST },
   'news index': { path: '/news', holds: 'Digitally Signed App', reads: LIST },
   'guide index': { path: '/guide', holds: 'Get Started', reads: LIST },

@@ -74,7 +74,8 @@ describe('the root', () => {
     version: 1,
     publishedAt: '2026-01-01T00:00:00.000Z',
     renderer: 'r',
-    shards: Array.from({ length: shards }, (_, i) => `index/${String(i).padStart(32, '0')}`),
+    shardCount: shards * 64,
+    shardDirectories: Array.from({ length: shards }, (_, i) => `index/${String(i).padStart(32, '0')}`),
     lists: { news: 'list/n', guide: 'list/g', all: 'list/a' },
     search: null,
     samples: [],
@@ -85,7 +86,7 @@ describe('the root', () => {
     const root = rootOf(30);
     const bytes = Buffer.byteLength(JSON.stringify(root));
     expect(kvLimitBreaches({ writes: [], root }, NO_SOURCES, { ...LIMITS, valueBytes: bytes - 1 })).toEqual([
-      `the site index's root ("${MANIFEST_KEY}") would be ${bytes.toLocaleString('en')} bytes for 30 shards; Workers KV takes at most ${(bytes - 1).toLocaleString('en')} bytes a value`,
+      `the site index's root ("${MANIFEST_KEY}") would be ${bytes.toLocaleString('en')} bytes for 1,920 shards; Workers KV takes at most ${(bytes - 1).toLocaleString('en')} bytes a value`,
     ]);
   });
 
@@ -134,9 +135,9 @@ describe('planUpload, at the real limits', () => {
     expect(lines.at(-1)).toBe('Nothing was written: the site is unchanged.');
   });
 
-  test('a site within the limits plans its entry and its site index: a shard, the directories of the lists and their chunk', () => {
+  test('a site within the limits plans its entry and its site index: a shard and its directory, the directories of the lists and their chunk', () => {
     const { writes } = plan([built('small.md', 'text')]);
     // The guides' list and the catalogue hold the same one entry: one directory and one chunk serve both.
-    expect(writes.map((w) => w.key.split('/')[0]).sort()).toEqual(['entry', 'index', 'list', 'list', 'list']);
+    expect(writes.map((w) => w.key.split('/')[0]).sort()).toEqual(['entry', 'index', 'index', 'list', 'list', 'list']);
   });
 });

@@ -206,7 +206,8 @@ describe('a changed entry', () => {
     expect(contentWrites(second)).toEqual([keyOf(second, 'b')]);
     const kinds = second.writes.map((w) => w.key.split('/')[0]);
     // b is news: the news list's chunk and directory, and the catalogue's.
-    expect(kinds.sort()).toEqual(['entry', 'index', 'list', 'list', 'list', 'list']);
+    // Its shard, and the shards' directory naming the shard's new key.
+    expect(kinds.sort()).toEqual(['entry', 'index', 'index', 'list', 'list', 'list', 'list']);
     expect(second.entries.find((e) => e.slug === 'b')!.status).toBe('written');
     expect(
       second.entries
