@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Measurement } from '../../../bench/lib/load.ts';
 import { allMet, type KeyLayout, pieceBytes, type ScaleRow, scaleJson, scaleTargetLines, sizeTable } from '../../../bench/scale/report.ts';
+import { keyPrefix } from '../../../bench/scale/site.ts';
 
 const m = (rps: number, mean: number, failures = 0): Measurement => ({ rps, p50: mean, p99: mean * 2, mean, requests: rps, failures });
 const layout = (entries: number): KeyLayout => ({
@@ -87,7 +88,14 @@ test('the JSON carries each size as the world model reads it, missing figures as
   expect(json.sizes[1]).toMatchObject({ entries: 1000, coldArticle: { cpuMs: null, bytesRead: null }, memoryMb: null, errors: 1 });
 });
 
-test('pieceBytes takes the median of the first prefix present; today one search value is the shard a query reads', () => {
-  const today: KeyLayout = { manifestBytes: 1, prefixes: { 'search/': { count: 1, bytes: 9, sizes: [9] } } };
-  expect(pieceBytes(today)).toMatchObject({ searchShard: 9, searchRoot: 0, entry: 0 });
+test('pieceBytes takes the median of each kind of piece present: the search root and record apart from the shards and chunks of a base', () => {
+  const layout: KeyLayout = {
+    manifestBytes: 1,
+    prefixes: {
+      'search/': { count: 2, bytes: 9, sizes: [4, 5] },
+      [keyPrefix('search/abc/s1')]: { count: 3, bytes: 30, sizes: [8, 10, 12] },
+      [keyPrefix('search/abc/d1')]: { count: 1, bytes: 7, sizes: [7] },
+    },
+  };
+  expect(pieceBytes(layout)).toMatchObject({ searchRoot: 4.5, searchShard: 10, docChunk: 7, entry: 0 });
 });

@@ -9,13 +9,13 @@ import type { KVNamespace } from '@cloudflare/workers-types';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { entryTag, listTag, MANIFEST_TAG, PURGES_AGAIN, SEARCH_TAG, SITE_TAG } from '../../../../contracts/edge-cache.ts';
 import { MANIFEST_KEY } from '../../../../contracts/kv-keys.ts';
-import { manifestSchema, parseStored } from '../../../../contracts/kv-values.ts';
 import {
   type CloudflareKvOptions,
   type CloudflareKvStore,
   openCloudflareKvStore,
 } from '../../../../scripts/content/kv/cloudflare-kv-store.ts';
 import { type KvStore, kvStoreFromBinding } from '../../../../scripts/content/kv/kv-store.ts';
+import { readManifest } from '../../../../scripts/content/kv/stored-records.ts';
 import { namedKeys } from '../../../../scripts/content/publish/named-keys.ts';
 import { PublishStoppedError } from '../../../../scripts/content/publish/publish-error.ts';
 import { takePublishLock } from '../../../../scripts/content/publish/publish-lock.ts';
@@ -167,7 +167,7 @@ describe('publishing content/ through the SDK, through faults it retries', () =>
     await settle();
     const held = api.contents(NS);
     expect(held).toEqual(await snapshot(local));
-    expect(parseStored(manifestSchema, held.get(MANIFEST_KEY)!, 'manifest').entries.map((e) => e.slug)).toContain('contract-page');
+    expect((await readManifest(store))!.entries.map((e) => e.slug)).toContain('contract-page');
     expect((await verifyPublished(store)).problems).toEqual([]);
 
     // The faults did happen, and were retried through.
