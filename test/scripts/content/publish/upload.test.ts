@@ -98,7 +98,7 @@ describe('uploading the fixture site', () => {
     expect(manifest.entries).toHaveLength(26);
     // It names every piece of its site index, each stored; the root names the shards and the lists' directories.
     expect(keys.filter(isIndexPiece).sort()).toEqual(manifest.pieces!.filter(isIndexPiece).sort());
-    expect(manifest.pieces).toEqual(expect.arrayContaining([...root.shards, ...Object.values(root.lists)]));
+    expect(manifest.pieces).toEqual(expect.arrayContaining([...root.shardDirectories, ...Object.values(root.lists)]));
     const dsx = manifest.entries.find((e) => e.slug === 'DSX')!;
     const stored = parseStored(storedEntrySchema, (await store.get(dsx.key))!, dsx.key);
     expect(stored.file).toBe('guide-DSX.md');
