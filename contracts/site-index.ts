@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { ENTRY_TYPES } from './front-matter-fields.ts';
-import { checkStored, type Manifest, manifestSchema, socialCardSchema, storedEntrySchema } from './kv-values.ts';
+import { checkStored, type Manifest, manifestEntrySchema, manifestSchema, storedEntrySchema } from './kv-values.ts';
 
 /** What the root's `format` says: a root, not a whole manifest (contracts/kv-values.ts), which older uploads wrote. */
 export const SITE_INDEX_FORMAT = 2;
@@ -31,19 +31,8 @@ export const SHARDS_PER_DIRECTORY = 64;
 /** `index/<hash>`: the keys of up to SHARDS_PER_DIRECTORY consecutive shards. */
 export const shardDirectorySchema = z.object({ shards: z.array(z.string()).min(1) });
 
-/** What lists, feeds and neighbours show of an entry without reading it. */
-export const listingSchema = z.object({
-  slug: z.string(),
-  type: z.enum(ENTRY_TYPES).nullable(),
-  title: z.string(),
-  description: z.string(),
-  date: z.string().nullable(),
-  file: z.string(),
-  updated: z.string().nullable(),
-  changed: z.string().optional(),
-  publishAt: z.string().optional(),
-  card: socialCardSchema.optional(),
-});
+/** What lists, feeds and neighbours show of an entry without reading it: its manifest record but its keys. */
+export const listingSchema = manifestEntrySchema.omit({ key: true, sourceHash: true });
 export type Listing = z.infer<typeof listingSchema>;
 
 /** An entry's listing: its fields that lists, feeds and its neighbours show (a manifest entry has them all). */
