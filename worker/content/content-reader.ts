@@ -91,7 +91,7 @@ export class ContentReader implements PageContent {
   async search(): Promise<ShardedSearchEngine | null> {
     const { published } = await this.#open();
     if (!published.search) return null;
-    const engine = openSearch(await this.#rawPiece(published.search), this.#rawPiece);
+    const engine = openSearch(await this.#rootText(published.search), this.#piece, { memo: pieces });
     const hidden = isRoot(published)
       ? new Set(published.scheduled.filter((s) => Date.parse(s.publishAt) > this.#now()).map((s) => s.path))
       : null;
@@ -99,8 +99,8 @@ export class ContentReader implements PageContent {
     return { search: (query, limit) => engine.search(query, limit, (href) => (shown ? shown.has(href) : !hidden!.has(href))) };
   }
 
-  /** A search piece's text (sharded-search.ts parses it), kept in the same memo. */
-  #rawPiece = async (key: string): Promise<string> => {
+  /** The search root's text (sharded-search.ts parses it and keeps its pieces and engines in the same memo). */
+  #rootText = async (key: string): Promise<string> => {
     const memo = pieces.get(key);
     if (typeof memo === 'string') return memo;
     const raw = await this.#piece(key);

@@ -1,6 +1,7 @@
 /**
  * Search over the pieced index (contracts/search-pieces.ts): a query reads the root, the shards of its terms, the delta
- * and the chunks of the hits it shows, and MiniSearch scores the partial index they make. I/O: `readPiece` only.
+ * and the chunks of the hits it shows, and MiniSearch scores the partial index they make; a memo keeps pieces parsed and
+ * engines built across queries. I/O: `readPiece` only.
  */
 import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch';
 import type * as z from 'zod';
@@ -20,6 +21,7 @@ import {
   searchRootSchema,
   searchShardSchema,
 } from '../../contracts/search-pieces.ts';
+import type { PieceMemo } from './piece-memo.ts';
 import { hitOf, searchedText } from './search-engine.ts';
 
 /** Shards a query reads at most, in bytes: all of them while the site's fit (fuzzy matching then sees every term). */
@@ -33,33 +35,59 @@ export interface ShardedSearchEngine {
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string;
 
+export interface SearchOptions {
+  /** Shards a query reads at most, in bytes. */
+  shardBudget?: number;
+  /**
+   * Keeps parsed pieces by key and built engines by their root and shards, so that a repeated query parses and builds
+   * nothing (an engine counts as the bytes of the shards it was built from). Absent: each query starts afresh.
+   */
+  memo?: PieceMemo;
+}
+
 /** The engine of a root; `readPiece` reads a key's value (through a cache), throwing when KV lacks it. */
 export function openSearch(
   rootValue: string,
   readPiece: (key: string) => Promise<string>,
-  shardBudget = SHARD_BUDGET_BYTES,
+  { shardBudget = SHARD_BUDGET_BYTES, memo }: SearchOptions = {},
 ): ShardedSearchEngine {
   const root = parsed(searchRootSchema, rootValue, 'The search root');
-  const read = async <T>(key: string, schema: z.ZodType<T>) => parsed(schema, await readPiece(key), `The search piece ${key}`);
+  const read = async <T>(key: string, schema: z.ZodType<T>): Promise<T> => {
+    const kept = memo?.get(key);
+    if (kept !== undefined) return kept as T;
+    const raw = await readPiece(key);
+    const value = parsed(schema, raw, `The search piece ${key}`);
+    memo?.set(key, value, raw.length);
+    return value;
+  };
+  const engineOf = async (shards: number[]): Promise<MiniSearch<SearchDocument>> => {
+    const key = `search engine ${root.base} ${root.delta?.key ?? '-'} ${shards.join(',')}`;
+    const kept = memo?.get(key);
+    if (kept !== undefined) return kept as MiniSearch<SearchDocument>;
+    const [postings, delta] = await Promise.all([
+      Promise.all(shards.map((i) => read(baseShardKey(root.base, i), searchShardSchema))),
+      root.delta ? read(root.delta.key, searchDeltaSchema) : null,
+    ]);
+    const inRange = shards.length === root.shards.length ? () => true : (term: string) => shards.includes(shardOf(root, term));
+    const partial = partialIndex(
+      root,
+      postings.map((p) => p.terms),
+      delta,
+      inRange,
+    );
+    const engine = MiniSearch.loadJS<SearchDocument>(partial, SEARCH_OPTIONS);
+    memo?.set(
+      key,
+      engine,
+      shards.reduce((sum, i) => sum + root.shardBytes[i]!, 0),
+    );
+    return engine;
+  };
   return {
     async search(query, limit = 10, isPublic) {
       const q = searchedText(query);
       if (!q) return [];
-      const shards = shardsFor(root, [...new Set(tokenize(q).map(processTerm).filter(Boolean))], shardBudget);
-      const [postings, delta] = await Promise.all([
-        Promise.all(shards.map((i) => read(baseShardKey(root.base, i), searchShardSchema))),
-        root.delta ? read(root.delta.key, searchDeltaSchema) : null,
-      ]);
-      const inRange = shards.length === root.shards.length ? () => true : (term: string) => shards.includes(shardOf(root, term));
-      const engine = MiniSearch.loadJS<SearchDocument>(
-        partialIndex(
-          root,
-          postings.map((p) => p.terms),
-          delta,
-          inRange,
-        ),
-        SEARCH_OPTIONS,
-      );
+      const engine = await engineOf(shardsFor(root, [...new Set(tokenize(q).map(processTerm).filter(Boolean))], shardBudget));
       const chunks = new Map<string, Promise<StoredSearchDoc[]>>();
       const docOf = async (id: number): Promise<StoredSearchDoc> => {
         const base = id < root.documentCount;

@@ -5,12 +5,14 @@ import { buildSearch, buildSearchOf } from '../../../scripts/content/build/build
 import { buildSearchIndexValue, searchDocuments } from '../../../scripts/content/build/build-search-index.ts';
 import { SEARCH_LIMITS } from '../../../scripts/content/build/search-base.ts';
 import { loadSearchIndex, type SearchEngine } from '../../../worker/content/search-engine.ts';
+import { PieceMemo } from '../../../worker/content/piece-memo.ts';
 import { openSearch, type ShardedSearchEngine } from '../../../worker/content/sharded-search.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 
 let whole: SearchEngine;
 let sharded: ShardedSearchEngine;
 let pieces: Map<string, string>;
+let searchRoot: string;
 const read: string[] = [];
 beforeAll(async () => {
   const built = await buildEntries(await loadFixtureSite());
@@ -18,6 +20,7 @@ beforeAll(async () => {
   whole = loadSearchIndex(JSON.parse(buildSearchIndexValue(built.entries).value));
   const search = buildSearch(built.entries, null);
   pieces = new Map(search.pieces.map((p) => [p.key, p.value]));
+  searchRoot = search.root;
   sharded = openSearch(pieces.get(search.root)!, async (key) => {
     read.push(key);
     const value = pieces.get(key);
@@ -56,6 +59,20 @@ describe('the pieced index answers as the whole index', () => {
   });
 });
 
+describe('with a memo, a repeated query parses and builds nothing again', () => {
+  test('the second query reads no piece and answers the same', async () => {
+    const reads: string[] = [];
+    const memo = new PieceMemo();
+    const engine = openSearch(pieces.get(searchRoot)!, async (key) => (reads.push(key), pieces.get(key)!), { memo });
+    const first = await engine.search('dualsense');
+    expect(reads.length).toBeGreaterThan(0);
+    reads.length = 0;
+    expect(await engine.search('dualsense')).toEqual(first);
+    expect(reads).toEqual([]);
+    expect(first).toEqual(whole.search('dualsense'));
+  });
+});
+
 describe('shards past the budget: each term reads its own shard, then those of its first two characters', () => {
   let small: ShardedSearchEngine;
   let bytesRead = 0;
@@ -71,7 +88,7 @@ describe('shards past the budget: each term reads its own shard, then those of i
         if (key.includes('/s')) bytesRead += stored.get(key)!.length;
         return stored.get(key)!;
       },
-      16 * 1024,
+      { shardBudget: 16 * 1024 },
     );
   });
 
