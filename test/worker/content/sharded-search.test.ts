@@ -4,8 +4,8 @@ import { buildEntries } from '../../../scripts/content/build/build-entries.ts';
 import { buildSearch, buildSearchOf } from '../../../scripts/content/build/build-search.ts';
 import { buildSearchIndexValue, searchDocuments } from '../../../scripts/content/build/build-search-index.ts';
 import { SEARCH_LIMITS } from '../../../scripts/content/build/search-base.ts';
-import { loadSearchIndex, type SearchEngine } from '../../../worker/content/search-engine.ts';
 import { PieceMemo } from '../../../worker/content/piece-memo.ts';
+import { loadSearchIndex, type SearchEngine } from '../../../worker/content/search-engine.ts';
 import { openSearch, type ShardedSearchEngine } from '../../../worker/content/sharded-search.ts';
 import { loadFixtureSite } from '../../support/fixture-site.ts';
 
@@ -63,7 +63,11 @@ describe('with a memo, a repeated query parses and builds nothing again', () => 
   test('the second query reads no piece and answers the same', async () => {
     const reads: string[] = [];
     const memo = new PieceMemo();
-    const engine = openSearch(pieces.get(searchRoot)!, async (key) => (reads.push(key), pieces.get(key)!), { memo });
+    const read = async (key: string) => {
+      reads.push(key);
+      return pieces.get(key)!;
+    };
+    const engine = openSearch(pieces.get(searchRoot)!, read, { memo });
     const first = await engine.search('dualsense');
     expect(reads.length).toBeGreaterThan(0);
     reads.length = 0;
