@@ -63,11 +63,11 @@ describe('with a memo, a repeated query parses and builds nothing again', () => 
   test('the second query reads no piece and answers the same', async () => {
     const reads: string[] = [];
     const memo = new PieceMemo();
-    const read = async (key: string) => {
+    const readPiece = async (key: string) => {
       reads.push(key);
       return pieces.get(key)!;
     };
-    const engine = openSearch(pieces.get(searchRoot)!, read, { memo });
+    const engine = openSearch(pieces.get(searchRoot)!, readPiece, { memo });
     const first = await engine.search('dualsense');
     expect(reads.length).toBeGreaterThan(0);
     reads.length = 0;
