@@ -167,7 +167,7 @@ out(
 out(`\n### Throughput and latency (real content)\n`);
 out(throughputTable(real));
 out(
-  `\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} warm; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} warm.`,
+  `\nKV reads per request (counted at the binding): index ${real.kv.indexCold} cold, ${real.kv.indexWarm} again; article ${real.kv.articleCold} cold, ${real.kv.articleWarm} again.`,
 );
 out(`\n### Page caches (real content)\n`);
 out(cacheShareTable(cacheShares));

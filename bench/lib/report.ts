@@ -14,6 +14,13 @@ export const TARGETS = {
   articleKb: 100,
   navigationKb: 20,
   lighthouse: 100,
+  /**
+   * KV reads of a cold isolate's first request, at every size (docs/performance.md, Work per request): an article reads
+   * the root, its shard directory, its shard and its entry; an index the root, its list's directory and the chunks
+   * holding its 20 rows (content-defined, 16 rows on average).
+   */
+  articleColdReads: 4,
+  indexColdReads: 8,
 } as const;
 
 /** A markdown table, its columns padded to their widest cell. */

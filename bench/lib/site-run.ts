@@ -128,15 +128,17 @@ export async function publishSite({
   }
 }
 
-/** KV reads of a fresh isolate's first index and article requests and of the warm ones after, each in a runtime of its own. */
+/** KV reads of a fresh isolate's first index and article requests and of the same request again, each page in a runtime of its own. */
 export async function coldReads(site: PublishedSite): Promise<KvReadCounts> {
-  const index = await withRuntime(startProbed(site.scenario), (runtime) => readsDuring(runtime, () => firstVisit(runtime, site.indexPath)));
-  return withRuntime(startProbed(site.scenario), async (runtime) => {
-    const cold = await readsDuring(runtime, () => firstVisit(runtime, site.articlePath));
-    const warm = await readsDuring(runtime, () => drained(fetch(new URL(site.articlePath, runtime.url))));
-    const indexWarm = await readsDuring(runtime, () => drained(fetch(new URL(site.indexPath, runtime.url))));
-    return { indexCold: index.reads, articleCold: cold.reads, articleWarm: warm.reads, indexWarm: indexWarm.reads };
-  });
+  const twice = (path: string) =>
+    withRuntime(startProbed(site.scenario), async (runtime) => {
+      const cold = await readsDuring(runtime, () => firstVisit(runtime, path));
+      const warm = await readsDuring(runtime, () => drained(fetch(new URL(path, runtime.url))));
+      return { cold: cold.reads, warm: warm.reads };
+    });
+  const index = await twice(site.indexPath);
+  const article = await twice(site.articlePath);
+  return { indexCold: index.cold, articleCold: article.cold, articleWarm: article.warm, indexWarm: index.warm };
 }
 
 /** The same site with the isolate's page cache off: pages come from the data centre's cache, as in a new isolate. */

@@ -64,16 +64,23 @@ export function latencyLine(bySize: readonly RunFigures[]): string {
   return `- latency at ${ends[1]?.label} within ${TARGETS.latencyGrowth}× of ${ends[0]?.label}: index ${two(index)}×, article ${two(article)}×: ${judge(judged, ok)}`;
 }
 
-/** KV reads counted at the binding: a cold index 1, a cold article at most 2, a warm article none, at every size. */
+/** KV reads counted at the binding: a cold request within its bound and the same request again none, at every size. */
 export function kvReadsLine(bySize: readonly RunFigures[]): string {
-  const ok = bySize.every((r) => r.kv.indexCold === 1 && r.kv.articleCold <= 2 && r.kv.articleWarm === 0);
+  const ok = bySize.every(
+    (r) =>
+      r.kv.indexCold <= TARGETS.indexColdReads &&
+      r.kv.articleCold <= TARGETS.articleColdReads &&
+      r.kv.articleWarm === 0 &&
+      r.kv.indexWarm === 0,
+  );
   // A cold request reads at least once: zero there is a request that never ran.
   const judged = {
     figures: bySize.flatMap((r) => [r.kv.indexCold, r.kv.articleCold]),
-    counts: bySize.map((r) => r.kv.articleWarm),
+    counts: bySize.flatMap((r) => [r.kv.articleWarm, r.kv.indexWarm]),
     errors: failures(bySize, []),
   };
-  return `- KV reads: index 1 cold, article ≤ 2 cold and 0 warm, at every size: ${judge(judged, ok)}`;
+  const figures = bySize.map((r) => `${r.kv.indexCold}/${r.kv.articleCold} at ${r.label}`).join(', ');
+  return `- KV reads: index ≤ ${TARGETS.indexColdReads} and article ≤ ${TARGETS.articleColdReads} cold (${figures}), 0 again, at every size: ${judge(judged, ok)}`;
 }
 
 /** The second upload of unchanged content writes no entry. */

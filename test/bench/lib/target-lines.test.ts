@@ -16,7 +16,7 @@ import {
 import type { PageWeight } from '../../../bench/lib/weight.ts';
 
 const m = (rps: number, mean: number, failures = 0): Measurement => ({ rps, p50: mean, p99: mean * 2, mean, requests: rps * 2, failures });
-const KV: KvReadCounts = { indexCold: 1, articleCold: 1, articleWarm: 0, indexWarm: 0 };
+const KV: KvReadCounts = { indexCold: 5, articleCold: 4, articleWarm: 0, indexWarm: 0 };
 
 /** A size's run: every target at 100 req/s and 5 ms, but those given. */
 function run(label: string, over: Partial<Record<TargetName, Measurement>> = {}, kv: Partial<KvReadCounts> = {}): RunFigures {
@@ -75,6 +75,10 @@ describe('the target lines', () => {
     expect(kvReadsLine([run('10'), run('100')])).toMatch(/: meets$/);
     expect(kvReadsLine([run('10', {}, { indexCold: 0 })])).toMatch(/: fails: no figure$/);
     expect(kvReadsLine([run('10', {}, { articleWarm: 1 })])).toMatch(/: MISSES$/);
+    expect(kvReadsLine([run('10', {}, { indexWarm: 1 })])).toMatch(/: MISSES$/);
+    expect(kvReadsLine([run('10'), run('1,000', {}, { articleCold: 5 })])).toBe(
+      '- KV reads: index ≤ 8 and article ≤ 4 cold (5/4 at 10, 5/5 at 1,000), 0 again, at every size: MISSES',
+    );
   });
 
   test('upload: no second upload, or a first that wrote nothing, is no figure', () => {
