@@ -11,11 +11,6 @@ import { pageKey, prefetchPage } from './prefetch.ts';
 const OBSERVE_SLICE = 20;
 /** Idle time a further step needs left (ms): a step is a slice of links, reading the links seen, or one fetch call. */
 const STEP_MS = 4;
-/**
- * The most one idle callback works (ms): the browser may offer up to 50 ms of idle time, and a callback that used it
- * all would be a long task in the way of a tap that comes meanwhile.
- */
-const CALLBACK_MS = 8;
 /** The longest a step waits for an idle moment; one that waited that long does one thing only. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -63,7 +58,6 @@ export function fetchAheadInView(): void {
   };
   const step: Step = (deadline) => {
     id = 0;
-    const started = performance.now();
     do {
       if (links.length) for (const anchor of links.splice(0, OBSERVE_SLICE)) observer.observe(anchor);
       else if (seen.length) {
@@ -83,7 +77,7 @@ export function fetchAheadInView(): void {
         // A fetch call is the costliest step: the next waits for another idle moment.
         break;
       } else return;
-    } while (deadline.timeRemaining() > STEP_MS && performance.now() - started < CALLBACK_MS);
+    } while (deadline.timeRemaining() > STEP_MS);
     schedule();
   };
   // The served page's own bytes and work first: its images and fonts, its parsing and layout.
