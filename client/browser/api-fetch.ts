@@ -1,32 +1,20 @@
 /**
  * fetch for the site's own API, with the XSRF token in the header of state-changing requests. The token comes in the
- * token route's body (its cookie goes to the page-view API only, out of the page's reach) and is kept for the tab.
- * I/O: sessionStorage, fetch.
+ * token route's body (its cookie goes to the page-view API only, out of the page's reach) and is kept in memory while
+ * the document lives, its in-place navigations included; not in sessionStorage, whose first read is a synchronous
+ * round trip to the browser process (a long task on a phone, measured on the phone flow). I/O: fetch.
  */
 import { XSRF_TOKEN_API_PATH } from '../../contracts/routes.ts';
 import { XSRF_HEADER } from '../../contracts/xsrf-names.ts';
 
-const STORAGE_KEY = 'xsrf-token';
 let known: string | undefined;
 /** One request for a token at a time: parallel requests then send the same one. */
 let asking: Promise<string | undefined> | undefined;
-
-function keptToken(): string | undefined {
-  try {
-    known ??= sessionStorage.getItem(STORAGE_KEY) ?? undefined;
-  } catch {
-    // Storage blocked: the token lives in memory only.
-  }
-  return known;
-}
 
 async function askToken(): Promise<string | undefined> {
   const response = await fetch(XSRF_TOKEN_API_PATH, { credentials: 'same-origin' });
   const { token } = response.ok ? ((await response.json()) as { token?: unknown }) : {};
   known = typeof token === 'string' ? token : undefined;
-  try {
-    if (known) sessionStorage.setItem(STORAGE_KEY, known);
-  } catch {}
   return known;
 }
 
@@ -51,10 +39,7 @@ export async function apiFetch(input: string, init: RequestInit = {}): Promise<R
     if (token) headers.set(XSRF_HEADER, token);
     return fetch(input, { ...init, headers, credentials: 'same-origin' });
   };
-  const token = keptToken() ?? (await newToken());
-  // The storage read is a synchronous round trip to the browser process: the request starts in a task of its own,
-  // so that the two never add up to one long task.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  const token = known ?? (await newToken());
   const response = await send(token);
   return response.status === 403 ? send(await newToken()) : response;
 }
