@@ -27,7 +27,7 @@ const newToken = (): Promise<string | undefined> =>
 
 /**
  * fetch; a non-GET request to this origin carries the token in the `X-XSRF-TOKEN` header, asking the Worker for one
- * first when the tab has none. A 403 (another tab renewed the cookie, or it expired) gets one new token and one retry,
+ * first when this document has none. A 403 (another tab renewed the cookie, or it expired) gets one new token and one retry,
  * so `init.body` must be sendable twice (a string).
  */
 export async function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
