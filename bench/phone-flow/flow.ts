@@ -40,10 +40,19 @@ export interface FlowFigures {
   longTasksBeforeInput: { afterPaintMs: number; ms: number; frame: string }[];
   /** Each tap's interaction duration (Event Timing); 16 stands for "under the 16 ms threshold"; null: lost with its document. */
   inpMs: (number | null)[];
+  /** Each tap's interaction in parts (tapParts), in the order of inpMs. */
+  tapParts: (TapParts | null)[];
   /** Last tap → the next page's <h1> shown; null when the scenario does not navigate or it never showed. */
   tapToHeadingMs: number | null;
   /** The navigation loaded a new document. */
   reloaded: boolean;
+}
+
+export interface TapParts {
+  event: string;
+  delay: number;
+  handlers: number;
+  presentation: number;
 }
 
 export async function runFlow(browser: Browser, base: URL, path: string, scenario: Scenario): Promise<FlowFigures> {
@@ -100,12 +109,38 @@ async function waitForEnd(phone: Phone, scenario: Scenario): Promise<DocumentRec
   return readAll(phone);
 }
 
-/** One tap's interaction: the longest Event Timing entry of the first interaction starting at or after it. */
-function tapDuration(doc: DocumentRecord, tap: number, unloaded: boolean): number | null {
+/** The Event Timing entries of the first interaction starting at or after a tap. */
+function tapEntries(doc: DocumentRecord, tap: number): DocumentRecord['events'] {
   const interactions = doc.events.filter((e) => e.interactionId > 0 && e.start >= tap - 1);
-  if (interactions.length === 0) return unloaded ? null : 16;
+  if (interactions.length === 0) return [];
   const first = interactions.reduce((a, b) => (b.start < a.start ? b : a));
-  return Math.max(...interactions.filter((e) => e.interactionId === first.interactionId).map((e) => e.duration));
+  return interactions.filter((e) => e.interactionId === first.interactionId);
+}
+
+/** One tap's interaction: its longest Event Timing entry. */
+function tapDuration(doc: DocumentRecord, tap: number, unloaded: boolean): number | null {
+  const entries = tapEntries(doc, tap);
+  if (entries.length === 0) return unloaded ? null : 16;
+  return Math.max(...entries.map((e) => e.duration));
+}
+
+/**
+ * Where a tap's interaction went, from its longest entry (the one its INP is): waiting for the main thread, its
+ * handlers, then its next frame (Event Timing's processing start and end); null under the 16 ms threshold or lost
+ * with its document.
+ */
+function tapParts(doc: DocumentRecord, tap: number): TapParts | null {
+  const entries = tapEntries(doc, tap);
+  if (entries.length === 0) return null;
+  const longest = entries.reduce((a, b) => (b.duration > a.duration ? b : a));
+  const [handlersStart, handlersEnd] = longest.processing;
+  const round = (ms: number) => Math.max(0, Math.round(ms));
+  return {
+    event: longest.name,
+    delay: round(handlersStart - longest.start),
+    handlers: round(handlersEnd - handlersStart),
+    presentation: round(longest.start + longest.duration - handlersEnd),
+  };
 }
 
 /** What the long animation frame that holds a long task ran, in words. */
@@ -148,6 +183,7 @@ export function figures(docs: DocumentRecord[], scenario: Scenario): FlowFigures
       frame: frameOf(docs, t),
     })),
     inpMs: taps.map(({ tap, doc, unloaded }) => tapDuration(doc, tap, unloaded)),
+    tapParts: taps.map(({ tap, doc }) => tapParts(doc, tap)),
     tapToHeadingMs: scenario.navigates && shownAt !== null ? shownAt - lastTap : null,
     reloaded: docs.length > 1,
   };

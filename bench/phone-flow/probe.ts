@@ -22,7 +22,8 @@ export interface DocumentRecord {
   longTasks: { start: number; duration: number }[];
   /** Long animation frames over 50 ms: what held a long task (scripts by invoker and file, style and layout). */
   frames: LongFrame[];
-  events: { name: string; start: number; duration: number; interactionId: number }[];
+  /** Event Timing: `processing` is when the handlers started and ended (epoch ms), for an INP's input delay and presentation. */
+  events: { name: string; start: number; duration: number; interactionId: number; processing: [number, number] }[];
   firstInput: number | null;
   taps: number[];
   headings: { text: string; at: number }[];
@@ -82,8 +83,15 @@ export function installProbe(storageKey: string): void {
     });
   });
   observe('event', { durationThreshold: 16 }, (e) => {
-    const interactionId = (e as PerformanceEntry & { interactionId?: number }).interactionId ?? 0;
-    record.events.push({ name: e.name, start: epoch(e.startTime), duration: e.duration, interactionId });
+    const timing = e as PerformanceEventTiming & { interactionId?: number };
+    const processing: [number, number] = [epoch(timing.processingStart), epoch(timing.processingEnd)];
+    record.events.push({
+      name: e.name,
+      start: epoch(e.startTime),
+      duration: e.duration,
+      interactionId: timing.interactionId ?? 0,
+      processing,
+    });
   });
   const firstInput = (event: Event) => {
     if (record.firstInput === null) record.firstInput = epoch(event.timeStamp);

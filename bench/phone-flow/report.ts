@@ -207,5 +207,13 @@ export function firstPaintTapVerdict(ours: FlowRow[]): string[] {
     `INP of the navigation tap at first paint at most 100 ms, in every run: ${verdict}` +
       (known.length ? ` (worst ${Math.max(...known).toFixed(0)} ms)` : ''),
     ...perRow.map(({ row, values }) => `  INP of the tap at first paint, ${row.page}, per run (ms): ${values.map(ms).join(', ')}`),
+    // Where each went: a tap that waits behind the page's own rendering is not helped by a faster handler.
+    ...rows.map(
+      (row) =>
+        `  its parts, ${row.page}, per run (ms, waiting for the main thread / handlers / to the next frame): ` +
+        row.runs
+          .map((run) => (run.tapParts[0] ? `${run.tapParts[0].delay}/${run.tapParts[0].handlers}/${run.tapParts[0].presentation}` : 'none'))
+          .join(', '),
+    ),
   ];
 }

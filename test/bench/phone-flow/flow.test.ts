@@ -42,8 +42,8 @@ describe('figures', () => {
       ],
       frames: [{ start: T0 + 2095, duration: 60, styleAndLayoutMs: 12, scripts: ['MutationCallback (entry-x.js) 30 ms'] }],
       events: [
-        { name: 'pointerdown', start: T0 + 2000, duration: 24, interactionId: 7 },
-        { name: 'click', start: T0 + 2001, duration: 48, interactionId: 7 },
+        { name: 'pointerdown', start: T0 + 2000, duration: 24, interactionId: 7, processing: [T0 + 2010, T0 + 2012] },
+        { name: 'click', start: T0 + 2001, duration: 48, interactionId: 7, processing: [T0 + 2031, T0 + 2040] },
       ],
       headings: [
         { text: 'Old', at: T0 + 810 },
@@ -64,6 +64,8 @@ describe('figures', () => {
       longTasksBeforeInput: [{ afterPaintMs: 700, ms: 120, frame: 'no long animation frame recorded' }],
       longTasksSeen: [{ afterInputMs: 100, ms: 40, frame: 'MutationCallback (entry-x.js) 30 ms; style and layout 12 ms' }],
       inpMs: [48],
+      // The click's entry is the longest: 30 ms waiting, 9 ms of handlers, 9 ms to its frame.
+      tapParts: [{ event: 'click', delay: 30, handlers: 9, presentation: 9 }],
       tapToHeadingMs: 230,
       reloaded: false,
     });
@@ -83,6 +85,7 @@ describe('figures', () => {
     expect(result.reloaded).toBe(true);
     expect(result.tapToHeadingMs).toBe(900);
     expect(result.inpMs).toEqual([null]);
+    expect(result.tapParts).toEqual([null]);
     expect(result.longTaskMaxMs).toBe(90);
     expect(result.longTasksSeen).toEqual([{ afterInputMs: 700, ms: 90, frame: 'no long animation frame recorded' }]);
     expect(result.bytesTotal).toBe(90_000);
