@@ -129,7 +129,13 @@ function swapIn(next: DocumentFragment): boolean {
 function restoreScroll(url: URL, scrollY: number | undefined): void {
   // 'instant': a page change is not an in-page scroll, whatever CSS scroll-behavior says.
   if (scrollY !== undefined) {
+    // Blocks away from the screen have estimated heights until rendered (styles.css, content-visibility): for this
+    // scroll the page is laid out whole, so that scrollY lands where the reader left, and each block keeps its height
+    // once a frame has been drawn with it.
+    const root = document.documentElement;
+    root.dataset.restoringScroll = '';
     window.scrollTo({ top: scrollY, behavior: 'instant' });
+    requestAnimationFrame(() => setTimeout(() => delete root.dataset.restoringScroll, 0));
     return;
   }
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;

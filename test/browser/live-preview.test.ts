@@ -48,7 +48,12 @@ async function open(
 }
 
 const original = (file: string) => readFileSync(fixturePath(file), 'utf8');
-const mainText = (page: Page) => page.locator('main').innerText();
+// textContent: innerText leaves out blocks the browser has not rendered yet (styles.css, content-visibility).
+const mainText = (page: Page) =>
+  page
+    .locator('main')
+    .textContent()
+    .then((text) => text ?? '');
 
 test('a save shows in the open page without a page load, where the reader was', async () => {
   const { page, errors, views, close } = await open('/guide/multi-sim');

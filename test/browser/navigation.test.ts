@@ -88,6 +88,32 @@ describe('same-host navigation', () => {
     await context.close();
   });
 
+  test('back to an article left far down shows the block the reader left, though blocks off screen are not laid out', async () => {
+    const { page, context } = await site.open({ viewport: { width: 390, height: 600 } });
+    await page.goto(site.url('/guide/multi-sim'));
+    // The block at the top of the viewport: its first words.
+    const blockAtTop = () =>
+      page.evaluate(() => document.elementFromPoint(40, 80)?.closest('.prose > *')?.textContent?.trim().slice(0, 40) ?? null);
+    // Elements inside a block whose contents the browser skips.
+    const skipped = () =>
+      page.evaluate(
+        () => [...document.querySelectorAll('.prose > * *')].filter((el) => !el.checkVisibility({ contentVisibilityAuto: true })).length,
+      );
+    // A first load lays out the blocks near the screen only (styles.css, content-visibility).
+    expect(await skipped()).toBeGreaterThan(0);
+    for (let y = 600; y <= 2400; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect.poll(blockAtTop).not.toBeNull();
+    const left = await blockAtTop();
+    // A click that does not scroll the link into view first, as Playwright's own would.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('nav.site-nav a[href="/news"]')?.click());
+    await page.waitForURL('**/news');
+    await page.goBack();
+    await page.waitForURL('**/guide/multi-sim');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2400);
+    expect(await blockAtTop()).toBe(left);
+    await context.close();
+  });
+
   test('a #hash link scrolls to its heading', async () => {
     const { page, context } = await site.open({ viewport: { width: 800, height: 500 } });
     await page.goto(site.url('/guide'));
