@@ -116,7 +116,7 @@ function swapIn(next: DocumentFragment): boolean {
   if (!root) throw new Error('the page has no #root to render into');
   const old = document.activeElement?.closest<HTMLInputElement>(SEARCH_BOX_SELECTOR);
   const caret = old?.selectionStart ?? null;
-  replaceChanged(root, next);
+  root.replaceChildren(next);
   const box = document.querySelector<HTMLInputElement>(SEARCH_BOX_SELECTOR);
   if (!old || !box) return false;
   box.value = old.value;
@@ -124,23 +124,6 @@ function swapIn(next: DocumentFragment): boolean {
   if (caret !== null) box.setSelectionRange(caret, caret);
   if (box.value.trim()) box.dispatchEvent(new Event('input', { bubbles: true }));
   return true;
-}
-
-/**
- * Puts the next page's nodes in place of those shown, keeping each one that is the same in both (the header, the
- * community links, the footer): the browser styles and lays out only what changed, the main part and the navigation
- * whose current link moved. Another number of nodes (a preview banner) replaces them all.
- */
-function replaceChanged(root: Element, next: DocumentFragment): void {
-  const shown = [...root.childNodes];
-  const incoming = [...next.childNodes];
-  if (shown.length !== incoming.length) {
-    root.replaceChildren(next);
-    return;
-  }
-  incoming.forEach((node, i) => {
-    if (!shown[i]!.isEqualNode(node)) shown[i]!.replaceWith(node);
-  });
 }
 
 function restoreScroll(url: URL, scrollY: number | undefined): void {

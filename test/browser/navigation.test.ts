@@ -67,28 +67,6 @@ describe('same-host navigation', () => {
     await context.close();
   });
 
-  test('a navigation keeps the parts that are the same on both pages, and replaces the main part and the current link', async () => {
-    const { page, context } = await site.open();
-    await page.goto(site.url('/guide/multi-sim'));
-    await enhanced(page);
-    // Tags on the elements shown: a kept element keeps its tag, a replaced one has none.
-    await page.evaluate(() => {
-      for (const selector of ['.site-header', 'nav.social-bar', '.site-footer', 'main', 'nav.site-nav'])
-        (document.querySelector(selector) as HTMLElement & { kept?: boolean }).kept = true;
-    });
-    await page.click('nav.site-nav a[href="/news"]');
-    await page.waitForURL('**/news');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('News');
-    const kept = await page.evaluate(() =>
-      ['.site-header', 'nav.social-bar', '.site-footer', 'main', 'nav.site-nav'].map(
-        (selector) => (document.querySelector(selector) as HTMLElement & { kept?: boolean }).kept === true,
-      ),
-    );
-    expect(kept).toEqual([true, true, true, false, false]);
-    expect(await page.locator('nav.site-nav a[aria-current="page"]').getAttribute('href')).toBe('/news');
-    await context.close();
-  });
-
   test('back and forward restore pages and scroll positions without reloads', async () => {
     const { page, context } = await site.open({ viewport: { width: 800, height: 500 } });
     await page.goto(site.url('/guide'));
