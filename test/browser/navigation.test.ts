@@ -101,6 +101,13 @@ describe('same-host navigation', () => {
       );
     // A first load lays out the blocks near the screen only (styles.css, content-visibility).
     expect(await skipped()).toBeGreaterThan(0);
+    // A list's estimated height is 6 lines, a code block's 14 (px, as computed).
+    const estimate = (selector: string) =>
+      page.evaluate(
+        (s) => Number.parseFloat(getComputedStyle(document.querySelector(s)!).containIntrinsicBlockSize.replace('auto ', '')),
+        selector,
+      );
+    expect(await estimate('.prose > .code-block')).toBeGreaterThan(2 * (await estimate('.prose > ol')));
     for (let y = 600; y <= 2400; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
     await expect.poll(blockAtTop).not.toBeNull();
     const left = await blockAtTop();
