@@ -49,7 +49,6 @@ export interface FlowFigures {
 }
 
 export interface TapParts {
-  event: string;
   delay: number;
   handlers: number;
   presentation: number;
@@ -136,7 +135,6 @@ function tapParts(doc: DocumentRecord, tap: number): TapParts | null {
   const [handlersStart, handlersEnd] = longest.processing;
   const round = (ms: number) => Math.max(0, Math.round(ms));
   return {
-    event: longest.name,
     delay: round(handlersStart - longest.start),
     handlers: round(handlersEnd - handlersStart),
     presentation: round(longest.start + longest.duration - handlersEnd),

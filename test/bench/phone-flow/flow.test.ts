@@ -65,7 +65,7 @@ describe('figures', () => {
       longTasksSeen: [{ afterInputMs: 100, ms: 40, frame: 'MutationCallback (entry-x.js) 30 ms; style and layout 12 ms' }],
       inpMs: [48],
       // The click's entry is the longest: 30 ms waiting, 9 ms of handlers, 9 ms to its frame.
-      tapParts: [{ event: 'click', delay: 30, handlers: 9, presentation: 9 }],
+      tapParts: [{ delay: 30, handlers: 9, presentation: 9 }],
       tapToHeadingMs: 230,
       reloaded: false,
     });
