@@ -211,9 +211,7 @@ export function firstPaintTapVerdict(ours: FlowRow[]): string[] {
     ...rows.map(
       (row) =>
         `  its parts, ${row.page}, per run (ms, waiting for the main thread / handlers / to the next frame): ` +
-        row.runs
-          .map((run) => (run.tapParts[0] ? `${run.tapParts[0].delay}/${run.tapParts[0].handlers}/${run.tapParts[0].presentation}` : 'none'))
-          .join(', '),
+        row.runs.map(({ tapParts: [parts] }) => (parts ? `${parts.delay}/${parts.handlers}/${parts.presentation}` : 'none')).join(', '),
     ),
   ];
 }
