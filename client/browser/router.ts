@@ -3,6 +3,7 @@
  * next page (browser/page-fetch.ts). I/O: #root, the head, history, scroll, fetches.
  */
 import type { PageFragment } from '../../contracts/page-fragment.ts';
+import { holdBackRest } from './first-screen.ts';
 import { applyHead } from './head.ts';
 import { type Fetched, fetchPage, forgetShown, keepShown, shownPage } from './page-fetch.ts';
 import { rememberScroll, type ScrollState } from './scroll-memory.ts';
@@ -68,9 +69,12 @@ export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, re
   if (controller.signal.aborted) return;
 
   const finalUrl = new URL(fetched.url.pathname + fetched.url.search + url.hash, location.href);
+  const atTop = push && !finalUrl.hash;
   // Parsed (inert), with the head set, in a task before the swap's, so that neither grows into
-  // a long one.
+  // a long one. A page shown from its top comes in two frames (first-screen.ts); one scrolled to
+  // a #hash or to where the reader left needs all of its height at once.
   const next = parse(fetched.fragment.html);
+  const putBackRest = atTop ? holdBackRest(next) : undefined;
   applyHead(fetched.fragment.meta);
   await nextTask();
   if (controller.signal.aborted) return;
@@ -82,24 +86,26 @@ export async function navigate(url: URL, hooks: RouterHooks, { push, scrollY, re
   else if (finalUrl.href !== location.href) history.replaceState(history.state, '', finalUrl);
   hooks.shown(finalUrl.pathname + finalUrl.search);
 
-  const atTop = push && !finalUrl.hash;
   if (atTop) window.scrollTo({ top: 0, behavior: 'instant' });
   hooks.beforeSwap();
   const typing = swapIn(next);
   keepShown(finalUrl, fetched.fragment);
   if (!atTop) restoreScroll(finalUrl, push ? undefined : scrollY);
-  // After the new page's first frame: focus needs its layout, which would otherwise be forced
-  // before that frame and hold it back. Then its enhancements and its count.
-  const { fragment } = fetched;
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      if (push && !typing && current === controller) focusHeading();
-      hooks.afterNavigate(fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
-    }, 0),
-  );
+  // The rest of the page after its first frame. Then, after the frame of the whole page, focus,
+  // which needs the layout a frame brings (forced, it would hold that frame back), its
+  // enhancements and its count.
+  if (putBackRest) {
+    await nextFrame();
+    putBackRest();
+  }
+  await nextFrame();
+  if (push && !typing && current === controller) focusHeading();
+  hooks.afterNavigate(fetched.fragment, finalUrl.pathname, refresh ? 'refresh' : 'navigate');
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** A task after the next frame has been drawn. */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 function parse(html: string): DocumentFragment {
   const template = document.createElement('template');
@@ -135,7 +141,7 @@ function restoreScroll(url: URL, scrollY: number | undefined): void {
     const root = document.documentElement;
     root.dataset.restoringScroll = '';
     window.scrollTo({ top: scrollY, behavior: 'instant' });
-    requestAnimationFrame(() => setTimeout(() => delete root.dataset.restoringScroll, 0));
+    void nextFrame().then(() => delete root.dataset.restoringScroll);
     return;
   }
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;

@@ -47,7 +47,8 @@ describe('same-host navigation', () => {
     expect(await meta(page, 'meta[name="description"]')).toBe(await meta(page, 'meta[property="og:description"]'));
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(jsonLd.headline).toBe('Race Element 2.0');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-heading');
+    // Focus moves to the heading once the whole page has been drawn (client/browser/router.ts).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('page-heading');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
@@ -118,6 +119,58 @@ describe('same-host navigation', () => {
     await page.waitForURL('**/guide/multi-sim');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2400);
     expect(await blockAtTop()).toBe(left);
+    await context.close();
+  });
+
+  test('a page shown from its top comes in two frames, its top then the rest, and whole', async () => {
+    const { page, context } = await site.open({ viewport: { width: 390, height: 844 } });
+    await page.goto(site.url('/news'));
+    await enhanced(page);
+    // What each change to the page held, and how many frames had been drawn before it.
+    await page.evaluate(() => {
+      const w = window as unknown as { drawn: number; changes: { drawn: number; blocks: number; footer: boolean }[] };
+      w.drawn = 0;
+      w.changes = [];
+      const count = () => {
+        w.drawn++;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+      const root = document.getElementById('root')!;
+      new MutationObserver(() =>
+        w.changes.push({
+          drawn: w.drawn,
+          blocks: document.querySelectorAll('.prose > *').length,
+          footer: document.querySelector('.site-footer') !== null,
+        }),
+      ).observe(root, { childList: true, subtree: true });
+    });
+    await clickNewLink(page, '/guide/multi-sim');
+    await page.waitForURL('**/guide/multi-sim');
+    type Change = { drawn: number; blocks: number; footer: boolean };
+    const changes = () => page.evaluate(() => (window as unknown as { changes: Change[] }).changes);
+    await expect.poll(async () => (await changes()).some((c) => c.blocks > 2 && c.footer)).toBe(true);
+    const [top, ...later] = (await changes()).filter((c) => c.blocks > 0);
+    // The top: the header, the heading and the first two blocks, without the footer that would sit below them.
+    expect(top).toMatchObject({ blocks: 2, footer: false });
+    expect(await page.locator('main h1').textContent()).toBe('Multi-Sim');
+    // The rest in a later task, after a frame drawn with the top alone.
+    const rest = later.find((c) => c.footer)!;
+    expect(rest.drawn).toBeGreaterThan(top!.drawn);
+    // Whole, in the server's order.
+    const outlines = await page.evaluate(async () => {
+      const outline = (elements: Iterable<Element>) => [...elements].map((el) => `${el.tagName}#${el.id}.${el.classList[0] ?? ''}`);
+      const { html } = await (await fetch('/api/_analog/page-html/guide/multi-sim')).json();
+      const served = document.createElement('template');
+      served.innerHTML = html;
+      const shown = document.getElementById('root')!;
+      return {
+        served: [outline(served.content.querySelectorAll('.prose > *')), outline(served.content.children)],
+        shown: [outline(shown.querySelectorAll('.prose > *')), outline(shown.children)],
+      };
+    });
+    expect(outlines.served[0]!.length).toBeGreaterThan(10);
+    expect(outlines.shown).toEqual(outlines.served);
     await context.close();
   });
 
