@@ -158,6 +158,8 @@ describe('during a client navigation', () => {
     const { page, context, data } = await navigatingToNews('/guide');
     data.release();
     await page.waitForURL('**/news');
+    // Whole: the page's rest comes a frame after its top (client/browser/first-screen.ts).
+    await page.locator('.site-footer').waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     await page.click('.entry-card-title a[href="/news/race-element-2-released"]');
