@@ -18,8 +18,7 @@ export function holdBackRest(page: DocumentFragment): () => void {
   const start = page.querySelector(REST_STARTS_AT);
   const held: [ChildNode, ChildNode[]][] = [];
   if (start?.previousSibling) held.push([start.previousSibling, siblingsFrom(start)]);
-  for (let node = start?.parentNode; node && node !== page; node = node.parentNode)
-    held.push([node as ChildNode, siblingsFrom((node as ChildNode).nextSibling)]);
+  for (let node = start?.parentElement; node; node = node.parentElement) held.push([node, siblingsFrom(node.nextSibling)]);
   for (const [, nodes] of held) for (const node of nodes) node.remove();
   return () => {
     for (const [after, nodes] of held) if (after.isConnected) after.after(...nodes);

@@ -7,6 +7,7 @@ import type { Element, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import { type Schema, sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
+import { leanSvg } from './lean-svg.ts';
 
 /** Mermaid's font size (px) and the smallest a label may be shown at (CSS px). */
 const FONT_PX = 16;
@@ -208,8 +209,9 @@ function checkCss(css: string, where: string): void {
 export function diagramFigure(svgText: string, label: string): string {
   const tree = raw({ type: 'root', children: [{ type: 'raw', value: svgText }] } as unknown as Root) as Root;
   const clean = sanitize(tree, SVG_SCHEMA) as Root;
-  const svg = clean.children.find((node): node is Element => node.type === 'element' && node.tagName === 'svg');
-  if (!svg) throw new Error('mermaid returned no <svg> element');
+  const drawn = clean.children.find((node): node is Element => node.type === 'element' && node.tagName === 'svg');
+  if (!drawn) throw new Error('mermaid returned no <svg> element');
+  const svg = leanSvg(drawn);
 
   const viewBox = String(svg.properties.viewBox ?? '')
     .split(/[\s,]+/)
